@@ -1,0 +1,44 @@
+// Bundle size of the built PWA (run `npm run build` first): what a phone downloads before the first page shows
+// (the entry script and the modules it imports statically), and the service worker's precache.
+// Prints one JSON line.
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dist = path.resolve(process.argv[2] ?? 'dist');
+const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+const initial = [
+  ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
+  ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+].map((m) => m[1] as string);
+
+const sizes = (files: string[]) => {
+  let raw = 0;
+  let gzip = 0;
+  for (const file of files) {
+    const bytes = fs.readFileSync(path.join(dist, file.replace(/^\//, '')));
+    raw += bytes.length;
+    gzip += gzipSync(bytes, { level: 9 }).length;
+  }
+  return { raw, gzip };
+};
+
+const allJs = fs
+  .readdirSync(path.join(dist, 'assets'))
+  .filter((f) => f.endsWith('.js'))
+  .map((f) => `assets/${f}`);
+const sw = fs.readFileSync(path.join(dist, 'sw.js'), 'utf8');
+const precacheEntries = (sw.match(/\{url:"[^"]+",revision:/g) ?? sw.match(/"url":/g) ?? []).length;
+
+const initialSizes = sizes(initial);
+const allSizes = sizes(allJs);
+console.log(
+  JSON.stringify({
+    initial_js_files: initial.length,
+    initial_js_bytes: initialSizes.raw,
+    initial_js_gzip_bytes: initialSizes.gzip,
+    all_js_bytes: allSizes.raw,
+    all_js_gzip_bytes: allSizes.gzip,
+    precache_entries: precacheEntries,
+  }),
+);

@@ -1,0 +1,33 @@
+import * as v from 'valibot';
+
+/** The spec's Y/N flag. */
+export const ynSchema = v.picklist(['Y', 'N']);
+export type YN = v.InferOutput<typeof ynSchema>;
+
+export const yn = (value: boolean): YN => (value ? 'Y' : 'N');
+
+/** Amounts travel as decimal strings with two places ("1250.00"). */
+export const decimalStringSchema = v.pipe(
+  v.string(),
+  v.regex(/^-?\d+\.\d{2}$/, 'must be a decimal string like 60.00'),
+);
+
+/** An event key as it appears in an address: letters, digits, dash and underscore. */
+export const eventKeySchema = v.pipe(
+  v.string(),
+  v.minLength(1, 'is required'),
+  v.maxLength(120, 'is too long'),
+  v.regex(/^[A-Za-z0-9_-]+$/, 'may hold only letters, digits, - and _'),
+);
+
+/** Every successful answer: status "success" and a body. */
+export const successAnswerSchema = <T extends v.GenericSchema>(body: T) =>
+  v.object({ status: v.literal('success'), body });
+
+/** Every refused request: a status other than success, a message and, when one field failed, its name. */
+export const errorAnswerSchema = v.object({
+  status: v.literal('error'),
+  message: v.string(),
+  field: v.optional(v.string()),
+});
+export type ErrorAnswer = v.InferOutput<typeof errorAnswerSchema>;

@@ -1,0 +1,81 @@
+// The Hono app: the API under /api, stored objects under /storage, and the built PWA with SPA fallback.
+import fs from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import type { ErrorAnswer } from '../core/contract/common';
+import { eventsRoutes } from './routes/events';
+import type { EventsContext } from './services/events';
+
+export interface AppOptions {
+  events: EventsContext;
+  /** Folder of the built PWA; when it has no index.html only the API and storage are served. */
+  distDir: string;
+  /** Folder the disk object store serves from (public objects: covers, thumbnails, previews). */
+  storageDir: string;
+}
+
+const API_BODY_LIMIT = 1024 * 1024;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export function createApp(options: AppOptions) {
+  const app = new Hono();
+  app.use(
+    secureHeaders({ crossOriginResourcePolicy: 'same-origin', crossOriginOpenerPolicy: 'same-origin' }),
+  );
+  app.use(compress());
+
+  const api = new Hono();
+  api.use(
+    bodyLimit({
+      maxSize: API_BODY_LIMIT,
+      onError: (c) => c.json<ErrorAnswer>({ status: 'error', message: 'request body is too large' }, 413),
+    }),
+  );
+  api.route('/v1/events', eventsRoutes(options.events));
+  api.all('*', (c) =>
+    c.json<ErrorAnswer>({ status: 'error', message: `no such call: ${c.req.method} ${c.req.path}` }, 404),
+  );
+  app.route('/api', api);
+
+  app.use(
+    '/storage/*',
+    serveStatic({
+      root: options.storageDir,
+      rewriteRequestPath: (p) => p.replace(/^\/storage/, ''),
+      onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=86400'),
+    }),
+  );
+  app.get('/storage/*', (c) => c.text('not found', 404));
+
+  const indexFile = path.join(options.distDir, 'index.html');
+  app.use(
+    '*',
+    serveStatic({
+      root: options.distDir,
+      onFound: (filePath, c) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        c.header('Cache-Control', hashed ? IMMUTABLE : 'no-cache');
+      },
+    }),
+  );
+  // SPA fallback: any other page address gets the app shell; a missing file (with an extension) is a 404.
+  app.get('*', (c) => {
+    if (path.extname(c.req.path) || !fs.existsSync(indexFile)) return c.text('not found', 404);
+    c.header('Cache-Control', 'no-cache');
+    return c.html(fs.readFileSync(indexFile, 'utf8'));
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) {
+      return c.json<ErrorAnswer>({ status: 'error', message: error.message || 'bad request' }, error.status);
+    }
+    console.error(`${c.req.method} ${c.req.path} failed:`, error);
+    return c.json<ErrorAnswer>({ status: 'error', message: 'internal error, please try again' }, 500);
+  });
+  return app;
+}

@@ -1,0 +1,108 @@
+// Queries over events and the lists that hang off them (packages, wholesale packages, stages).
+import type { Db } from './database';
+import type { EventRow, NewEvent } from './schema';
+
+export interface EventLists {
+  packages: { name: string; name_en: string; number_of_photo: number; price: string }[];
+  packagesHb: { name: string; name_en: string }[];
+  stages: { id: number; name: string; name_en: string }[];
+}
+
+/** On sale: the sale window contains now. */
+export async function listOnSale(db: Db, now: Date, page: number, pageSize: number): Promise<EventRow[]> {
+  return db
+    .selectFrom('events')
+    .selectAll()
+    .where('on_sale_start', '<=', now)
+    .where('on_sale_end', '>=', now)
+    .orderBy('pin', 'desc')
+    .orderBy('eventdate', 'desc')
+    .orderBy('event_id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+}
+
+export async function countOnSale(db: Db, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom('events')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('on_sale_start', '<=', now)
+    .where('on_sale_end', '>=', now)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function findByKey(db: Db, eventKey: string): Promise<EventRow | undefined> {
+  return db.selectFrom('events').selectAll().where('event_key', '=', eventKey).executeTakeFirst();
+}
+
+export async function listsOf(db: Db, eventId: number): Promise<EventLists> {
+  const [packages, packagesHb, stages] = await Promise.all([
+    db
+      .selectFrom('event_packages')
+      .select(['name', 'name_en', 'number_of_photo', 'price'])
+      .where('event_id', '=', eventId)
+      .orderBy('number_of_photo')
+      .execute(),
+    db
+      .selectFrom('event_packages_hb')
+      .select(['name', 'name_en'])
+      .where('event_id', '=', eventId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('event_stages')
+      .select(['id', 'name', 'name_en'])
+      .where('event_id', '=', eventId)
+      .orderBy('sort_order')
+      .orderBy('id')
+      .execute(),
+  ]);
+  return { packages, packagesHb, stages };
+}
+
+export async function countEvents(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('events')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface NewEventWithLists {
+  event: NewEvent;
+  packages?: { name: string; name_en: string; number_of_photo: number; price: string }[];
+  packagesHb?: { name: string; name_en: string }[];
+  stages?: { name: string; name_en: string }[];
+}
+
+/** Creates an event and its lists in one transaction: all of it or nothing. */
+export async function insertEvent(db: Db, input: NewEventWithLists): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const { event_id } = await trx
+      .insertInto('events')
+      .values(input.event)
+      .returning('event_id')
+      .executeTakeFirstOrThrow();
+    if (input.packages?.length) {
+      await trx
+        .insertInto('event_packages')
+        .values(input.packages.map((p) => ({ ...p, event_id })))
+        .execute();
+    }
+    if (input.packagesHb?.length) {
+      await trx
+        .insertInto('event_packages_hb')
+        .values(input.packagesHb.map((p) => ({ ...p, event_id })))
+        .execute();
+    }
+    if (input.stages?.length) {
+      await trx
+        .insertInto('event_stages')
+        .values(input.stages.map((s, i) => ({ ...s, event_id, sort_order: i })))
+        .execute();
+    }
+    return event_id;
+  });
+}

@@ -1,0 +1,98 @@
+// A Kysely dialect for the embedded PGlite database: one connection, handed out one holder at a time.
+import type { PGlite } from '@electric-sql/pglite';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type QueryResult,
+} from 'kysely';
+
+class PgliteConnection implements DatabaseConnection {
+  constructor(private readonly db: PGlite) {}
+
+  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    const result = await this.db.query<R>(compiled.sql, compiled.parameters as unknown[]);
+    const affected = result.affectedRows;
+    return {
+      rows: result.rows,
+      ...(affected !== undefined && compiled.query.kind !== 'SelectQueryNode'
+        ? { numAffectedRows: BigInt(affected) }
+        : {}),
+    };
+  }
+
+  // biome-ignore lint/correctness/useYield: PGlite returns whole results; streaming is not offered.
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('streaming queries are not supported on PGlite');
+  }
+}
+
+/** PGlite has a single session, so a transaction must own it until it ends. */
+class PgliteDriver implements Driver {
+  private readonly connection: PgliteConnection;
+  private queue: Promise<void> = Promise.resolve();
+  private release: (() => void) | undefined;
+
+  constructor(private readonly db: PGlite) {
+    this.connection = new PgliteConnection(db);
+  }
+
+  async init(): Promise<void> {
+    await this.db.waitReady;
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const previous = this.queue;
+    let release!: () => void;
+    this.queue = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await previous;
+    this.release = release;
+    return this.connection;
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin'));
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  }
+
+  async releaseConnection(): Promise<void> {
+    const release = this.release;
+    this.release = undefined;
+    release?.();
+  }
+
+  async destroy(): Promise<void> {
+    await this.queue;
+    if (!this.db.closed) await this.db.close();
+  }
+}
+
+export class PgliteDialect implements Dialect {
+  constructor(private readonly db: PGlite) {}
+  createAdapter() {
+    return new PostgresAdapter();
+  }
+  createDriver() {
+    return new PgliteDriver(this.db);
+  }
+  createQueryCompiler() {
+    return new PostgresQueryCompiler();
+  }
+  createIntrospector(db: Kysely<unknown>) {
+    return new PostgresIntrospector(db);
+  }
+}

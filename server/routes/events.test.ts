@@ -1,0 +1,208 @@
+// Integration: the events calls through the real app on a real database (PGlite, and PostgreSQL in CI).
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENTS_PAGE_SIZE } from '../../core/constants';
+import {
+  eventDetailAnswerSchema,
+  eventsPaginationAnswerSchema,
+  eventsPaginationCountAnswerSchema,
+} from '../../core/contract/events';
+import { createApp } from '../app';
+import type { Db } from '../db/database';
+import { insertEvent } from '../db/events-repo';
+import { testDatabases } from '../db/test-databases';
+
+const NOW = new Date('2026-11-22T05:00:00Z');
+const DAY = 86_400_000;
+const at = (days: number) => new Date(NOW.getTime() + days * DAY);
+
+async function addEvent(db: Db, key: string, saleFrom: number, saleTo: number, extra: object = {}) {
+  return insertEvent(db, {
+    event: {
+      event_key: key,
+      title: `งาน ${key} <script>alert(1)</script>`,
+      cover_object: `${key}/cover.jpg`,
+      event_date_text: '15 พฤศจิกายน 2569',
+      eventdate: '2026-11-15',
+      province: 'ภูเก็ต',
+      team_key: null,
+      on_sale_start: at(saleFrom),
+      on_sale_end: at(saleTo),
+      ...extra,
+    },
+  });
+}
+
+describe.each(testDatabases)('events calls on $name', (database) => {
+  let db: Db;
+  let close: () => Promise<void>;
+  let app: ReturnType<typeof createApp>;
+  let distDir: string;
+
+  beforeAll(async () => {
+    ({ db, close } = await database.open());
+    distDir = await fs.mkdtemp(path.join(os.tmpdir(), 'dist-'));
+    await fs.writeFile(path.join(distDir, 'index.html'), '<!doctype html><title>shell</title>');
+    app = createApp({ events: { db, storageUrl: '/storage', now: () => NOW }, distDir, storageDir: distDir });
+
+    // 40 on-sale events (more than a page), one pinned, one upcoming, one closed.
+    for (let i = 1; i <= 40; i++) await addEvent(db, `on-sale-${String(i).padStart(2, '0')}`, -5, 30);
+    await addEvent(db, 'pinned', -5, 30, { pin: 1, eventdate: '2026-01-01' });
+    await addEvent(db, 'upcoming', 3, 40);
+    await addEvent(db, 'closed', -60, -1);
+    await insertEvent(db, {
+      event: {
+        event_key: 'with-lists',
+        title: 'ภูเก็ต บีชรัน',
+        cover_object: 'with-lists/cover.jpg',
+        event_date_text: '13 พฤศจิกายน 2569',
+        eventdate: '2026-11-13',
+        province: 'ภูเก็ต',
+        team_key: 'phuket-runners',
+        on_sale_start: at(-1),
+        on_sale_end: at(10),
+        is_hybrid: true,
+        is_event_stage: true,
+        mhao_price: '399',
+      },
+      packages: [
+        { name: '5 ภาพ', name_en: '5 photos', number_of_photo: 5, price: '250' },
+        { name: '1 ภาพ', name_en: '1 photo', number_of_photo: 1, price: '60.5' },
+      ],
+      packagesHb: [{ name: 'ทีมชายหาด', name_en: 'Beach team' }],
+      stages: [
+        { name: 'จุดปล่อยตัว', name_en: 'Start' },
+        { name: 'เส้นชัย', name_en: 'Finish' },
+      ],
+    });
+  });
+  afterAll(async () => {
+    await close();
+    await fs.rm(distDir, { recursive: true, force: true });
+  });
+
+  const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+    app.request(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+
+  it('pages through on-sale events only, pinned first, 36 a page', async () => {
+    const first = v.parse(
+      eventsPaginationAnswerSchema,
+      await (await post('/api/v1/events/pagination', { page: 1 })).json(),
+    );
+    expect(first.body).toHaveLength(EVENTS_PAGE_SIZE);
+    expect(first.body[0]?.event_key).toBe('pinned');
+    const second = v.parse(
+      eventsPaginationAnswerSchema,
+      await (await post('/api/v1/events/pagination', { page: 2 })).json(),
+    );
+    const keys = [...first.body, ...second.body].map((e) => e.event_key);
+    expect(keys).toHaveLength(42);
+    expect(new Set(keys).size).toBe(42);
+    expect(keys).not.toContain('upcoming');
+    expect(keys).not.toContain('closed');
+    expect(second.body.every((e) => e.can_sale === 'Y' && e.close_sale === 'N')).toBe(true);
+  });
+
+  it('keeps text as stored (no HTML interpretation) and gives absolute cover addresses', async () => {
+    const answer = v.parse(
+      eventsPaginationAnswerSchema,
+      await (await post('/api/v1/events/pagination', { page: 2 })).json(),
+    );
+    const event = answer.body.find((e) => e.event_key === 'on-sale-01');
+    expect(event?.title).toBe('งาน on-sale-01 <script>alert(1)</script>');
+    expect(event?.coverurl).toBe('/storage/on-sale-01/cover.jpg');
+  });
+
+  it('counts on-sale events', async () => {
+    const res = await post('/api/v1/events/pagination-count', { event_status: 'ON_SALE' });
+    expect(v.parse(eventsPaginationCountAnswerSchema, await res.json()).body[0].event_count).toBe(42);
+  });
+
+  it('answers one event with its packages, wholesale packages, stages and sale state', async () => {
+    const res = await app.request('/api/v1/events/with-lists');
+    expect(res.status).toBe(200);
+    const { body } = v.parse(eventDetailAnswerSchema, await res.json());
+    expect(body).toMatchObject({
+      event_key: 'with-lists',
+      team_key: 'phuket-runners',
+      is_hybrid: 'Y',
+      is_event_stage: 'Y',
+      is_mhao: 'N',
+      mhao_price: '399.00',
+      can_sale: 'Y',
+      close_sale: 'N',
+      day_diff: 27,
+      on_sale_start_txt: '21/11/2026 12:00',
+    });
+    expect(body.package.map((p) => [p.number_of_photo, p.price])).toEqual([
+      [1, '60.50'],
+      [5, '250.00'],
+    ]);
+    expect(body.package_hb).toEqual([{ name: 'ทีมชายหาด', name_en: 'Beach team' }]);
+    expect(body.stage.map((s) => s.name_en)).toEqual(['Start', 'Finish']);
+  });
+
+  it('gives the sale state of events not yet open and closed', async () => {
+    const upcoming = v.parse(
+      eventDetailAnswerSchema,
+      await (await app.request('/api/v1/events/upcoming')).json(),
+    );
+    expect(upcoming.body).toMatchObject({ can_sale: 'N', close_sale: 'N' });
+    const closed = v.parse(
+      eventDetailAnswerSchema,
+      await (await app.request('/api/v1/events/closed')).json(),
+    );
+    expect(closed.body).toMatchObject({ can_sale: 'Y', close_sale: 'Y' });
+  });
+
+  it('refuses an unknown event with 404', async () => {
+    const res = await app.request('/api/v1/events/no-such-event');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ status: 'error', field: 'event_key' });
+  });
+
+  it.each([
+    [{ page: 0 }, 'page'],
+    [{ page: 'one' }, 'page'],
+    [{ page: 1, page_size: 1000 }, 'page_size'],
+    [{}, 'page'],
+    [{ page: 1.5 }, 'page'],
+  ])('refuses pagination %j naming the field', async (body, field) => {
+    const res = await post('/api/v1/events/pagination', body);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ status: 'error', field });
+  });
+
+  it('refuses a wrong count filter, malformed JSON, a bad key and an oversize body', async () => {
+    const wrong = await post('/api/v1/events/pagination-count', { event_status: "ON_SALE' or 1=1 --" });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toMatchObject({ field: 'event_status' });
+    const malformed = await post('/api/v1/events/pagination', '{"page": 1');
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ status: 'error' });
+    const badKey = await app.request('/api/v1/events/bad%20key%3Cb%3E');
+    expect(badKey.status).toBe(400);
+    const huge = await post(
+      '/api/v1/events/pagination',
+      JSON.stringify({ page: 1, page_tab: 'x'.repeat(2_000_000) }),
+    );
+    expect(huge.status).toBe(413);
+  });
+
+  it('answers unknown API calls with JSON 404 and page addresses with the app shell', async () => {
+    const api = await app.request('/api/v1/nothing');
+    expect(api.status).toBe(404);
+    expect(await api.json()).toMatchObject({ status: 'error' });
+    const page = await app.request('/some-event/manual');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>shell</title>');
+    expect((await app.request('/missing.js')).status).toBe(404);
+  });
+});

@@ -1,0 +1,32 @@
+import { Link } from '@tanstack/react-router';
+import type { EventSummary } from '../../../core/contract/events';
+
+/** A card of the events grid: cover, title, date and province. Team events open in a new tab (SPEC §2 Home). */
+export function EventCard({ event, eager }: { event: EventSummary; eager: boolean }) {
+  const newTab = event.team_key !== null;
+  return (
+    <li className="event-card">
+      <Link
+        to="/$eventId"
+        params={{ eventId: event.event_key }}
+        {...(newTab ? { target: '_blank', rel: 'noopener' } : {})}
+      >
+        <img
+          src={event.coverurl}
+          alt=""
+          width={1200}
+          height={630}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+        />
+        <div className="event-card-body">
+          <h3>{event.title}</h3>
+          <p className="event-card-date">
+            <time dateTime={event.eventdate}>{event.event_date_text}</time>
+          </p>
+          <p className="event-card-province">{event.province}</p>
+        </div>
+      </Link>
+    </li>
+  );
+}

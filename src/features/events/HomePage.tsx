@@ -1,0 +1,81 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useRouter } from '@tanstack/react-router';
+import { EVENTS_PAGE_SIZE, HOME_PAGER_MARGIN, HOME_PAGER_RANGE } from '../../../core/constants';
+import { usePageTitle } from '../../lib/page-title';
+import { pageCount } from '../../lib/pager';
+import { EventCard } from './EventCard';
+import type { HomeEvents } from './home-events';
+import { Pager } from './Pager';
+
+/** How many cards load their cover at once: the first screen on a phone. */
+const EAGER_COVERS = 4;
+
+export function HomePage({ page, data }: { page: number; data: HomeEvents }) {
+  const { t } = useLingui();
+  const router = useRouter();
+  usePageTitle(t`ค้นหาภาพงานวิ่งของคุณ`);
+
+  return (
+    <>
+      <section className="hero">
+        <h1>
+          <Trans>หาภาพวิ่งของคุณด้วยเซลฟี่เดียว</Trans>
+        </h1>
+        <p>
+          <Trans>เลือกงานวิ่ง อัปโหลดรูปหน้าของคุณ แล้วเราจะค้นหาทุกภาพที่มีคุณอยู่ให้ทันที</Trans>
+        </p>
+      </section>
+
+      <section className="events" aria-labelledby="on-sale-heading">
+        <h2 id="on-sale-heading">
+          <Trans>งานวิ่งที่เปิดขายภาพ</Trans>
+        </h2>
+        {data.state === 'failed' ? (
+          <div className="alert error" role="alert">
+            <p>
+              <Trans>เกิดข้อผิดพลาด กรุณาลองใหม่อีกครั้ง</Trans>
+            </p>
+            <button type="button" className="button" onClick={() => void router.invalidate()}>
+              <Trans>ลองใหม่</Trans>
+            </button>
+          </div>
+        ) : (
+          <>
+            {data.state === 'saved' && (
+              <p className="alert info" role="status">
+                <Trans>ออฟไลน์อยู่ แสดงรายการงานที่บันทึกไว้ล่าสุด</Trans>
+              </p>
+            )}
+            {data.events.length === 0 ? (
+              <p className="empty">
+                <Trans>ยังไม่มีงานที่เปิดขายภาพในขณะนี้</Trans>
+              </p>
+            ) : (
+              <ul className="event-grid">
+                {data.events.map((event, i) => (
+                  <EventCard key={event.event_id} event={event} eager={i < EAGER_COVERS} />
+                ))}
+              </ul>
+            )}
+            {data.total > EVENTS_PAGE_SIZE && (
+              <Pager
+                current={page}
+                totalPages={pageCount(data.total, EVENTS_PAGE_SIZE)}
+                range={HOME_PAGER_RANGE}
+                margin={HOME_PAGER_MARGIN}
+              />
+            )}
+          </>
+        )}
+      </section>
+    </>
+  );
+}
+
+export function HomeLoading() {
+  return (
+    <p className="loading" role="status">
+      <Trans>กำลังโหลดรายการงานวิ่ง…</Trans>
+    </p>
+  );
+}

@@ -1,0 +1,35 @@
+// Loads one page of on-sale events and their total. The last good answer is kept in the browser, so the
+// installed app still lists events at the finish line with no signal.
+import { get, set } from 'idb-keyval';
+import type { EventSummary } from '../../../core/contract/events';
+import { ApiError } from '../../lib/api/client';
+import { fetchOnSaleCount, fetchOnSaleEvents } from '../../lib/api/events';
+
+export type HomeEvents =
+  | { state: 'live'; events: EventSummary[]; total: number }
+  | { state: 'saved'; events: EventSummary[]; total: number; savedAt: number }
+  | { state: 'failed' };
+
+interface SavedPage {
+  events: EventSummary[];
+  total: number;
+  savedAt: number;
+}
+
+const savedKey = (page: number) => `home-events:${page}`;
+
+export async function loadHomeEvents(page: number): Promise<HomeEvents> {
+  try {
+    const [events, total] = await Promise.all([fetchOnSaleEvents(page), fetchOnSaleCount()]);
+    await set(savedKey(page), { events, total, savedAt: Date.now() } satisfies SavedPage).catch(
+      () => undefined,
+    );
+    return { state: 'live', events, total };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    // Only a failed connection falls back to the saved list; a server that answers "not success" gets the alert.
+    const saved =
+      error.kind === 'network' ? await get<SavedPage>(savedKey(page)).catch(() => undefined) : undefined;
+    return saved ? { state: 'saved', ...saved } : { state: 'failed' };
+  }
+}

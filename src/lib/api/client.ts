@@ -1,0 +1,56 @@
+// The typed client over core/contract: every answer is parsed with its schema before the UI sees it.
+import * as v from 'valibot';
+
+export const API_BASE: string = (import.meta.env.VITE_API_BASE as string | undefined) ?? '/api';
+
+/** A call that did not give a usable answer: offline, a server error, or a non-success status. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'network' | 'status' | 'shape',
+    readonly httpStatus?: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+async function call<S extends v.GenericSchema>(
+  method: 'GET' | 'POST',
+  path: string,
+  schema: S,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<v.InferOutput<S>> {
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(`${method} ${path}: ${(error as Error).message}`, 'network');
+  }
+  const json: unknown = await response.json().catch(() => undefined);
+  const status = (json as { status?: unknown } | undefined)?.status;
+  if (!response.ok || status !== 'success') {
+    throw new ApiError(`${method} ${path}: HTTP ${response.status}`, 'status', response.status);
+  }
+  const parsed = v.safeParse(schema, json);
+  if (!parsed.success)
+    throw new ApiError(`${method} ${path}: unexpected answer (${v.summarize(parsed.issues)})`, 'shape');
+  return parsed.output;
+}
+
+export const getJson = <S extends v.GenericSchema>(path: string, schema: S, signal?: AbortSignal) =>
+  call('GET', path, schema, undefined, signal);
+
+export const postJson = <S extends v.GenericSchema>(
+  path: string,
+  body: unknown,
+  schema: S,
+  signal?: AbortSignal,
+) => call('POST', path, schema, body, signal);

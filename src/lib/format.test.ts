@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { formatBaht, formatDateTime, formatEventDate } from './format';
+
+describe('format', () => {
+  it('shows dates in Thai time, Buddhist era in Thai', () => {
+    expect(formatDateTime('2026-11-17T07:07:00Z', 'en')).toBe('17 Nov 2026, 14:07');
+    expect(formatDateTime('2026-11-17T07:07:00Z', 'th')).toContain('2569');
+    expect(formatEventDate('2026-11-16', 'en')).toBe('16 Nov 2026');
+    expect(formatEventDate('2026-11-16', 'th')).toBe('16 พ.ย. 2569');
+  });
+
+  it('shows baht with two decimals and thousands', () => {
+    expect(formatBaht('1250.5')).toBe('1,250.50');
+    expect(formatBaht('0.00')).toBe('0.00');
+  });
+});

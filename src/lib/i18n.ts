@@ -1,0 +1,40 @@
+// Language: Thai by default, English on request; the choice is kept in the browser (SPEC §3 browser-kept values).
+import { i18n, type Messages } from '@lingui/core';
+import { DEFAULT_LANGUAGE, LANGUAGE_FLAGS, type LANGUAGES } from '../../core/constants';
+
+export type Language = (typeof LANGUAGES)[number];
+
+export const LANGUAGE_KEY = 'currentLanguage';
+export const LANGUAGE_ICON_KEY = 'currentLanguageIcon';
+
+const catalogs: Record<Language, () => Promise<{ messages: Messages }>> = {
+  th: () => import('../locales/th/messages.po'),
+  en: () => import('../locales/en/messages.po'),
+};
+
+/** Choosing the Thai flag gives th; any other flag gives en. */
+export const languageOfFlag = (flag: string): Language => (flag === LANGUAGE_FLAGS.th ? 'th' : 'en');
+
+export function storedLanguage(storage: Pick<Storage, 'getItem'> = localStorage): Language {
+  try {
+    return storage.getItem(LANGUAGE_KEY) === 'en' ? 'en' : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE; // storage blocked (some in-app browsers): Thai
+  }
+}
+
+export function saveLanguage(language: Language, storage: Pick<Storage, 'setItem'> = localStorage): void {
+  try {
+    storage.setItem(LANGUAGE_KEY, language);
+    const flag = LANGUAGE_FLAGS[language];
+    storage.setItem(LANGUAGE_ICON_KEY, JSON.stringify({ icon: `flag-icon-${flag}`, id: language }));
+  } catch {
+    // Storage blocked: the choice lasts for this visit only.
+  }
+}
+
+export async function activateLanguage(language: Language): Promise<void> {
+  const { messages } = await catalogs[language]();
+  i18n.loadAndActivate({ locale: language, messages });
+  document.documentElement.lang = language;
+}

@@ -106,3 +106,13 @@ export async function insertEvent(db: Db, input: NewEventWithLists): Promise<num
     return event_id;
   });
 }
+
+/** Every event, newest first (admin listing). */
+export async function listAll(db: Db): Promise<EventRow[]> {
+  return db
+    .selectFrom('events')
+    .selectAll()
+    .orderBy('eventdate', 'desc')
+    .orderBy('event_id', 'desc')
+    .execute();
+}

@@ -24,3 +24,13 @@ export function formatBaht(amount: string): string {
     Number(amount),
   );
 }
+
+/** The event's date as shown: the organiser's Thai text in Thai, the calendar date formatted in English. */
+export function eventDateLabel(
+  event: { event_date_text: string; eventdate: string },
+  language: Language,
+): string {
+  return language === 'th' && event.event_date_text
+    ? event.event_date_text
+    : formatEventDate(event.eventdate, language);
+}

@@ -1,8 +1,12 @@
 import { Link } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
 import type { EventSummary } from '../../../core/contract/events';
+import { eventDateLabel } from '../../lib/format';
+import { languageAtom } from '../../lib/state';
 
 /** A card of the events grid: cover, title, date and province. Team events open in a new tab (SPEC §2 Home). */
 export function EventCard({ event, eager }: { event: EventSummary; eager: boolean }) {
+  const language = useAtomValue(languageAtom);
   const newTab = event.team_key !== null;
   return (
     <li className="event-card">
@@ -22,7 +26,7 @@ export function EventCard({ event, eager }: { event: EventSummary; eager: boolea
         <div className="event-card-body">
           <h3>{event.title}</h3>
           <p className="event-card-date">
-            <time dateTime={event.eventdate}>{event.event_date_text}</time>
+            <time dateTime={event.eventdate}>{eventDateLabel(event, language)}</time>
           </p>
           <p className="event-card-province">{event.province}</p>
         </div>

@@ -3,7 +3,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import type { EventDetail } from '../../../core/contract/events';
 import { showsCountdown, uploadAreaState } from '../../../core/sale';
-import { formatBaht, formatDateTime } from '../../lib/format';
+import { eventDateLabel, formatBaht, formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { languageAtom } from '../../lib/state';
 import type { EventLoad } from './event-loader';
@@ -39,7 +39,7 @@ function EventDetails({ event }: { event: EventDetail }) {
       <header className="event-heading">
         <h1>{event.title}</h1>
         <p>
-          <time dateTime={event.eventdate}>{event.event_date_text}</time> · {event.province}
+          <time dateTime={event.eventdate}>{eventDateLabel(event, language)}</time> · {event.province}
         </p>
         <dl className="sale-times">
           <dt>

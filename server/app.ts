@@ -8,15 +8,17 @@ import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ErrorAnswer } from '../core/contract/common';
-import { eventsRoutes } from './routes/events';
-import type { EventsContext } from './services/events';
+import type { AppContext } from './context';
+import { apiRoutes } from './routes/api';
+import { storageRoutes } from './routes/storage';
+import type { DiskStore } from './storage/disk-store';
 
 export interface AppOptions {
-  events: EventsContext;
+  ctx: AppContext;
   /** Folder of the built PWA; when it has no index.html only the API and storage are served. */
   distDir: string;
-  /** Folder the disk object store serves from (public objects: covers, thumbnails, previews). */
-  storageDir: string;
+  /** The disk object store, served at /storage (absent when objects live on S3). */
+  diskStore?: DiskStore | undefined;
 }
 
 const API_BODY_LIMIT = 1024 * 1024;
@@ -36,21 +38,10 @@ export function createApp(options: AppOptions) {
       onError: (c) => c.json<ErrorAnswer>({ status: 'error', message: 'request body is too large' }, 413),
     }),
   );
-  api.route('/v1/events', eventsRoutes(options.events));
-  api.all('*', (c) =>
-    c.json<ErrorAnswer>({ status: 'error', message: `no such call: ${c.req.method} ${c.req.path}` }, 404),
-  );
+  api.route('/', apiRoutes(options.ctx));
   app.route('/api', api);
 
-  app.use(
-    '/storage/*',
-    serveStatic({
-      root: options.storageDir,
-      rewriteRequestPath: (p) => p.replace(/^\/storage/, ''),
-      onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=86400'),
-    }),
-  );
-  app.get('/storage/*', (c) => c.text('not found', 404));
+  if (options.diskStore) app.route('/storage', storageRoutes(options.diskStore));
 
   const indexFile = path.join(options.distDir, 'index.html');
   app.use(

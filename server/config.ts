@@ -1,5 +1,6 @@
 // Every environment variable the server reads, parsed and defaulted in one place.
 import path from 'node:path';
+import { type S3Config, s3ConfigFromEnv } from './storage/s3-store';
 
 export interface Config {
   port: number;
@@ -10,8 +11,14 @@ export interface Config {
   databaseUrl: string | undefined;
   /** The built PWA served at /. */
   distDir: string;
-  /** Public base address of stored objects (covers, thumbnails); the server serves the disk store at /storage. */
+  /** Public base address of the disk store's objects (covers, thumbnails); the server serves it at /storage. */
   storagePublicUrl: string;
+  /** S3-compatible object store instead of the disk (all of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY, S3_SECRET_KEY). */
+  s3: S3Config | undefined;
+  /** Secret for the disk store's signed URLs; empty means one kept in DATA_DIR/signing-secret. */
+  signingSecret: string | undefined;
+  /** Payment gateway adapter: sandbox (default), gbp or opn. */
+  paymentGateway: 'sandbox' | 'gbp' | 'opn';
   /** The fixed application token of SPEC §3 (inquiry and find-order). */
   appToken: string;
   /** Seed the demo events when the database has no events: "auto" (default) or "off". */
@@ -30,6 +37,10 @@ function parsePort(raw: string | undefined, fallback: number): number {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const demo = env.DEMO_DATA ?? 'auto';
+  const gateway = env.PAYMENT_GATEWAY || 'sandbox';
+  if (gateway !== 'sandbox' && gateway !== 'gbp' && gateway !== 'opn') {
+    throw new Error(`PAYMENT_GATEWAY must be sandbox, gbp or opn, got "${gateway}"`);
+  }
   if (demo !== 'auto' && demo !== 'off') throw new Error(`DEMO_DATA must be "auto" or "off", got "${demo}"`);
   return {
     port: parsePort(env.PORT, 8080),
@@ -38,6 +49,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseUrl: env.DATABASE_URL || undefined,
     distDir: path.resolve(cwd, env.DIST_DIR || 'dist'),
     storagePublicUrl: (env.STORAGE_PUBLIC_URL || '/storage').replace(/\/+$/, ''),
+    s3: s3ConfigFromEnv(env),
+    signingSecret: env.STORAGE_SIGNING_SECRET || undefined,
+    paymentGateway: gateway,
     appToken: env.APP_TOKEN || DEMO_APP_TOKEN,
     demoData: demo,
   };

@@ -2,33 +2,45 @@
 import path from 'node:path';
 import { createApp } from './app';
 import type { Config } from './config';
+import type { AppContext } from './context';
 import { type Db, migrate, openDatabase } from './db/database';
 import { countEvents } from './db/events-repo';
 import { seedDemoData } from './services/demo-data';
 import { DiskStore } from './storage/disk-store';
+import { openObjectStore } from './storage/open-store';
 
 export interface Store {
   app: ReturnType<typeof createApp>;
-  db: Db;
+  ctx: AppContext;
   close(): Promise<void>;
 }
 
-export async function openStore(config: Config, log: (line: string) => void = console.log): Promise<Store> {
+export async function openDatabaseFor(config: Config): Promise<Db> {
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
   });
-  const applied = await migrate(db);
-  if (applied.length) log(`database: applied ${applied.join(', ')}`);
-  const storageDir = path.join(config.dataDir, 'objects');
-  const store = new DiskStore(storageDir);
+  await migrate(db);
+  return db;
+}
+
+export async function openStore(config: Config, log: (line: string) => void = console.log): Promise<Store> {
+  const db = await openDatabaseFor(config);
+  const store = await openObjectStore(config);
+  const ctx: AppContext = {
+    db,
+    store,
+    now: () => new Date(),
+    appToken: config.appToken,
+    paymentGatewayName: config.paymentGateway === 'sandbox' ? 'GBP' : config.paymentGateway.toUpperCase(),
+  };
   if (config.demoData === 'auto' && (await countEvents(db)) === 0) {
     log(`demo data: created ${await seedDemoData(db, store, new Date())} events`);
   }
   const app = createApp({
-    events: { db, storageUrl: config.storagePublicUrl, now: () => new Date() },
+    ctx,
     distDir: config.distDir,
-    storageDir,
+    diskStore: store instanceof DiskStore ? store : undefined,
   });
-  return { app, db, close: () => db.destroy() };
+  return { app, ctx, close: () => db.destroy() };
 }

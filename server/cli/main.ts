@@ -4,7 +4,7 @@ import { loadConfig } from '../config';
 import { type Db, migrate, openDatabase } from '../db/database';
 import { countEvents } from '../db/events-repo';
 import { seedDemoData } from '../services/demo-data';
-import { DiskStore } from '../storage/disk-store';
+import { openObjectStore } from '../storage/open-store';
 import { listEventsTable } from './list-events';
 
 interface Command {
@@ -30,8 +30,7 @@ const commands: Record<string, Command> = {
         console.log(`the database already has ${existing} events: demo data not added`);
         return;
       }
-      const store = new DiskStore(path.join(config.dataDir, 'objects'));
-      console.log(`created ${await seedDemoData(db, store, new Date())} demo events`);
+      console.log(`created ${await seedDemoData(db, await openObjectStore(config), new Date())} demo events`);
     },
   },
   'list-events': {

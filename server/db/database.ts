@@ -12,7 +12,9 @@ export type Db = Kysely<Database>;
 
 const DATE_OID = 1082;
 const NUMERIC_OID = 1700;
+const INT8_OID = 20;
 const asText = (value: string) => value;
+const asNumber = (value: string) => Number(value);
 
 export interface DatabaseOptions {
   /** PostgreSQL connection string; without it PGlite is used. */
@@ -23,10 +25,15 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   if (options.databaseUrl) {
-    // Dates stay calendar dates ("2026-11-01") and amounts stay exact decimal strings.
+    // Dates stay calendar dates ("2026-11-01"), amounts exact decimal strings, bigint ids numbers.
+    const parsers: Record<number, (value: string) => unknown> = {
+      [DATE_OID]: asText,
+      [NUMERIC_OID]: asText,
+      [INT8_OID]: asNumber,
+    };
     const types = {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === DATE_OID || oid === NUMERIC_OID ? asText : pg.types.getTypeParser(oid, format)) as never,
+        parsers[oid] ?? pg.types.getTypeParser(oid, format)) as never,
     };
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, types });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -34,7 +41,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   if (options.pgliteDir) await fs.mkdir(path.dirname(options.pgliteDir), { recursive: true });
   const pglite = new PGlite({
     ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
-    parsers: { [DATE_OID]: asText, [NUMERIC_OID]: asText },
+    parsers: { [DATE_OID]: asText, [NUMERIC_OID]: asText, [INT8_OID]: asNumber },
   });
   return new Kysely<Database>({ dialect: new PgliteDialect(pglite) });
 }

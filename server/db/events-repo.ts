@@ -26,7 +26,7 @@ export async function listOnSale(db: Db, now: Date, page: number, pageSize: numb
 export async function countOnSale(db: Db, now: Date): Promise<number> {
   const row = await db
     .selectFrom('events')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('on_sale_start', '<=', now)
     .where('on_sale_end', '>=', now)
     .executeTakeFirstOrThrow();
@@ -65,7 +65,7 @@ export async function listsOf(db: Db, eventId: number): Promise<EventLists> {
 export async function countEvents(db: Db): Promise<number> {
   const row = await db
     .selectFrom('events')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -56,12 +56,161 @@ export interface EventStagesTable {
   sort_order: Generated<number>;
 }
 
+type Money = ColumnType<string, string | number, string | number>;
+
+export interface TeamsTable {
+  team_key: string;
+  team_name: string;
+  team_description: Generated<string>;
+  team_facebook_url: Generated<string>;
+  cover_object: Generated<string>;
+}
+
+export interface BannersTable {
+  id: Generated<number>;
+  image_object: string;
+  link_url: string;
+  sort_order: Generated<number>;
+  active: Generated<boolean>;
+}
+
+export interface PhotosTable {
+  /** bigserial, parsed to a number (ids stay far below 2^53). */
+  id: ColumnType<number, never, never>;
+  event_id: number;
+  stage_id: number | null;
+  photographer_id: Generated<number>;
+  original_file_name: string;
+  file_name: string;
+  width: number;
+  height: number;
+  taken_at: Timestamp;
+  is_highlight: Generated<boolean>;
+  is_manual: Generated<boolean>;
+  index_state: Generated<'pending' | 'indexed' | 'failed'>;
+  index_error: string | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface FacesTable {
+  id: ColumnType<number, never, never>;
+  photo_id: number;
+  event_id: number;
+  box_x: number;
+  box_y: number;
+  box_w: number;
+  box_h: number;
+  score: number;
+  descriptor: Uint8Array;
+}
+
+export interface FaceSearchesTable {
+  search_id: string;
+  event_id: number;
+  file_location: string;
+  content_type: string;
+  created_at: Generated<Timestamp>;
+  purge_after: Timestamp;
+  searched_at: Timestamp | null;
+}
+
+export type PaymentStatus = 'INITIAL' | 'PAID';
+export type PaymentChannel = 'PP' | 'CC' | 'AM' | 'FREE';
+
+export interface OrdersTable {
+  order_id: string;
+  event_id: number;
+  mobile: string;
+  email: Generated<string>;
+  amount: Money;
+  paid_amount: Money;
+  payment_currency: Generated<string>;
+  payment_status: Generated<PaymentStatus>;
+  payment_gateway: string;
+  payment_channel: PaymentChannel;
+  payment_ref: string | null;
+  qrcode_url: Generated<string>;
+  is_mhao: Generated<boolean>;
+  order_team: Generated<string>;
+  coupon_code: Generated<string>;
+  am_order_ref: Generated<string>;
+  api_version: Generated<number>;
+  idempotency_key: string | null;
+  is_original_image_created: Generated<boolean>;
+  is_logo_image_created: Generated<boolean>;
+  is_send_sms: Generated<boolean>;
+  is_send_email: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  paid_at: Timestamp | null;
+}
+
+export interface OrderItemsTable {
+  order_id: string;
+  photo_id: number;
+  position: number;
+}
+
+export interface PaymentsTable {
+  id: ColumnType<number, never, never>;
+  order_id: string;
+  gateway: string;
+  channel: string;
+  amount: Money;
+  status: string;
+  gateway_ref: Generated<string>;
+  note: Generated<string>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface LogsTable {
+  id: ColumnType<number, never, never>;
+  service: string;
+  cart_count: Generated<number>;
+  image_id: Generated<string>;
+  list: Generated<string>;
+  event_key: Generated<string>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface ConfTable {
+  name: string;
+  value: string;
+}
+
+export interface JobsTable {
+  id: ColumnType<number, never, never>;
+  kind: string;
+  payload: ColumnType<unknown, string, string>;
+  state: Generated<'queued' | 'running' | 'done' | 'failed'>;
+  attempts: Generated<number>;
+  run_after: Generated<Timestamp>;
+  locked_at: Timestamp | null;
+  error: string | null;
+  result: ColumnType<unknown, string | null, string | null>;
+  created_at: Generated<Timestamp>;
+}
+
 export interface Database {
   events: EventsTable;
   event_packages: EventPackagesTable;
   event_packages_hb: EventPackagesHbTable;
   event_stages: EventStagesTable;
+  teams: TeamsTable;
+  banners: BannersTable;
+  photos: PhotosTable;
+  faces: FacesTable;
+  face_searches: FaceSearchesTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  payments: PaymentsTable;
+  logs: LogsTable;
+  conf: ConfTable;
+  jobs: JobsTable;
 }
 
 export type EventRow = Selectable<EventsTable>;
 export type NewEvent = Insertable<EventsTable>;
+export type PhotoRow = Selectable<PhotosTable>;
+export type NewPhoto = Insertable<PhotosTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type TeamRow = Selectable<TeamsTable>;

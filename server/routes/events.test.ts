@@ -1,7 +1,4 @@
 // Integration: the events calls through the real app on a real database (PGlite, and PostgreSQL in CI).
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS_PAGE_SIZE } from '../../core/constants';
@@ -10,10 +7,10 @@ import {
   eventsPaginationAnswerSchema,
   eventsPaginationCountAnswerSchema,
 } from '../../core/contract/events';
-import { createApp } from '../app';
 import type { Db } from '../db/database';
 import { insertEvent } from '../db/events-repo';
 import { testDatabases } from '../db/test-databases';
+import { openTestApp, type TestApp } from '../test/app-fixture';
 
 const NOW = new Date('2026-11-22T05:00:00Z');
 const DAY = 86_400_000;
@@ -38,15 +35,14 @@ async function addEvent(db: Db, key: string, saleFrom: number, saleTo: number, e
 
 describe.each(testDatabases)('events calls on $name', (database) => {
   let db: Db;
-  let close: () => Promise<void>;
-  let app: ReturnType<typeof createApp>;
-  let distDir: string;
+  let app: TestApp['app'];
+  let testApp: TestApp;
+  let post: TestApp['post'];
 
   beforeAll(async () => {
-    ({ db, close } = await database.open());
-    distDir = await fs.mkdtemp(path.join(os.tmpdir(), 'dist-'));
-    await fs.writeFile(path.join(distDir, 'index.html'), '<!doctype html><title>shell</title>');
-    app = createApp({ events: { db, storageUrl: '/storage', now: () => NOW }, distDir, storageDir: distDir });
+    testApp = await openTestApp(database, NOW);
+    ({ app, post } = testApp);
+    db = testApp.ctx.db;
 
     // 40 on-sale events (more than a page), one pinned, one upcoming, one closed.
     for (let i = 1; i <= 40; i++) await addEvent(db, `on-sale-${String(i).padStart(2, '0')}`, -5, 30);
@@ -79,17 +75,7 @@ describe.each(testDatabases)('events calls on $name', (database) => {
       ],
     });
   });
-  afterAll(async () => {
-    await close();
-    await fs.rm(distDir, { recursive: true, force: true });
-  });
-
-  const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-    app.request(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
-    });
+  afterAll(() => testApp.close());
 
   it('pages through on-sale events only, pinned first, 36 a page', async () => {
     const first = v.parse(

@@ -2,28 +2,23 @@
 import { yn } from '../../core/contract/common';
 import type { EventDetail, EventSummary } from '../../core/contract/events';
 import { bangkokDateTimeText, saleState } from '../../core/sale';
-import type { Db } from '../db/database';
+import type { AppContext } from '../context';
 import * as events from '../db/events-repo';
 import type { EventRow } from '../db/schema';
 
-export interface EventsContext {
-  db: Db;
-  /** Public base address of stored objects. */
-  storageUrl: string;
-  now: () => Date;
-}
+export type EventsContext = Pick<AppContext, 'db' | 'store' | 'now'>;
 
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 const money = (value: string | number) => Number(value).toFixed(2);
 
-export function toSummary(row: EventRow, ctx: Pick<EventsContext, 'storageUrl'>, now: Date): EventSummary {
+export function toSummary(row: EventRow, ctx: Pick<EventsContext, 'store'>, now: Date): EventSummary {
   const onSaleStart = toDate(row.on_sale_start);
   const onSaleEnd = toDate(row.on_sale_end);
   return {
     event_id: row.event_id,
     event_key: row.event_key,
     title: row.title,
-    coverurl: `${ctx.storageUrl}/${row.cover_object}`,
+    coverurl: ctx.store.publicUrl(row.cover_object),
     event_date_text: row.event_date_text,
     eventdate: row.eventdate,
     province: row.province,

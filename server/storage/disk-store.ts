@@ -1,12 +1,29 @@
 // Object store on the local disk under DATA_DIR/objects. Writes land in a temporary file and are renamed, so a
-// reader never sees half an object.
+// reader never sees half an object. Private objects (keys under private/) are served only through signed URLs
+// that the server checks (server/routes/storage.ts).
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { assertObjectKey, type ObjectStore } from './object-store';
+import { type SignedRequest, signedQuery, type Verdict, verify } from './url-signing';
+
+export interface DiskStoreOptions {
+  /** Address prefix the server serves this store at. */
+  baseUrl: string;
+  /** Secret for signed URLs. */
+  signingSecret: string;
+  now?: () => number;
+}
 
 export class DiskStore implements ObjectStore {
-  constructor(readonly root: string) {}
+  private readonly now: () => number;
+
+  constructor(
+    readonly root: string,
+    private readonly options: DiskStoreOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+  }
 
   private pathOf(key: string): string {
     assertObjectKey(key);
@@ -32,6 +49,44 @@ export class DiskStore implements ObjectStore {
   }
 
   async exists(key: string): Promise<boolean> {
-    return (await this.get(key)) !== undefined;
+    try {
+      return (await fs.stat(this.pathOf(key))).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await fs.rm(this.pathOf(key), { force: true });
+  }
+
+  publicUrl(key: string): string {
+    assertObjectKey(key);
+    return `${this.options.baseUrl}/${key}`;
+  }
+
+  async signedPutUrl(key: string, contentType: string, expiresInSeconds: number): Promise<string> {
+    return this.signedUrl('PUT', key, expiresInSeconds, contentType);
+  }
+
+  async signedGetUrl(key: string, expiresInSeconds: number): Promise<string> {
+    return this.signedUrl('GET', key, expiresInSeconds);
+  }
+
+  /** Checks a signed address this store gave out. */
+  checkSignature(request: SignedRequest, sig: string | undefined): Verdict {
+    return verify(this.options.signingSecret, request, sig, Math.floor(this.now() / 1000));
+  }
+
+  private signedUrl(
+    method: 'GET' | 'PUT',
+    key: string,
+    expiresInSeconds: number,
+    contentType?: string,
+  ): string {
+    assertObjectKey(key);
+    const expires = Math.floor(this.now() / 1000) + expiresInSeconds;
+    const query = signedQuery(this.options.signingSecret, { method, key, expires, contentType });
+    return `${this.options.baseUrl}/${key}?${query}`;
   }
 }

@@ -1,7 +1,9 @@
 // Every migration, in order. Add new ones at the end; never edit one that has shipped.
 import type { Migration } from 'kysely';
 import * as events from './0001-events';
+import * as catalogueOrders from './0002-catalogue-orders';
 
 export const migrations: Record<string, Migration> = {
   '0001-events': events,
+  '0002-catalogue-orders': catalogueOrders,
 };

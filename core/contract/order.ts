@@ -1,0 +1,158 @@
+// The order calls of SPEC §7: create (v1 and v3 share one request), inquiry (v1/v2/v3), find-order.
+import * as v from 'valibot';
+import { PAYMENT_CHANNELS } from '../constants';
+import { digitsOnly, isValidAmOrderRef, isValidEmail, isValidFindOrderQuery, isValidMobile } from '../rules';
+import { decimalStringSchema, eventKeySchema, successAnswerSchema, ynSchema } from './common';
+
+export const orderBasePaths = { v1: '/v1/order', v2: '/v2/order', v3: '/v3/order' } as const;
+
+const amountSchema = v.pipe(
+  v.union([v.string(), v.number()]),
+  v.transform(String),
+  v.regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be an amount like 250.00'),
+);
+
+/** A cart item as the client keeps it; the server reads only the ids and looks the rest up. */
+export const orderImageSchema = v.object({
+  id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  event_id: v.optional(v.number()),
+  thumbnail_file_name: v.optional(v.string()),
+  original_file_name: v.optional(v.string()),
+});
+
+export const orderRequestSchema = v.pipe(
+  v.object({
+    mobile: v.pipe(v.string(), v.transform(digitsOnly), v.minLength(1, 'is required')),
+    email: v.optional(
+      v.pipe(
+        v.string(),
+        v.transform((s) => s.trim()),
+        v.check(isValidEmail, 'is not a valid e-mail'),
+      ),
+      '',
+    ),
+    event_key: eventKeySchema,
+    amount: amountSchema,
+    paid_amount: v.optional(amountSchema),
+    imageList: v.pipe(
+      v.array(orderImageSchema),
+      v.minLength(1, 'is empty'),
+      v.maxLength(2000, 'has too many photos'),
+    ),
+    image_length: v.optional(v.number()),
+    is_mhao: v.optional(ynSchema, 'N'),
+    payment_gateway: v.optional(v.pipe(v.string(), v.maxLength(10)), ''),
+    payment_channel: v.picklist(PAYMENT_CHANNELS, 'must be PP, CC, AM or FREE'),
+    order_team: v.optional(v.pipe(v.string(), v.maxLength(40)), ''),
+    coupon_code: v.optional(v.pipe(v.string(), v.maxLength(40)), ''),
+    am_order_ref: v.optional(
+      v.pipe(
+        v.string(),
+        v.transform((s) => s.trim()),
+      ),
+      '',
+    ),
+    payment_currency: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'must be a currency code')), 'THB'),
+    /** Which mobile rule applies: the manual (stage) cart takes 5-15 characters, the others exactly 10. */
+    cart: v.optional(v.picklist(['standard', 'wholesale', 'manual']), 'standard'),
+  }),
+  v.forward(
+    v.check(
+      (o) => isValidMobile(o.mobile, o.cart === 'manual' ? 'manual' : 'standard'),
+      'is not a valid number',
+    ),
+    ['mobile'],
+  ),
+  v.forward(
+    v.check(
+      (o) => o.payment_channel !== 'AM' || isValidAmOrderRef(o.am_order_ref),
+      'must be 5 to 20 characters',
+    ),
+    ['am_order_ref'],
+  ),
+  v.forward(
+    v.check(
+      (o) => o.image_length === undefined || o.image_length === o.imageList.length,
+      'does not match imageList',
+    ),
+    ['image_length'],
+  ),
+);
+export type OrderRequest = v.InferInput<typeof orderRequestSchema>;
+export type ValidOrderRequest = v.InferOutput<typeof orderRequestSchema>;
+
+export const orderCreateAnswerSchema = v.object({
+  status: v.literal('success'),
+  uuid: v.pipe(v.string(), v.uuid()),
+});
+
+/** POST /v{1,2,3}/order/inquiry */
+export const inquiryRequestSchema = v.object({
+  tk: v.pipe(v.string(), v.minLength(1, 'is required')),
+  order_uuid: v.pipe(v.string(), v.uuid('is not an order id')),
+});
+
+export const orderedImageSchema = v.object({
+  thumbnail_file_name: v.string(),
+  original_file_name: v.string(),
+});
+export const paidImageSchema = v.object({
+  id: v.number(),
+  image: v.string(),
+  image_logo: v.string(),
+  image_thumbnail: v.string(),
+  original_file_name: v.string(),
+  photographer_id: v.number(),
+});
+export type OrderedImage = v.InferOutput<typeof orderedImageSchema>;
+export type PaidImage = v.InferOutput<typeof paidImageSchema>;
+
+export const inquirySchema = v.object({
+  payment_status: v.picklist(['INITIAL', 'PAID']),
+  mobile: v.string(),
+  email: v.string(),
+  amount: decimalStringSchema,
+  is_original_image_created: ynSchema,
+  is_logo_image_created: ynSchema,
+  is_send_sms: ynSchema,
+  is_send_email: ynSchema,
+  event_key: v.string(),
+  payment_gateway: v.string(),
+  payment_channel: v.picklist(PAYMENT_CHANNELS),
+  qrcode_url: v.string(),
+  am_order_ref: v.string(),
+  /** JSON text of OrderedImage[] (SPEC §3). */
+  images_order: v.string(),
+  /** JSON text of PaidImage[] once PAID, else null; image addresses are signed and expire. */
+  images_paid: v.nullable(v.string()),
+  /** Older versions: JSON text holding { qrcode }. */
+  api_response: v.optional(v.string()),
+});
+export type Inquiry = v.InferOutput<typeof inquirySchema>;
+export const inquiryAnswerSchema = v.object({ status: v.literal('success'), ...inquirySchema.entries });
+
+/** POST /v1/order/find-order */
+export const findOrderRequestSchema = v.pipe(
+  v.object({
+    tk: v.pipe(v.string(), v.minLength(1, 'is required')),
+    filter_type: v.picklist(['mobile', 'payment_ref'], 'must be mobile or payment_ref'),
+    txt_search: v.pipe(
+      v.string(),
+      v.transform((s) => s.trim()),
+    ),
+  }),
+  v.forward(
+    v.check(
+      (o) => isValidFindOrderQuery(o.filter_type, o.txt_search),
+      'must be a 10-15 digit mobile or 4 characters',
+    ),
+    ['txt_search'],
+  ),
+);
+export const foundOrderSchema = v.object({
+  create_date: v.string(),
+  order_id: v.string(),
+  title: v.string(),
+  status: v.picklist(['INITIAL', 'PAID']),
+});
+export const findOrderAnswerSchema = successAnswerSchema(v.array(foundOrderSchema));

@@ -1,0 +1,49 @@
+// Validation rules of SPEC §5 shared by the checkout forms and the server: mobile numbers, e-mail, references.
+import {
+  AM_ORDER_REF_MAX,
+  AM_ORDER_REF_MIN,
+  FIND_ORDER_MOBILE_MAX,
+  FIND_ORDER_MOBILE_MIN,
+  FIND_ORDER_RECEIPT_LENGTH,
+  MANUAL_MOBILE_MAX,
+  MANUAL_MOBILE_MIN,
+  MOBILE_LENGTH,
+} from './constants';
+
+/** Non-digits are stripped as the buyer types. */
+export const digitsOnly = (value: string): string => value.replace(/\D+/g, '');
+
+export type MobileForm = 'standard' | 'manual';
+
+/** Standard, wholesale and free forms: exactly 10 digits; the manual form ("Mobile number/Ref no."): 5 to 15. */
+export function isValidMobile(value: string, form: MobileForm = 'standard'): boolean {
+  if (!/^\d+$/.test(value)) return false;
+  return form === 'manual'
+    ? value.length >= MANUAL_MOBILE_MIN && value.length <= MANUAL_MOBILE_MAX
+    : value.length === MOBILE_LENGTH;
+}
+
+// One @, no spaces, a dot in the domain, no dot at either end of a part: what a person means by an address.
+const EMAIL = /^[^\s@"<>()[\]\\,;:]+@[^\s@"<>()[\]\\,;:.]+(\.[^\s@"<>()[\]\\,;:.]+)+$/;
+
+/** E-mail is optional: empty is valid. */
+export const isValidEmail = (value: string): boolean =>
+  value === '' || (value.length <= 254 && EMAIL.test(value));
+
+/** The AM (extra photos) reference: an earlier order number or phone, 5 to 20 characters. */
+export function isValidAmOrderRef(value: string): boolean {
+  const v = value.trim();
+  return v.length >= AM_ORDER_REF_MIN && v.length <= AM_ORDER_REF_MAX;
+}
+
+export type FindOrderFilter = 'mobile' | 'payment_ref';
+
+/** Find-order: a mobile number of 10 to 15 digits, or exactly the last 4 characters of a transfer slip. */
+export function isValidFindOrderQuery(filter: FindOrderFilter, value: string): boolean {
+  if (filter === 'mobile') {
+    return (
+      /^\d+$/.test(value) && value.length >= FIND_ORDER_MOBILE_MIN && value.length <= FIND_ORDER_MOBILE_MAX
+    );
+  }
+  return /^[A-Za-z0-9]+$/.test(value) && value.length === FIND_ORDER_RECEIPT_LENGTH;
+}

@@ -1,0 +1,124 @@
+// Object store on S3 or any S3-compatible server (MinIO, R2, s3rver): it owns storage when S3_ENDPOINT is set.
+// Path-style addressing, so the bucket never has to resolve as a host name.
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { assertObjectKey, type ObjectStore } from './object-store';
+
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+  /** Where browsers read public objects (a CDN or the bucket's public host); defaults to endpoint/bucket. */
+  publicBaseUrl?: string;
+}
+
+function isNotFound(error: unknown): boolean {
+  if (!(error instanceof S3ServiceException)) return false;
+  return error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404;
+}
+
+export class S3Store implements ObjectStore {
+  private readonly client: S3Client;
+  private readonly bucket: string;
+  private readonly publicBase: string;
+
+  constructor(config: S3Config) {
+    const endpoint = config.endpoint.replace(/\/+$/, '');
+    this.bucket = config.bucket;
+    this.publicBase = config.publicBaseUrl?.replace(/\/+$/, '') ?? `${endpoint}/${config.bucket}`;
+    this.client = new S3Client({
+      endpoint,
+      region: config.region,
+      forcePathStyle: true,
+      credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+      // Newer SDKs add CRC32 checksums (aws-chunked bodies) by default, which S3-compatible servers often reject.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+
+  async put(key: string, body: Uint8Array, contentType: string): Promise<void> {
+    assertObjectKey(key);
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }),
+    );
+  }
+
+  async get(key: string): Promise<Uint8Array | undefined> {
+    assertObjectKey(key);
+    try {
+      const response = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      return response.Body ? await response.Body.transformToByteArray() : new Uint8Array();
+    } catch (error) {
+      if (isNotFound(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    assertObjectKey(key);
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return true;
+    } catch (error) {
+      if (isNotFound(error)) return false;
+      throw error;
+    }
+  }
+
+  /** S3 answers 204 whether or not the object existed, so deleting twice is fine. */
+  async delete(key: string): Promise<void> {
+    assertObjectKey(key);
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  publicUrl(key: string): string {
+    assertObjectKey(key);
+    return `${this.publicBase}/${key}`;
+  }
+
+  /** Content-Type is a signed header, so the upload must send exactly this type or the signature fails. */
+  async signedPutUrl(key: string, contentType: string, expiresInSeconds: number): Promise<string> {
+    assertObjectKey(key);
+    const command = new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType });
+    return getSignedUrl(this.client, command, {
+      expiresIn: expiresInSeconds,
+      signableHeaders: new Set(['content-type']),
+    });
+  }
+
+  async signedGetUrl(key: string, expiresInSeconds: number): Promise<string> {
+    assertObjectKey(key);
+    const command = new GetObjectCommand({ Bucket: this.bucket, Key: key });
+    return getSignedUrl(this.client, command, { expiresIn: expiresInSeconds });
+  }
+}
+
+/** S3 settings from the environment; undefined when S3_ENDPOINT is unset (the disk store is used instead). */
+export function s3ConfigFromEnv(env: NodeJS.ProcessEnv): S3Config | undefined {
+  const endpoint = env.S3_ENDPOINT;
+  if (!endpoint) return undefined;
+  const required = (name: string): string => {
+    const value = env[name];
+    if (!value) throw new Error(`${name} is required when S3_ENDPOINT is set`);
+    return value;
+  };
+  const config: S3Config = {
+    endpoint,
+    bucket: required('S3_BUCKET'),
+    accessKeyId: required('S3_ACCESS_KEY'),
+    secretAccessKey: required('S3_SECRET_KEY'),
+    region: env.S3_REGION || 'us-east-1',
+  };
+  if (env.S3_PUBLIC_URL) config.publicBaseUrl = env.S3_PUBLIC_URL;
+  return config;
+}

@@ -1,0 +1,61 @@
+// Test helper: the real app on a fresh database (PGlite, or PostgreSQL in CI) with a disk store in a temp folder.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createApp } from '../app';
+import type { AppContext } from '../context';
+import type { TestDatabase } from '../db/test-databases';
+import { DiskStore } from '../storage/disk-store';
+
+export const TEST_APP_TOKEN = 'test-app-token';
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  ctx: AppContext;
+  store: DiskStore;
+  /** Sets the clock every call sees. */
+  setNow(now: Date): void;
+  post(url: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function openTestApp(
+  database: TestDatabase,
+  now = new Date('2026-11-22T05:00:00Z'),
+): Promise<TestApp> {
+  const { db, close } = await database.open();
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'app-'));
+  let clock = now;
+  const store = new DiskStore(path.join(dir, 'objects'), {
+    baseUrl: '/storage',
+    signingSecret: 'test-signing-secret',
+    now: () => clock.getTime(),
+  });
+  await fs.writeFile(path.join(dir, 'index.html'), '<!doctype html><title>shell</title>');
+  const ctx: AppContext = {
+    db,
+    store,
+    now: () => clock,
+    appToken: TEST_APP_TOKEN,
+    paymentGatewayName: 'GBP',
+  };
+  const app = createApp({ ctx, distDir: dir, diskStore: store });
+  return {
+    app,
+    ctx,
+    store,
+    setNow(next) {
+      clock = next;
+    },
+    post: async (url, body, headers = {}) =>
+      app.request(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+    async close() {
+      await close();
+      await fs.rm(dir, { recursive: true, force: true });
+    },
+  };
+}

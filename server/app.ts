@@ -3,13 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ErrorAnswer } from '../core/contract/common';
 import type { AppContext } from './context';
-import { apiRoutes } from './routes/api';
+import { type ApiLimits, apiRoutes } from './routes/api';
 import { storageRoutes } from './routes/storage';
 import type { DiskStore } from './storage/disk-store';
 
@@ -17,43 +16,34 @@ export interface AppOptions {
   ctx: AppContext;
   /** Folder of the built PWA; when it has no index.html only the API and storage are served. */
   distDir: string;
+  /** Per-client rate limits of the costly calls (defaults in routes/api.ts). */
+  limits?: ApiLimits;
   /** The disk object store, served at /storage (absent when objects live on S3). */
   diskStore?: DiskStore | undefined;
 }
 
-const API_BODY_LIMIT = 1024 * 1024;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export function createApp(options: AppOptions) {
-  const app = new Hono();
+  const app = new Hono({ strict: false });
   app.use(
     secureHeaders({ crossOriginResourcePolicy: 'same-origin', crossOriginOpenerPolicy: 'same-origin' }),
   );
   app.use(compress());
 
-  const api = new Hono();
-  api.use(
-    bodyLimit({
-      maxSize: API_BODY_LIMIT,
-      onError: (c) => c.json<ErrorAnswer>({ status: 'error', message: 'request body is too large' }, 413),
-    }),
-  );
-  api.route('/', apiRoutes(options.ctx));
+  const api = new Hono({ strict: false });
+  api.route('/', apiRoutes(options.ctx, options.limits));
   app.route('/api', api);
 
   if (options.diskStore) app.route('/storage', storageRoutes(options.diskStore));
 
   const indexFile = path.join(options.distDir, 'index.html');
-  app.use(
-    '*',
-    serveStatic({
-      root: options.distDir,
-      onFound: (filePath, c) => {
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        c.header('Cache-Control', hashed ? IMMUTABLE : 'no-cache');
-      },
-    }),
-  );
+  // Hashed build assets never change; everything else (index.html, sw.js, manifest) is revalidated.
+  app.use('*', async (c, next) => {
+    c.header('Cache-Control', c.req.path.startsWith('/assets/') ? IMMUTABLE : 'no-cache');
+    await next();
+  });
+  app.use('*', serveStatic({ root: options.distDir }));
   // SPA fallback: any other page address gets the app shell; a missing file (with an extension) is a 404.
   app.get('*', (c) => {
     if (path.extname(c.req.path) || !fs.existsSync(indexFile)) return c.text('not found', 404);

@@ -1,5 +1,6 @@
 // What every route and service gets: the database, the object store, the clock and the app settings.
 import type { Db } from './db/database';
+import type { FaceSearchEngine } from './faces/engine';
 import type { ObjectStore } from './storage/object-store';
 
 export interface AppContext {
@@ -10,4 +11,6 @@ export interface AppContext {
   appToken: string;
   /** The gateway name utils/conf answers ("" makes the client alert the administrator). */
   paymentGatewayName: string;
+  /** Finds an event's photos from a selfie. */
+  faces: FaceSearchEngine;
 }

@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { type Db, migrate, openDatabase } from './db/database';
 import { countEvents } from './db/events-repo';
+import { withoutFaceIndex } from './faces/engine';
 import { seedDemoData } from './services/demo-data';
 import { DiskStore } from './storage/disk-store';
 import { openObjectStore } from './storage/open-store';
@@ -33,6 +34,7 @@ export async function openStore(config: Config, log: (line: string) => void = co
     now: () => new Date(),
     appToken: config.appToken,
     paymentGatewayName: config.paymentGateway === 'sandbox' ? 'GBP' : config.paymentGateway.toUpperCase(),
+    faces: withoutFaceIndex,
   };
   if (config.demoData === 'auto' && (await countEvents(db)) === 0) {
     log(`demo data: created ${await seedDemoData(db, store, new Date())} events`);

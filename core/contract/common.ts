@@ -24,10 +24,15 @@ export const eventKeySchema = v.pipe(
 export const successAnswerSchema = <T extends v.GenericSchema>(body: T) =>
   v.object({ status: v.literal('success'), body });
 
-/** Every refused request: a status other than success, a message and, when one field failed, its name. */
+/**
+ * Every refused request: a status other than success, a message and, when one field failed, its name. Refusals a
+ * runner can meet also carry a code (the client shows its own words for it) and the Thai message.
+ */
 export const errorAnswerSchema = v.object({
   status: v.literal('error'),
   message: v.string(),
+  message_th: v.optional(v.string()),
+  code: v.optional(v.string()),
   field: v.optional(v.string()),
 });
 export type ErrorAnswer = v.InferOutput<typeof errorAnswerSchema>;

@@ -116,3 +116,43 @@ export async function listAll(db: Db): Promise<EventRow[]> {
     .orderBy('event_id', 'desc')
     .execute();
 }
+
+export async function findById(db: Db, eventId: number): Promise<EventRow | undefined> {
+  return db.selectFrom('events').selectAll().where('event_id', '=', eventId).executeTakeFirst();
+}
+
+/** Upcoming: the sale opens after now; soonest first. */
+export async function listUpcoming(db: Db, now: Date, limit: number): Promise<EventRow[]> {
+  return db
+    .selectFrom('events')
+    .selectAll()
+    .where('on_sale_start', '>', now)
+    .orderBy('on_sale_start')
+    .orderBy('event_id')
+    .limit(limit)
+    .execute();
+}
+
+/** A team's events that are on sale or upcoming (sale not yet ended), newest event date first. */
+export async function listByTeam(db: Db, teamKey: string, now: Date, limit: number): Promise<EventRow[]> {
+  return db
+    .selectFrom('events')
+    .selectAll()
+    .where('team_key', '=', teamKey)
+    .where('on_sale_end', '>=', now)
+    .orderBy('eventdate', 'desc')
+    .orderBy('event_id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Whether the stage belongs to the event. */
+export async function hasStage(db: Db, eventId: number, stageId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('event_stages')
+    .select('id')
+    .where('id', '=', stageId)
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -2,6 +2,8 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A timestamp the database fills in (now()) unless given. */
+type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export interface EventsTable {
   event_id: Generated<number>;
@@ -29,7 +31,7 @@ export interface EventsTable {
   max_face_search: Generated<number>;
   caption_button_buy_all: Generated<string>;
   payment_currency: Generated<string>;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
 }
 
 export interface EventPackagesTable {
@@ -89,7 +91,7 @@ export interface PhotosTable {
   is_manual: Generated<boolean>;
   index_state: Generated<'pending' | 'indexed' | 'failed'>;
   index_error: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
 }
 
 export interface FacesTable {
@@ -109,7 +111,7 @@ export interface FaceSearchesTable {
   event_id: number;
   file_location: string;
   content_type: string;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
   purge_after: Timestamp;
   searched_at: Timestamp | null;
 }
@@ -140,7 +142,7 @@ export interface OrdersTable {
   is_logo_image_created: Generated<boolean>;
   is_send_sms: Generated<boolean>;
   is_send_email: Generated<boolean>;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
   paid_at: Timestamp | null;
 }
 
@@ -159,7 +161,7 @@ export interface PaymentsTable {
   status: string;
   gateway_ref: Generated<string>;
   note: Generated<string>;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
 }
 
 export interface LogsTable {
@@ -169,7 +171,7 @@ export interface LogsTable {
   image_id: Generated<string>;
   list: Generated<string>;
   event_key: Generated<string>;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
 }
 
 export interface ConfTable {
@@ -183,11 +185,11 @@ export interface JobsTable {
   payload: ColumnType<unknown, string, string>;
   state: Generated<'queued' | 'running' | 'done' | 'failed'>;
   attempts: Generated<number>;
-  run_after: Generated<Timestamp>;
+  run_after: GeneratedTimestamp;
   locked_at: Timestamp | null;
   error: string | null;
   result: ColumnType<unknown, string | null, string | null>;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
 }
 
 export interface Database {

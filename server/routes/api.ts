@@ -1,12 +1,53 @@
-// Every API area of SPEC §7, mounted under /api by app.ts.
-import { Hono } from 'hono';
+// Every API area of SPEC §7, mounted under /api by app.ts, with body-size and per-client rate limits.
+import { Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { ErrorAnswer } from '../../core/contract/common';
 import type { AppContext } from '../context';
+import { RateLimiter, rateLimit } from '../services/rate-limit';
 import { eventsRoutes } from './events';
+import { faceSearchV1Routes, faceSearchV2Routes } from './facesearch';
+import { imageStageRoutes } from './imagestage';
+import { logsRoutes } from './logs';
 
-export function apiRoutes(ctx: AppContext) {
-  const api = new Hono();
+/** JSON calls are small; the older multipart face search carries a photo under 5 MB. */
+const JSON_BODY_LIMIT = 1024 * 1024;
+const MULTIPART_BODY_LIMIT = 6 * 1024 * 1024;
+
+const limitBody = (maxSize: number) =>
+  bodyLimit({
+    maxSize,
+    onError: (c) => c.json<ErrorAnswer>({ status: 'error', message: 'request body is too large' }, 413),
+  });
+
+export interface ApiLimits {
+  sign: RateLimiter;
+  search: RateLimiter;
+  findOrder: RateLimiter;
+}
+
+/** Per client: a burst of 10 then 30 a minute for signing and searching; 20 then 10 a minute for find-order. */
+export const defaultLimits = (): ApiLimits => ({
+  sign: new RateLimiter({ capacity: 10, perMinute: 30 }),
+  search: new RateLimiter({ capacity: 10, perMinute: 30 }),
+  findOrder: new RateLimiter({ capacity: 20, perMinute: 10 }),
+});
+
+export function apiRoutes(ctx: AppContext, limits: ApiLimits = defaultLimits()) {
+  const api = new Hono({ strict: false });
+  const multipart = limitBody(MULTIPART_BODY_LIMIT);
+  const json = limitBody(JSON_BODY_LIMIT);
+  const sizeLimit: MiddlewareHandler = (c, next) =>
+    (c.req.path === '/api/v1/facesearch' ? multipart : json)(c, next);
+  api.use(sizeLimit);
+  api.use('/v2/facesearch/sign', rateLimit(limits.sign));
+  api.on('POST', ['/v2/facesearch', '/v1/facesearch'], rateLimit(limits.search));
+  api.use('/v1/order/find-order', rateLimit(limits.findOrder));
+
   api.route('/v1/events', eventsRoutes(ctx));
+  api.route('/v1/facesearch', faceSearchV1Routes(ctx));
+  api.route('/v2/facesearch', faceSearchV2Routes(ctx));
+  api.route('/v1/imagestage', imageStageRoutes(ctx));
+  api.route('/v1/logs', logsRoutes(ctx));
   api.all('*', (c) =>
     c.json<ErrorAnswer>({ status: 'error', message: `no such call: ${c.req.method} ${c.req.path}` }, 404),
   );

@@ -6,9 +6,14 @@ import {
   eventDetailAnswerSchema,
   eventsPaginationAnswerSchema,
   eventsPaginationCountAnswerSchema,
+  sliderBannerAnswerSchema,
+  soonAnswerSchema,
+  teamDetailAnswerSchema,
+  teamEventsAnswerSchema,
 } from '../../core/contract/events';
 import type { Db } from '../db/database';
 import { insertEvent } from '../db/events-repo';
+import { insertBanner, insertTeam } from '../db/teams-repo';
 import { testDatabases } from '../db/test-databases';
 import { openTestApp, type TestApp } from '../test/app-fixture';
 
@@ -74,6 +79,26 @@ describe.each(testDatabases)('events calls on $name', (database) => {
         { name: 'เส้นชัย', name_en: 'Finish' },
       ],
     });
+
+    // Upcoming events beyond one list (36), a team with an upcoming and a closed event, banners.
+    for (let i = 1; i <= 36; i++) await addEvent(db, `soon-${String(i).padStart(2, '0')}`, 5 + i, 60);
+    await addEvent(db, 'phuket-next', 2, 50, { team_key: 'phuket-runners', eventdate: '2026-12-20' });
+    await addEvent(db, 'phuket-old', -90, -30, { team_key: 'phuket-runners', eventdate: '2026-08-01' });
+    await insertTeam(db, {
+      team_key: 'phuket-runners',
+      team_name: "ภูเก็ต รันเนอร์ <img src=x onerror=alert(1)>'; drop table teams; --",
+      team_description: 'วิ่งริมหาด\nทุกเสาร์',
+      team_facebook_url: 'https://facebook.com/phuket-runners',
+      cover_object: 'teams/phuket-runners.jpg',
+    });
+    await insertTeam(db, { team_key: 'no-cover', team_name: 'ไม่มีภาพปก' });
+    await insertBanner(db, { image_object: 'banners/second.jpg', link_url: '/phuket-next', sort_order: 2 });
+    await insertBanner(db, {
+      image_object: 'banners/first.jpg',
+      link_url: 'https://example.com/promo?a=1&b=<b>',
+      sort_order: 1,
+    });
+    await insertBanner(db, { image_object: 'banners/old.jpg', link_url: '/', sort_order: 0, active: false });
   });
   afterAll(() => testApp.close());
 
@@ -180,6 +205,83 @@ describe.each(testDatabases)('events calls on $name', (database) => {
       JSON.stringify({ page: 1, page_tab: 'x'.repeat(2_000_000) }),
     );
     expect(huge.status).toBe(413);
+  });
+
+  it('answers the active banners in slider order with public image addresses', async () => {
+    const res = await app.request('/api/v1/events/slider-banner');
+    expect(res.status).toBe(200);
+    expect(v.parse(sliderBannerAnswerSchema, await res.json()).body).toEqual([
+      { image_url: '/storage/banners/first.jpg', link_url: 'https://example.com/promo?a=1&b=<b>' },
+      { image_url: '/storage/banners/second.jpg', link_url: '/phuket-next' },
+    ]);
+  });
+
+  it('refuses banners with a script link or a bad object key', async () => {
+    await expect(
+      insertBanner(db, { image_object: 'b.jpg', link_url: 'javascript:alert(1)' }),
+    ).rejects.toThrow(/unsafe/);
+    await expect(insertBanner(db, { image_object: '../etc/passwd', link_url: '/' })).rejects.toThrow(/key/);
+    await expect(
+      insertTeam(db, { team_key: 'bad', team_name: 'x', cover_object: '/abs.jpg' }),
+    ).rejects.toThrow();
+  });
+
+  it('lists at most 36 upcoming events, soonest opening first', async () => {
+    const res = await app.request('/api/v1/events/soon');
+    expect(res.status).toBe(200);
+    const keys = v.parse(soonAnswerSchema, await res.json()).body.map((e) => e.event_key);
+    expect(keys).toHaveLength(36);
+    expect(keys.slice(0, 4)).toEqual(['phuket-next', 'upcoming', 'soon-01', 'soon-02']);
+    expect(keys).not.toContain('soon-36');
+    expect(keys).not.toContain('on-sale-01');
+    expect(keys).not.toContain('closed');
+  });
+
+  it("lists a team's on-sale and upcoming events, newest first, and none for an unknown team", async () => {
+    const res = await app.request('/api/v1/events/team/phuket-runners');
+    expect(res.status).toBe(200);
+    const { body } = v.parse(teamEventsAnswerSchema, await res.json());
+    expect(body.map((e) => [e.event_key, e.can_sale])).toEqual([
+      ['phuket-next', 'N'],
+      ['with-lists', 'Y'],
+    ]);
+    const unknown = await app.request('/api/v1/events/team/nobody');
+    expect(unknown.status).toBe(200);
+    expect(await unknown.json()).toEqual({ status: 'success', body: [] });
+  });
+
+  it('answers a team verbatim, with its cover address or "" without one, and [] for an unknown team', async () => {
+    const { body } = v.parse(
+      teamDetailAnswerSchema,
+      await (await app.request('/api/v1/events/team-detail/phuket-runners')).json(),
+    );
+    expect(body).toEqual([
+      {
+        team_name: "ภูเก็ต รันเนอร์ <img src=x onerror=alert(1)>'; drop table teams; --",
+        team_description: 'วิ่งริมหาด\nทุกเสาร์',
+        team_facebook_url: 'https://facebook.com/phuket-runners',
+        cover_url: '/storage/teams/phuket-runners.jpg',
+      },
+    ]);
+    const noCover = v.parse(
+      teamDetailAnswerSchema,
+      await (await app.request('/api/v1/events/team-detail/no-cover')).json(),
+    );
+    expect(noCover.body).toEqual([
+      { team_name: 'ไม่มีภาพปก', team_description: '', team_facebook_url: '', cover_url: '' },
+    ]);
+    const unknown = await app.request('/api/v1/events/team-detail/nobody--');
+    expect(await unknown.json()).toEqual({ status: 'success', body: [] });
+  });
+
+  it.each([
+    '/api/v1/events/team/x%27%20or%20%271%27%3D%271',
+    '/api/v1/events/team-detail/%3Cscript%3E',
+    `/api/v1/events/team-detail/${'t'.repeat(121)}`,
+  ])('refuses the team key of %s naming team_key', async (url) => {
+    const res = await app.request(url);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ status: 'error', field: 'team_key' });
   });
 
   it('answers unknown API calls with JSON 404 and page addresses with the app shell', async () => {

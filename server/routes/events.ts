@@ -1,25 +1,65 @@
-// The events calls of SPEC §7 under /api/v1/events.
+// The events calls of SPEC §7 under /api/v1/events. Fixed paths are registered before /:event_key, so an event
+// whose key is one of them (slider-banner, soon, team, team-detail, event-key) could not be opened: the admin
+// side must not give those keys.
 import { Hono } from 'hono';
+import * as v from 'valibot';
+import { eventKeySchema } from '../../core/contract/common';
 import {
   eventKeyParamSchema,
   eventsPaginationCountRequestSchema,
   eventsPaginationRequestSchema,
 } from '../../core/contract/events';
-import { type EventsContext, eventDetail, onSaleCount, onSalePage } from '../services/events';
+import {
+  type EventsContext,
+  eventDetail,
+  eventKeyOfPhoto,
+  imageTimes,
+  onSaleCount,
+  onSalePage,
+  sliderBanners,
+  teamDetail,
+  teamEvents,
+  upcoming,
+} from '../services/events';
 import { validate } from './validate';
 
+const teamKeyParamSchema = v.object({ team_key: eventKeySchema });
+const eventNotFound = { status: 'error', message: 'event not found', field: 'event_key' } as const;
+
 export function eventsRoutes(ctx: EventsContext) {
-  return new Hono()
-    .post('/pagination', validate('json', eventsPaginationRequestSchema), async (c) => {
-      const { page, page_size } = c.req.valid('json');
-      return c.json({ status: 'success', body: await onSalePage(ctx, page, page_size) });
-    })
-    .post('/pagination-count', validate('json', eventsPaginationCountRequestSchema), async (c) => {
-      return c.json({ status: 'success', body: [{ event_count: await onSaleCount(ctx) }] });
-    })
-    .get('/:event_key', validate('param', eventKeyParamSchema), async (c) => {
-      const event = await eventDetail(ctx, c.req.valid('param').event_key);
-      if (!event) return c.json({ status: 'error', message: 'event not found', field: 'event_key' }, 404);
-      return c.json({ status: 'success', body: event });
-    });
+  return (
+    new Hono()
+      .post('/pagination', validate('json', eventsPaginationRequestSchema), async (c) => {
+        const { page, page_size } = c.req.valid('json');
+        return c.json({ status: 'success', body: await onSalePage(ctx, page, page_size) });
+      })
+      .post('/pagination-count', validate('json', eventsPaginationCountRequestSchema), async (c) => {
+        return c.json({ status: 'success', body: [{ event_count: await onSaleCount(ctx) }] });
+      })
+      .get('/slider-banner', async (c) => c.json({ status: 'success', body: await sliderBanners(ctx) }))
+      .get('/soon', async (c) => c.json({ status: 'success', body: await upcoming(ctx) }))
+      .get('/team/:team_key', validate('param', teamKeyParamSchema), async (c) => {
+        return c.json({ status: 'success', body: await teamEvents(ctx, c.req.valid('param').team_key) });
+      })
+      .get('/team-detail/:team_key', validate('param', teamKeyParamSchema), async (c) => {
+        return c.json({ status: 'success', body: await teamDetail(ctx, c.req.valid('param').team_key) });
+      })
+      // Any id is answered: "-" for one that names no photo (the client then loads nothing more).
+      .get('/event-key/:photo_id', async (c) => {
+        return c.json({
+          status: 'success',
+          body: { event_key: await eventKeyOfPhoto(ctx, c.req.param('photo_id')) },
+        });
+      })
+      .get('/:event_key/image-time', validate('param', eventKeyParamSchema), async (c) => {
+        const ranges = await imageTimes(ctx, c.req.valid('param').event_key);
+        if (!ranges) return c.json(eventNotFound, 404);
+        return c.json({ status: 'success', body: ranges });
+      })
+      .get('/:event_key', validate('param', eventKeyParamSchema), async (c) => {
+        const event = await eventDetail(ctx, c.req.valid('param').event_key);
+        if (!event) return c.json(eventNotFound, 404);
+        return c.json({ status: 'success', body: event });
+      })
+  );
 }

@@ -33,7 +33,11 @@ export function storageRoutes(store: DiskStore) {
     })
     .get('/*', async (c, next) => {
       const key = keyOf(c.req.path);
-      if (!key.startsWith(PRIVATE_PREFIX)) return next();
+      // Headers set before serveStatic builds its response (its onFound runs too late to add any).
+      if (!key.startsWith(PRIVATE_PREFIX)) {
+        c.header('Cache-Control', 'public, max-age=86400');
+        return next();
+      }
       const verdict = store.checkSignature(
         { method: 'GET', key, expires: Number(c.req.query('expires')) },
         c.req.query('sig'),

@@ -1,10 +1,14 @@
 // Shapes event rows into the answers of SPEC §7, with the sale state computed for "now".
+import type * as v from 'valibot';
+import { EVENTS_PAGE_SIZE } from '../../core/constants';
 import { yn } from '../../core/contract/common';
-import type { EventDetail, EventSummary } from '../../core/contract/events';
+import type { Banner, EventDetail, EventSummary, imageTimeSchema, Team } from '../../core/contract/events';
 import { bangkokDateTimeText, saleState } from '../../core/sale';
 import type { AppContext } from '../context';
 import * as events from '../db/events-repo';
+import * as photos from '../db/photos-repo';
 import type { EventRow } from '../db/schema';
+import * as teams from '../db/teams-repo';
 
 export type EventsContext = Pick<AppContext, 'db' | 'store' | 'now'>;
 
@@ -70,4 +74,72 @@ export async function eventDetail(ctx: EventsContext, eventKey: string): Promise
     package_hb: lists.packagesHb,
     stage: lists.stages,
   };
+}
+
+export async function sliderBanners(ctx: EventsContext): Promise<Banner[]> {
+  const rows = await teams.listActiveBanners(ctx.db);
+  return rows.map((row) => ({ image_url: ctx.store.publicUrl(row.image_object), link_url: row.link_url }));
+}
+
+/** Upcoming events (sale not yet open), soonest opening first, one home page's worth. */
+export async function upcoming(ctx: EventsContext): Promise<EventSummary[]> {
+  const now = ctx.now();
+  const rows = await events.listUpcoming(ctx.db, now, EVENTS_PAGE_SIZE);
+  return rows.map((row) => toSummary(row, ctx, now));
+}
+
+/** A team page lists at most this many events (no pager in the contract). */
+export const TEAM_EVENTS_LIMIT = 200;
+
+/**
+ * The team page's events: on sale and upcoming (closed sales are left out, their photos can no longer be
+ * bought), newest event date first. An unknown team simply has none; team-detail tells the client it is unknown.
+ */
+export async function teamEvents(ctx: EventsContext, teamKey: string): Promise<EventSummary[]> {
+  const now = ctx.now();
+  const rows = await events.listByTeam(ctx.db, teamKey, now, TEAM_EVENTS_LIMIT);
+  return rows.map((row) => toSummary(row, ctx, now));
+}
+
+/** [team], or [] for an unknown team (the client shows "Team not found!"). */
+export async function teamDetail(ctx: EventsContext, teamKey: string): Promise<Team[]> {
+  const row = await teams.findTeam(ctx.db, teamKey);
+  if (!row) return [];
+  return [
+    {
+      team_name: row.team_name,
+      team_description: row.team_description,
+      team_facebook_url: row.team_facebook_url,
+      cover_url: row.cover_object ? ctx.store.publicUrl(row.cover_object) : '',
+    },
+  ];
+}
+
+export type ImageTime = v.InferOutput<typeof imageTimeSchema>;
+const HOUR_MS = 3_600_000;
+/** Thailand keeps UTC+7 all year, so a Thai hour is also a whole UTC hour. */
+const BANGKOK_OFFSET_HOURS = 7;
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** One range per hour in which photos were taken: label in Thai time ("08:00-09:00"), start/end as instants. */
+export function hourRange(hourSinceEpoch: number): ImageTime {
+  const thaiHour = (((hourSinceEpoch + BANGKOK_OFFSET_HOURS) % 24) + 24) % 24;
+  return {
+    label: `${two(thaiHour)}:00-${two((thaiHour + 1) % 24)}:00`,
+    start: new Date(hourSinceEpoch * HOUR_MS).toISOString(),
+    end: new Date((hourSinceEpoch + 1) * HOUR_MS).toISOString(),
+  };
+}
+
+/** The event's photo hours, ascending; undefined for an unknown event. */
+export async function imageTimes(ctx: EventsContext, eventKey: string): Promise<ImageTime[] | undefined> {
+  const row = await events.findByKey(ctx.db, eventKey);
+  if (!row) return undefined;
+  return (await photos.photoHours(ctx.db, row.event_id)).map(hourRange);
+}
+
+/** The key of a photo's event, or "-" (the spec's "none") for an id that is unknown or not a photo id. */
+export async function eventKeyOfPhoto(ctx: EventsContext, rawId: string): Promise<string> {
+  if (!/^\d{1,16}$/.test(rawId)) return '-';
+  return (await photos.eventKeyOfPhoto(ctx.db, Number(rawId))) ?? '-';
 }

@@ -5,6 +5,9 @@ import path from 'node:path';
 import { createApp } from '../app';
 import type { AppContext } from '../context';
 import type { TestDatabase } from '../db/test-databases';
+import { withoutFaceIndex } from '../faces/engine';
+import type { ApiLimits } from '../routes/api';
+import { RateLimiter } from '../services/rate-limit';
 import { DiskStore } from '../storage/disk-store';
 
 export const TEST_APP_TOKEN = 'test-app-token';
@@ -19,9 +22,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Tests make many calls from one in-process "client": limits high enough never to interfere. */
+export const generousLimits = (): ApiLimits => ({
+  sign: new RateLimiter({ capacity: 10_000, perMinute: 10_000 }),
+  search: new RateLimiter({ capacity: 10_000, perMinute: 10_000 }),
+  findOrder: new RateLimiter({ capacity: 10_000, perMinute: 10_000 }),
+});
+
 export async function openTestApp(
   database: TestDatabase,
   now = new Date('2026-11-22T05:00:00Z'),
+  limits: ApiLimits = generousLimits(),
 ): Promise<TestApp> {
   const { db, close } = await database.open();
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'app-'));
@@ -38,8 +49,9 @@ export async function openTestApp(
     now: () => clock,
     appToken: TEST_APP_TOKEN,
     paymentGatewayName: 'GBP',
+    faces: withoutFaceIndex,
   };
-  const app = createApp({ ctx, distDir: dir, diskStore: store });
+  const app = createApp({ ctx, distDir: dir, diskStore: store, limits });
   return {
     app,
     ctx,

@@ -1,0 +1,123 @@
+// Queries over photos: stage browsing, highlights, lookups by id, the hours photos were taken, and inserts.
+import { sql } from 'kysely';
+import type { Db } from './database';
+import type { NewPhoto, PhotoRow } from './schema';
+
+/** The fields a photo answer (server/services/photo-shape.ts) and an order need. */
+export type PhotoRef = Pick<
+  PhotoRow,
+  'id' | 'event_id' | 'file_name' | 'original_file_name' | 'photographer_id' | 'is_manual'
+>;
+const refColumns = [
+  'id',
+  'event_id',
+  'file_name',
+  'original_file_name',
+  'photographer_id',
+  'is_manual',
+] as const;
+
+/** Which of an event's photos the stage search shows. */
+export interface StageFilter {
+  eventId: number;
+  /** null: every stage. */
+  stageId: number | null;
+  /** Taken at or after `from` and before `to`; null: the whole event. */
+  range: { from: Date; to: Date } | null;
+}
+
+/** Ids in the range a bigint column and a JS number both hold exactly; anything else cannot name a photo. */
+export const isPhotoId = (id: number): boolean => Number.isSafeInteger(id) && id >= 1;
+
+function filtered(db: Db, filter: StageFilter) {
+  let query = db.selectFrom('photos').where('event_id', '=', filter.eventId);
+  if (filter.stageId !== null) query = query.where('stage_id', '=', filter.stageId);
+  if (filter.range) {
+    query = query.where('taken_at', '>=', filter.range.from).where('taken_at', '<', filter.range.to);
+  }
+  return query;
+}
+
+export async function countStagePhotos(db: Db, filter: StageFilter): Promise<number> {
+  const row = await filtered(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** One page of the stage search, in the order the photos were taken. */
+export async function listStagePhotos(
+  db: Db,
+  filter: StageFilter,
+  page: number,
+  pageSize: number,
+): Promise<PhotoRef[]> {
+  return filtered(db, filter)
+    .select(refColumns)
+    .orderBy('taken_at')
+    .orderBy('id')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+}
+
+/**
+ * An event's highlight photos, newest taken first; when none is flagged, its newest photos instead, so the
+ * gallery of an event page is never empty while the event has photos.
+ */
+export async function listHighlights(db: Db, eventId: number, limit: number): Promise<PhotoRow[]> {
+  const newest = (highlightsOnly: boolean) => {
+    let query = db.selectFrom('photos').selectAll().where('event_id', '=', eventId);
+    if (highlightsOnly) query = query.where('is_highlight', '=', true);
+    return query
+      .orderBy('taken_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(Math.max(0, Math.floor(limit)))
+      .execute();
+  };
+  const highlights = await newest(true);
+  return highlights.length > 0 ? highlights : newest(false);
+}
+
+/** The photos with these ids, by ascending id; ids that name no photo are left out. */
+export async function photosByIds(db: Db, ids: readonly number[]): Promise<PhotoRef[]> {
+  const wanted = [...new Set(ids.filter(isPhotoId))];
+  if (wanted.length === 0) return [];
+  return db.selectFrom('photos').select(refColumns).where('id', 'in', wanted).orderBy('id').execute();
+}
+
+/** The key of the event a photo belongs to, or undefined for an unknown photo. */
+export async function eventKeyOfPhoto(db: Db, photoId: number): Promise<string | undefined> {
+  if (!isPhotoId(photoId)) return undefined;
+  const row = await db
+    .selectFrom('photos')
+    .innerJoin('events', 'events.event_id', 'photos.event_id')
+    .select('events.event_key')
+    .where('photos.id', '=', photoId)
+    .executeTakeFirst();
+  return row?.event_key;
+}
+
+/** The distinct hours (whole hours since the Unix epoch) in which an event's photos were taken, ascending. */
+export async function photoHours(db: Db, eventId: number): Promise<number[]> {
+  const hour = sql<number>`floor(extract(epoch from taken_at) / 3600)::bigint`;
+  const rows = await db
+    .selectFrom('photos')
+    .select(hour.as('hour'))
+    .where('event_id', '=', eventId)
+    .groupBy(hour)
+    .orderBy(hour)
+    .execute();
+  return rows.map((r) => Number(r.hour));
+}
+
+/** Inserts photos (tests, the import pipeline) in one statement and returns their ids in the same order. */
+export async function insertPhotos(db: Db, rows: readonly NewPhoto[]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db
+    .insertInto('photos')
+    .values([...rows])
+    .returning('id')
+    .execute();
+  return inserted.map((r) => r.id);
+}

@@ -1,0 +1,286 @@
+// Integration: the face search calls (sign, signed PUT, v2 search, v1 multipart, highlight) on a real database
+// and disk store. The matching itself belongs to the face engine; here a fixed engine stands in so the tests
+// see how matches are checked, shaped and limited.
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/database';
+import { insertEvent } from '../db/events-repo';
+import { insertPhotos } from '../db/photos-repo';
+import { findSearch } from '../db/searches-repo';
+import { testDatabases } from '../db/test-databases';
+import type { FaceQuery, FaceSearchEngine } from '../faces/engine';
+import { RateLimiter } from '../services/rate-limit';
+import { generousLimits, openTestApp, type TestApp } from '../test/app-fixture';
+
+const NOW = new Date('2026-11-22T05:00:00Z');
+const DAY = 86_400_000;
+const selfie = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#d9a07a' } })
+  .jpeg()
+  .toBuffer();
+
+/** Answers the photos it was given, records the query: the route's handling is what is under test. */
+function fixedEngine(photoIds: () => number[]) {
+  const queries: FaceQuery[] = [];
+  const engine: FaceSearchEngine = {
+    async search(_selfie, query) {
+      queries.push(query);
+      return {
+        kind: 'matches',
+        matches: photoIds().map((photoId, i) => ({ photoId, distance: 0.3 + i / 100 })),
+      };
+    },
+  };
+  return { engine, queries };
+}
+
+describe.each(testDatabases)('face search calls on $name', (database) => {
+  let t: TestApp;
+  let db: Db;
+  let photoIds: number[] = [];
+  let otherEventPhoto = 0;
+  const { engine, queries } = fixedEngine(() => [...photoIds, otherEventPhoto]);
+
+  beforeAll(async () => {
+    t = await openTestApp(database, NOW);
+    db = t.ctx.db;
+    t.ctx.faces = engine;
+    const base = {
+      cover_object: 'x/cover.jpg',
+      event_date_text: '15 พฤศจิกายน 2569',
+      eventdate: '2026-11-15',
+      province: 'ภูเก็ต',
+      team_key: null,
+    };
+    const eventId = await insertEvent(db, {
+      event: {
+        ...base,
+        event_key: 'beach-run',
+        title: 'Beach run',
+        on_sale_start: new Date(NOW.getTime() - DAY),
+        on_sale_end: new Date(NOW.getTime() + 30 * DAY),
+        is_mhao: true,
+        mhao_price: '399',
+        face_threshold: 0.5,
+        max_face_search: 3,
+      },
+      packages: [{ name: '1 ภาพ', name_en: '1 photo', number_of_photo: 1, price: '60' }],
+    });
+    const otherId = await insertEvent(db, {
+      event: {
+        ...base,
+        event_key: 'other-run',
+        title: 'Other',
+        on_sale_start: new Date(NOW.getTime() - DAY),
+        on_sale_end: new Date(NOW.getTime() + DAY),
+      },
+    });
+    await insertEvent(db, {
+      event: {
+        ...base,
+        event_key: 'closed-run',
+        title: 'Closed',
+        on_sale_start: new Date(NOW.getTime() - 40 * DAY),
+        on_sale_end: new Date(NOW.getTime() - DAY),
+      },
+    });
+    const photo = (event_id: number, i: number, is_highlight = false) => ({
+      event_id,
+      stage_id: null,
+      original_file_name: `IMG_${i}.JPG`,
+      file_name: `p${i}.jpg`,
+      width: 4000,
+      height: 3000,
+      taken_at: new Date(NOW.getTime() - DAY + i * 60_000),
+      is_highlight,
+      index_error: null,
+    });
+    photoIds = await insertPhotos(db, [photo(eventId, 1, true), photo(eventId, 2), photo(eventId, 3, true)]);
+    [otherEventPhoto = 0] = await insertPhotos(db, [photo(otherId, 9)]);
+  });
+  afterAll(() => t.close());
+
+  const put = (url: string, body: Uint8Array, contentType = 'image/jpg') =>
+    t.app.request(url, { method: 'PUT', headers: { 'content-type': contentType }, body });
+
+  async function signAndUpload(eventKey = 'beach-run', bytes: Uint8Array = selfie) {
+    const signed = await t.post('/api/v2/facesearch/sign', {
+      event_key: eventKey,
+      file_name: 'me.jpg',
+      file_type: 'image/jpeg',
+    });
+    expect(signed.status).toBe(200);
+    const answer = (await signed.json()) as { url: string; search_id: string; file_location: string };
+    expect((await put(answer.url, bytes)).status).toBe(200);
+    return answer;
+  }
+
+  it('signs an expiring upload into private storage, takes the PUT, and searches with it', async () => {
+    const { url, search_id, file_location } = await signAndUpload();
+    expect(url).toMatch(/^\/storage\/private\/selfies\/beach-run\/[0-9a-f-]{36}\.jpg\?expires=\d+&sig=/);
+    expect(file_location).toBe(`private/selfies/beach-run/${search_id}.jpg`);
+    const record = await findSearch(db, search_id);
+    expect(new Date(record?.purge_after ?? 0).getTime() - NOW.getTime()).toBe(10 * 60_000);
+    // The selfie is private: no plain address reads it.
+    expect((await t.app.request(`/storage/${file_location}`)).status).toBe(403);
+
+    const res = await t.post('/api/v2/facesearch', { search_id, file_location, event_key: 'beach-run' });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    // Photos of another event are dropped; the event's own threshold and limit are what the engine gets.
+    expect(body).toMatchObject({ status: 'success', image_length: 3, avg_price: '133.00' });
+    expect(body.images.map((p: { id: number }) => p.id)).toEqual(photoIds);
+    expect(body.images[0]).toEqual({
+      id: photoIds[0],
+      event_id: expect.any(Number),
+      photographer_id: 0,
+      original_file_name: 'IMG_1.JPG',
+      thumbnail_file_name: 'p1.jpg',
+      preview_file_name: 'p1.jpg',
+      atc: 'N',
+      is_manual: 'N',
+    });
+    expect(queries.at(-1)).toMatchObject({ threshold: 0.5, maxResults: 3 });
+  });
+
+  it('refuses uploads that are not signed, expired, of another type, or too large', async () => {
+    const signed = await (
+      await t.post('/api/v2/facesearch/sign', {
+        event_key: 'beach-run',
+        file_name: 'me.jpg',
+        file_type: 'image/jpeg',
+      })
+    ).json();
+    expect((await put(signed.url, selfie, 'image/png')).status).toBe(403);
+    expect((await put(signed.url.replace(/sig=[^&]+/, 'sig=forged'), selfie)).status).toBe(403);
+    expect((await put(`/storage/${signed.file_location}`, selfie)).status).toBe(403);
+    expect((await put(signed.url, new Uint8Array(16 * 1024 * 1024))).status).toBe(413);
+    t.setNow(new Date(NOW.getTime() + 6 * 60_000));
+    expect((await put(signed.url, selfie)).status).toBe(403);
+    t.setNow(NOW);
+  });
+
+  it('answers the spec messages for a file that is not an image and refuses a search before the upload', async () => {
+    const { search_id, file_location } = await signAndUpload(
+      'beach-run',
+      new TextEncoder().encode('GIF89a...'),
+    );
+    const res = await t.post('/api/v2/facesearch', { search_id, file_location, event_key: 'beach-run' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      code: 'not-an-image',
+      message: 'please use jpg or png files only',
+      message_th: 'กรุณาใช้ไฟล์ jpg หรือ png เท่านั้น',
+      field: 'file',
+    });
+    const fresh = await (
+      await t.post('/api/v2/facesearch/sign', {
+        event_key: 'beach-run',
+        file_name: 'a.png',
+        file_type: 'image/png',
+      })
+    ).json();
+    const early = await t.post('/api/v2/facesearch', { ...fresh, event_key: 'beach-run' });
+    expect(early.status).toBe(400);
+    expect(await early.json()).toMatchObject({ field: 'file_location' });
+  });
+
+  it('refuses a search that is expired, unknown, or for another event', async () => {
+    const { search_id, file_location } = await signAndUpload();
+    const other = await t.post('/api/v2/facesearch', { search_id, file_location, event_key: 'other-run' });
+    expect(other.status).toBe(404);
+    const forged = await t.post('/api/v2/facesearch', {
+      search_id,
+      file_location: 'private/selfies/beach-run/someone-else.jpg',
+      event_key: 'beach-run',
+    });
+    expect(forged.status).toBe(404);
+    t.setNow(new Date(NOW.getTime() + 11 * 60_000));
+    const late = await t.post('/api/v2/facesearch', { search_id, file_location, event_key: 'beach-run' });
+    expect(late.status).toBe(410);
+    expect(await late.json()).toMatchObject({ code: 'search-expired' });
+    t.setNow(NOW);
+  });
+
+  it.each([
+    [{ event_key: 'beach-run', file_name: 'me.gif', file_type: 'image/gif' }, 'file_type'],
+    [{ event_key: 'beach-run', file_name: '', file_type: 'image/jpeg' }, 'file_name'],
+    [{ event_key: "x' or 1=1 --", file_name: 'me.jpg', file_type: 'image/jpeg' }, 'event_key'],
+    [{ file_name: 'me.jpg', file_type: 'image/jpeg' }, 'event_key'],
+  ])('refuses signing %j', async (body, field) => {
+    const res = await t.post('/api/v2/facesearch/sign', body);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ status: 'error', field });
+  });
+
+  it('refuses signing for an unknown event or a closed sale', async () => {
+    const unknown = await t.post('/api/v2/facesearch/sign', {
+      event_key: 'nope',
+      file_name: 'a.jpg',
+      file_type: 'image/jpeg',
+    });
+    expect(unknown.status).toBe(404);
+    const closed = await t.post('/api/v2/facesearch/sign', {
+      event_key: 'closed-run',
+      file_name: 'a.jpg',
+      file_type: 'image/jpeg',
+    });
+    expect(closed.status).toBe(400);
+    expect(await closed.json()).toMatchObject({ code: 'sale-closed', field: 'event_key' });
+  });
+
+  it('searches with the older multipart call and refuses 5 MB or more with the spec words', async () => {
+    const form = new FormData();
+    form.set('event_key', 'beach-run');
+    form.set('event_id', '1');
+    form.set('file', new File([selfie], 'me.jpg', { type: 'image/jpeg' }));
+    const res = await t.app.request('/api/v1/facesearch', { method: 'POST', body: form });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'success', image_length: 3 });
+
+    const big = new FormData();
+    big.set('event_key', 'beach-run');
+    big.set('file', new File([new Uint8Array(5 * 1024 * 1024)], 'big.jpg', { type: 'image/jpeg' }));
+    const tooLarge = await t.app.request('/api/v1/facesearch', { method: 'POST', body: big });
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toMatchObject({
+      code: 'too-large',
+      message: 'please upload file smaller than 5MB',
+    });
+
+    const noFile = new FormData();
+    noFile.set('event_key', 'beach-run');
+    expect((await t.app.request('/api/v1/facesearch', { method: 'POST', body: noFile })).status).toBe(400);
+    expect((await t.post('/api/v1/facesearch', { event_key: 'beach-run' })).status).toBe(400);
+  });
+
+  it('lists highlight photos, and refuses an unknown event', async () => {
+    const res = await t.post('/api/v1/facesearch/highlight', { event_key: 'beach-run' });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.status).toBe('success');
+    expect(body.body.map((p: { thumbnail_file_name: string }) => p.thumbnail_file_name).sort()).toEqual([
+      'p1.jpg',
+      'p3.jpg',
+    ]);
+    expect((await t.post('/api/v1/facesearch/highlight', { event_key: 'nope' })).status).toBe(404);
+  });
+
+  it('limits signing and searching per client', async () => {
+    const tight = await openTestApp(database, NOW, {
+      ...generousLimits(),
+      sign: new RateLimiter({ capacity: 2, perMinute: 1, now: () => 0 }),
+    });
+    const sign = () =>
+      tight.post('/api/v2/facesearch/sign', {
+        event_key: 'nope',
+        file_name: 'a.jpg',
+        file_type: 'image/jpeg',
+      });
+    expect((await sign()).status).toBe(404);
+    expect((await sign()).status).toBe(404);
+    const limited = await sign();
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('60');
+    await tight.close();
+  });
+});

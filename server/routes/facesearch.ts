@@ -1,0 +1,66 @@
+// The face search calls of SPEC §7: /v1/facesearch (highlight, older multipart search) and /v2/facesearch
+// (sign the selfie upload, then search with it).
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { UPLOAD_MAX_BYTES } from '../../core/constants';
+import {
+  faceSearchMultipartFieldsSchema,
+  faceSearchRequestSchema,
+  highlightRequestSchema,
+  signRequestSchema,
+} from '../../core/contract/facesearch';
+import type { AppContext } from '../context';
+import {
+  eventOpenForSearch,
+  highlights,
+  searchUploadedSelfie,
+  searchWithSelfie,
+  signSelfieUpload,
+} from '../services/face-search';
+import { isRefusal, refuse } from '../services/refusal';
+import { refusal, validate } from './validate';
+
+export function faceSearchV1Routes(ctx: AppContext) {
+  return new Hono()
+    .post('/highlight', validate('json', highlightRequestSchema), async (c) => {
+      const result = await highlights(ctx, c.req.valid('json').event_key);
+      if (isRefusal(result)) return c.json(result.body, result.httpStatus);
+      return c.json({ status: 'success' as const, body: result });
+    })
+    .post('/', async (c) => {
+      const form = await c.req.parseBody().catch(() => undefined);
+      if (!form)
+        return c.json(refuse(400, 'send the photo as multipart/form-data', { field: 'file' }).body, 400);
+      const fields = v.safeParse(faceSearchMultipartFieldsSchema, {
+        ...Object.fromEntries(Object.entries(form).filter(([, value]) => typeof value === 'string')),
+      });
+      if (!fields.success) return c.json(refusal(fields.issues), 400);
+      const file = form.file;
+      if (!(file instanceof File))
+        return c.json(refuse(400, 'file: is required', { field: 'file' }).body, 400);
+      if (file.size >= UPLOAD_MAX_BYTES) {
+        const tooLarge = refuse(413, 'please upload file smaller than 5MB', {
+          field: 'file',
+          code: 'too-large',
+          th: 'กรุณาอัปโหลดไฟล์ที่มีขนาดเล็กกว่า 5MB',
+        });
+        return c.json(tooLarge.body, tooLarge.httpStatus);
+      }
+      const event = await eventOpenForSearch(ctx, fields.output.event_key);
+      if (isRefusal(event)) return c.json(event.body, event.httpStatus);
+      const result = await searchWithSelfie(ctx, event, new Uint8Array(await file.arrayBuffer()));
+      return isRefusal(result) ? c.json(result.body, result.httpStatus) : c.json(result);
+    });
+}
+
+export function faceSearchV2Routes(ctx: AppContext) {
+  return new Hono()
+    .post('/sign', validate('json', signRequestSchema), async (c) => {
+      const result = await signSelfieUpload(ctx, c.req.valid('json'));
+      return isRefusal(result) ? c.json(result.body, result.httpStatus) : c.json(result);
+    })
+    .post('/', validate('json', faceSearchRequestSchema), async (c) => {
+      const result = await searchUploadedSelfie(ctx, c.req.valid('json'));
+      return isRefusal(result) ? c.json(result.body, result.httpStatus) : c.json(result);
+    });
+}

@@ -1,0 +1,13 @@
+// POST /v1/logs/: usage logs, fire-and-forget for the client (SPEC §7). Text only: never image data.
+import { Hono } from 'hono';
+import { logRequestSchema } from '../../core/contract/logs';
+import type { AppContext } from '../context';
+import { insertLog } from '../db/logs-repo';
+import { validate } from './validate';
+
+export function logsRoutes(ctx: AppContext) {
+  return new Hono({ strict: false }).post('/', validate('json', logRequestSchema), async (c) => {
+    await insertLog(ctx.db, c.req.valid('json'));
+    return c.json({ status: 'success' as const });
+  });
+}

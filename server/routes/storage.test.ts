@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../db/test-databases';
+import { openTestApp, type TestApp } from '../test/app-fixture';
+
+const [database] = testDatabases;
+
+describe('stored objects over HTTP', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await openTestApp(database ?? testDatabases[0]!);
+    await t.store.put('run/thumbnail/a.jpg', new Uint8Array([1, 2, 3]), 'image/jpeg');
+    await t.store.put('private/run/original/a.jpg', new Uint8Array([4, 5, 6]), 'image/jpeg');
+  });
+  afterAll(() => t.close());
+
+  it('serves public objects to anyone, cacheable', async () => {
+    const res = await t.app.request('/storage/run/thumbnail/a.jpg');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+    expect(res.headers.get('cache-control')).toContain('public');
+    expect((await t.app.request('/storage/run/thumbnail/missing.jpg')).status).toBe(404);
+    // The address is normalised before routing: it can only reach the app shell, never the file system.
+    expect(await (await t.app.request('/storage/../../etc/passwd')).text()).not.toContain('root:');
+    const encoded = await t.app.request('/storage/run/%2e%2e/%2e%2e/%2e%2e/etc/passwd');
+    expect(await encoded.text()).not.toContain('root:');
+  });
+
+  it('serves private objects only through an unexpired signed address', async () => {
+    expect((await t.app.request('/storage/private/run/original/a.jpg')).status).toBe(403);
+    const url = await t.store.signedGetUrl('private/run/original/a.jpg', 60);
+    const res = await t.app.request(url);
+    expect(res.status).toBe(200);
+    expect([...new Uint8Array(await res.arrayBuffer())]).toEqual([4, 5, 6]);
+    expect(res.headers.get('cache-control')).toContain('private');
+    expect((await t.app.request(url.replace('original/a.jpg', 'original/b.jpg'))).status).toBe(403);
+    t.setNow(new Date(Date.parse('2026-11-22T05:02:00Z')));
+    expect((await t.app.request(url)).status).toBe(403);
+  });
+});

@@ -1,0 +1,147 @@
+// Face search (SPEC §7): sign the selfie upload, search with the uploaded selfie (v2) or a posted file (v1),
+// and the highlight gallery. The selfie is private (private/selfies/...) and purged within minutes.
+import { randomUUID } from 'node:crypto';
+import { UPLOAD_CONTENT_TYPE } from '../../core/constants';
+import type { FaceSearchAnswer, SignAnswer } from '../../core/contract/facesearch';
+import type { HighlightPhoto } from '../../core/contract/photos';
+import { averagePricePerPhoto, priceCart } from '../../core/pricing';
+import type { AppContext } from '../context';
+import { findByKey, listsOf } from '../db/events-repo';
+import { listHighlights, photosByIds } from '../db/photos-repo';
+import type { EventRow } from '../db/schema';
+import { findSearch, insertSearch, markSearched } from '../db/searches-repo';
+import { toSummary } from './events';
+import { checkImage } from './image-check';
+import { toApiPhoto, toHighlightPhoto } from './photo-shape';
+import { type Refusal, refuse } from './refusal';
+
+/** The signed upload address lives this long; the selfie itself is purged this long after signing. */
+export const SIGNED_UPLOAD_SECONDS = 5 * 60;
+export const SELFIE_PURGE_MINUTES = 10;
+const HIGHLIGHT_LIMIT = 60;
+
+const extensionOf = (fileType: string) => (fileType === 'image/png' ? 'png' : 'jpg');
+
+/** The event a search may run on: it exists and its sale is open (the page shows the upload area). */
+export async function eventOpenForSearch(ctx: AppContext, eventKey: string): Promise<EventRow | Refusal> {
+  const event = await findByKey(ctx.db, eventKey);
+  if (!event) return refuse(404, 'event not found', { field: 'event_key', code: 'event-not-found' });
+  const sale = toSummary(event, ctx, ctx.now());
+  if (sale.can_sale !== 'Y' || sale.close_sale === 'Y') {
+    return refuse(400, 'the sale of this event is not open', {
+      field: 'event_key',
+      code: 'sale-closed',
+      th: 'งานนี้ไม่ได้เปิดขายภาพในขณะนี้',
+    });
+  }
+  return event;
+}
+
+export async function signSelfieUpload(
+  ctx: AppContext,
+  request: { event_key: string; file_name: string; file_type: string },
+): Promise<SignAnswer | Refusal> {
+  const event = await eventOpenForSearch(ctx, request.event_key);
+  if ('refusal' in event) return event;
+  const searchId = randomUUID();
+  const fileName = `${searchId}.${extensionOf(request.file_type)}`;
+  const key = `private/selfies/${event.event_key}/${fileName}`;
+  const now = ctx.now();
+  await insertSearch(ctx.db, {
+    search_id: searchId,
+    event_id: event.event_id,
+    file_location: key,
+    content_type: UPLOAD_CONTENT_TYPE,
+    purge_after: new Date(now.getTime() + SELFIE_PURGE_MINUTES * 60_000),
+  });
+  return {
+    status: 'success',
+    url: await ctx.store.signedPutUrl(key, UPLOAD_CONTENT_TYPE, SIGNED_UPLOAD_SECONDS),
+    file_name: fileName,
+    search_id: searchId,
+    file_location: key,
+  };
+}
+
+export async function searchUploadedSelfie(
+  ctx: AppContext,
+  request: { search_id: string; file_location: string; event_key: string },
+): Promise<FaceSearchAnswer | Refusal> {
+  const event = await eventOpenForSearch(ctx, request.event_key);
+  if ('refusal' in event) return event;
+  const search = await findSearch(ctx.db, request.search_id);
+  if (!search || search.event_id !== event.event_id || search.file_location !== request.file_location) {
+    return refuse(404, 'no such search: sign the upload first', {
+      field: 'search_id',
+      code: 'search-expired',
+    });
+  }
+  if (new Date(search.purge_after).getTime() <= ctx.now().getTime()) {
+    return refuse(410, 'this search has expired, please upload the photo again', {
+      field: 'search_id',
+      code: 'search-expired',
+      th: 'การค้นหานี้หมดอายุแล้ว กรุณาอัปโหลดรูปอีกครั้ง',
+    });
+  }
+  const selfie = await ctx.store.get(search.file_location);
+  if (!selfie)
+    return refuse(400, 'upload the photo before searching', { field: 'file_location', code: 'no-upload' });
+  await markSearched(ctx.db, search.search_id, ctx.now());
+  return searchWithSelfie(ctx, event, selfie);
+}
+
+/** Searches the event for the selfie's face (v2 after the upload, v1 with the posted file). */
+export async function searchWithSelfie(
+  ctx: AppContext,
+  event: EventRow,
+  selfie: Uint8Array,
+): Promise<FaceSearchAnswer | Refusal> {
+  const image = await checkImage(selfie);
+  if (!image.ok) {
+    return image.problem === 'too-many-pixels'
+      ? refuse(400, 'the image is larger than 40 megapixels', {
+          field: 'file',
+          code: 'too-many-pixels',
+          th: 'รูปมีขนาดใหญ่เกิน 40 ล้านพิกเซล',
+        })
+      : refuse(400, 'please use jpg or png files only', {
+          field: 'file',
+          code: 'not-an-image',
+          th: 'กรุณาใช้ไฟล์ jpg หรือ png เท่านั้น',
+        });
+  }
+  const outcome = await ctx.faces.search(selfie, {
+    eventId: event.event_id,
+    threshold: event.face_threshold,
+    maxResults: event.max_face_search,
+  });
+  const ids = outcome.kind === 'matches' ? outcome.matches.map((m) => m.photoId) : [];
+  const rows = await photosByIds(ctx.db, ids);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const images = ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row && row.event_id === event.event_id ? [toApiPhoto(row)] : [];
+  });
+  return {
+    status: 'success',
+    image_length: images.length,
+    images,
+    avg_price: await averagePrice(ctx, event, images.length),
+  };
+}
+
+/** Average price per photo when buying every match: the unlimited price when the event has one, else tiers. */
+async function averagePrice(ctx: AppContext, event: EventRow, count: number): Promise<string> {
+  if (count === 0) return '0.00';
+  if (event.is_mhao) return averagePricePerPhoto(String(event.mhao_price), count);
+  if (event.is_mhao_hybrid) return averagePricePerPhoto(String(event.hybrid_mhao_price), count);
+  const { packages } = await listsOf(ctx.db, event.event_id);
+  const price = priceCart({ photoCount: count, packages, freeDownload: event.is_free_download });
+  return averagePricePerPhoto(price.cart_total_amt, count);
+}
+
+export async function highlights(ctx: AppContext, eventKey: string): Promise<HighlightPhoto[] | Refusal> {
+  const event = await findByKey(ctx.db, eventKey);
+  if (!event) return refuse(404, 'event not found', { field: 'event_key', code: 'event-not-found' });
+  return (await listHighlights(ctx.db, event.event_id, HIGHLIGHT_LIMIT)).map(toHighlightPhoto);
+}

@@ -8,6 +8,8 @@ import { eventsRoutes } from './events';
 import { faceSearchV1Routes, faceSearchV2Routes } from './facesearch';
 import { imageStageRoutes } from './imagestage';
 import { logsRoutes } from './logs';
+import { orderRoutes } from './order';
+import { utilsRoutes } from './utils';
 
 /** JSON calls are small; the older multipart face search carries a photo under 5 MB. */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -48,6 +50,10 @@ export function apiRoutes(ctx: AppContext, limits: ApiLimits = defaultLimits()) 
   api.route('/v2/facesearch', faceSearchV2Routes(ctx));
   api.route('/v1/imagestage', imageStageRoutes(ctx));
   api.route('/v1/logs', logsRoutes(ctx));
+  api.route('/v1/order', orderRoutes(ctx, 'v1'));
+  api.route('/v2/order', orderRoutes(ctx, 'v2'));
+  api.route('/v3/order', orderRoutes(ctx, 'v3'));
+  api.route('/v1/utils', utilsRoutes(ctx));
   api.all('*', (c) =>
     c.json<ErrorAnswer>({ status: 'error', message: `no such call: ${c.req.method} ${c.req.path}` }, 404),
   );

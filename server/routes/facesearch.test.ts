@@ -3,6 +3,8 @@
 // see how matches are checked, shaped and limited.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FaceSearchAnswer, SignAnswer } from '../../core/contract/facesearch';
+import type { HighlightPhoto } from '../../core/contract/photos';
 import type { Db } from '../db/database';
 import { insertEvent } from '../db/events-repo';
 import { insertPhotos } from '../db/photos-repo';
@@ -125,10 +127,10 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
 
     const res = await t.post('/api/v2/facesearch', { search_id, file_location, event_key: 'beach-run' });
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = (await res.json()) as FaceSearchAnswer;
     // Photos of another event are dropped; the event's own threshold and limit are what the engine gets.
     expect(body).toMatchObject({ status: 'success', image_length: 3, avg_price: '133.00' });
-    expect(body.images.map((p: { id: number }) => p.id)).toEqual(photoIds);
+    expect(body.images.map((p) => p.id)).toEqual(photoIds);
     expect(body.images[0]).toEqual({
       id: photoIds[0],
       event_id: expect.any(Number),
@@ -143,13 +145,13 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
   });
 
   it('refuses uploads that are not signed, expired, of another type, or too large', async () => {
-    const signed = await (
+    const signed = (await (
       await t.post('/api/v2/facesearch/sign', {
         event_key: 'beach-run',
         file_name: 'me.jpg',
         file_type: 'image/jpeg',
       })
-    ).json();
+    ).json()) as SignAnswer;
     expect((await put(signed.url, selfie, 'image/png')).status).toBe(403);
     expect((await put(signed.url.replace(/sig=[^&]+/, 'sig=forged'), selfie)).status).toBe(403);
     expect((await put(`/storage/${signed.file_location}`, selfie)).status).toBe(403);
@@ -172,13 +174,13 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
       message_th: 'กรุณาใช้ไฟล์ jpg หรือ png เท่านั้น',
       field: 'file',
     });
-    const fresh = await (
+    const fresh = (await (
       await t.post('/api/v2/facesearch/sign', {
         event_key: 'beach-run',
         file_name: 'a.png',
         file_type: 'image/png',
       })
-    ).json();
+    ).json()) as SignAnswer;
     const early = await t.post('/api/v2/facesearch', { ...fresh, event_key: 'beach-run' });
     expect(early.status).toBe(400);
     expect(await early.json()).toMatchObject({ field: 'file_location' });
@@ -256,12 +258,9 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
   it('lists highlight photos, and refuses an unknown event', async () => {
     const res = await t.post('/api/v1/facesearch/highlight', { event_key: 'beach-run' });
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = (await res.json()) as { status: string; body: HighlightPhoto[] };
     expect(body.status).toBe('success');
-    expect(body.body.map((p: { thumbnail_file_name: string }) => p.thumbnail_file_name).sort()).toEqual([
-      'p1.jpg',
-      'p3.jpg',
-    ]);
+    expect(body.body.map((p) => p.thumbnail_file_name).sort()).toEqual(['p1.jpg', 'p3.jpg']);
     expect((await t.post('/api/v1/facesearch/highlight', { event_key: 'nope' })).status).toBe(404);
   });
 

@@ -51,6 +51,7 @@ export function createApp(options: AppOptions) {
     return c.html(fs.readFileSync(indexFile, 'utf8'));
   });
 
+  // Every router's errors end here: a malformed JSON body is the 400 HTTPException Hono raises, anything else is ours.
   app.onError((error, c) => {
     if (error instanceof HTTPException) {
       return c.json<ErrorAnswer>({ status: 'error', message: error.message || 'bad request' }, error.status);

@@ -1,4 +1,5 @@
 // Every environment variable the server reads, parsed and defaulted in one place.
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { type S3Config, s3ConfigFromEnv } from './storage/s3-store';
 
@@ -17,6 +18,8 @@ export interface Config {
   s3: S3Config | undefined;
   /** Secret for the disk store's signed URLs; empty means one kept in DATA_DIR/signing-secret. */
   signingSecret: string | undefined;
+  /** Face indexing worker threads (default one per core); 0 indexes nothing and embeds selfies in-process. */
+  faceWorkers: number;
   /** Payment gateway adapter: sandbox (default), gbp or opn. */
   paymentGateway: 'sandbox' | 'gbp' | 'opn';
   /** The fixed application token of SPEC §3 (inquiry and find-order). */
@@ -33,6 +36,13 @@ function parsePort(raw: string | undefined, fallback: number): number {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be 0-65535, got "${raw}"`);
   return port;
+}
+
+function parseCount(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 64) throw new Error(`${name} must be 0-64, got "${raw}"`);
+  return n;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
@@ -52,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     s3: s3ConfigFromEnv(env),
     signingSecret: env.STORAGE_SIGNING_SECRET || undefined,
     paymentGateway: gateway,
+    faceWorkers: parseCount('FACE_WORKERS', env.FACE_WORKERS, availableParallelism()),
     appToken: env.APP_TOKEN || DEMO_APP_TOKEN,
     demoData: demo,
   };

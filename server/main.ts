@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { loadConfig } from './config';
+import { schedulePurge } from './jobs/purge-selfies';
 import { openStore } from './server';
 
 const config = loadConfig();
@@ -15,6 +16,8 @@ if (!fs.existsSync(path.join(config.distDir, 'index.html'))) {
 }
 
 const store = await openStore(config);
+const stopPurge = schedulePurge(store.ctx);
+store.faces.startIndexing();
 const server = serve({ fetch: store.app.fetch, port: config.port, hostname: config.host }, (info) => {
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
   console.log(`storefront on http://localhost:${info.port} (${where})`);
@@ -30,6 +33,7 @@ let closing = false;
 const shutdown = async () => {
   if (closing) return;
   closing = true;
+  stopPurge();
   server.close();
   await store.close();
   process.exit(0);

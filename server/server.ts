@@ -5,7 +5,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { type Db, migrate, openDatabase } from './db/database';
 import { countEvents } from './db/events-repo';
-import { withoutFaceIndex } from './faces/engine';
+import { type FaceService, openFaceService } from './faces/wiring';
 import { seedDemoData } from './services/demo-data';
 import { DiskStore } from './storage/disk-store';
 import { openObjectStore } from './storage/open-store';
@@ -13,6 +13,7 @@ import { openObjectStore } from './storage/open-store';
 export interface Store {
   app: ReturnType<typeof createApp>;
   ctx: AppContext;
+  faces: FaceService;
   close(): Promise<void>;
 }
 
@@ -28,13 +29,14 @@ export async function openDatabaseFor(config: Config): Promise<Db> {
 export async function openStore(config: Config, log: (line: string) => void = console.log): Promise<Store> {
   const db = await openDatabaseFor(config);
   const store = await openObjectStore(config);
+  const faces = openFaceService({ db, store }, config.faceWorkers);
   const ctx: AppContext = {
     db,
     store,
     now: () => new Date(),
     appToken: config.appToken,
     paymentGatewayName: config.paymentGateway === 'sandbox' ? 'GBP' : config.paymentGateway.toUpperCase(),
-    faces: withoutFaceIndex,
+    faces: faces.engine,
   };
   if (config.demoData === 'auto' && (await countEvents(db)) === 0) {
     log(`demo data: created ${await seedDemoData(db, store, new Date())} events`);
@@ -44,5 +46,13 @@ export async function openStore(config: Config, log: (line: string) => void = co
     distDir: config.distDir,
     diskStore: store instanceof DiskStore ? store : undefined,
   });
-  return { app, ctx, close: () => db.destroy() };
+  return {
+    app,
+    ctx,
+    faces,
+    async close() {
+      await faces.close();
+      await db.destroy();
+    },
+  };
 }

@@ -155,4 +155,5 @@ export const foundOrderSchema = v.object({
   title: v.string(),
   status: v.picklist(['INITIAL', 'PAID']),
 });
+export type FoundOrder = v.InferOutput<typeof foundOrderSchema>;
 export const findOrderAnswerSchema = successAnswerSchema(v.array(foundOrderSchema));

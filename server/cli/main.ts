@@ -1,68 +1,45 @@
-// The admin command line: `npm run admin -- <command>`. Later issues add events, photos and orders commands.
+// The admin command line: `npm run admin -- <command>` (`help` lists the commands). Wiring only: the commands
+// live in ./commands.ts and the modules it lists.
+
 import path from 'node:path';
 import { loadConfig } from '../config';
-import { type Db, migrate, openDatabase } from '../db/database';
-import { countEvents } from '../db/events-repo';
-import { seedDemoData } from '../services/demo-data';
+import { migrate, openDatabase } from '../db/database';
 import { openObjectStore } from '../storage/open-store';
-import { listEventsTable } from './list-events';
+import type { CliContext } from './args';
+import { runCli } from './commands';
 
-interface Command {
-  summary: string;
-  run(db: Db, args: string[]): Promise<void>;
+// A progress line is rewritten in place on a terminal; elsewhere (logs, pipes) each one is its own line.
+let progressShown = false;
+function note(line: string, options: { progress?: boolean } = {}): void {
+  const tty = process.stderr.isTTY;
+  if (options.progress && tty) {
+    process.stderr.write(`\r\x1b[K${line}`);
+    progressShown = true;
+    return;
+  }
+  if (progressShown) process.stderr.write('\n');
+  progressShown = false;
+  process.stderr.write(`${line}\n`);
 }
 
-const config = loadConfig();
-
-const commands: Record<string, Command> = {
-  migrate: {
-    summary: 'bring the database schema up to date',
-    async run() {
-      // Migrations already ran when the database was opened below; report the state.
-      console.log('database schema is up to date');
-    },
-  },
-  'seed-demo': {
-    summary: 'create the demo events (only on a database with no events)',
-    async run(db) {
-      const existing = await countEvents(db);
-      if (existing > 0) {
-        console.log(`the database already has ${existing} events: demo data not added`);
-        return;
-      }
-      console.log(`created ${await seedDemoData(db, await openObjectStore(config), new Date())} demo events`);
-    },
-  },
-  'list-events': {
-    summary: 'list every event with its sale window',
-    async run(db) {
-      console.log(await listEventsTable(db, new Date()));
-    },
-  },
+const out = (line: string) => {
+  if (progressShown) process.stderr.write('\n');
+  progressShown = false;
+  console.log(line);
 };
 
-function help(): void {
-  console.log('usage: npm run admin -- <command>\n\ncommands:');
-  for (const [name, command] of Object.entries(commands))
-    console.log(`  ${name.padEnd(14)} ${command.summary}`);
-  console.log('  help           show this list');
-}
-
-const [name, ...args] = process.argv.slice(2);
-const command = name ? commands[name] : undefined;
-if (!command) {
-  help();
-  process.exit(name && name !== 'help' ? 2 : 0);
-}
-
-const db = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
-});
-try {
-  const applied = await migrate(db);
-  if (applied.length) console.log(`applied migrations: ${applied.join(', ')}`);
-  await command.run(db, args);
-} finally {
-  await db.destroy();
-}
+process.exitCode = await runCli(
+  process.argv.slice(2),
+  async () => {
+    const config = loadConfig();
+    const db = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
+    });
+    const applied = await migrate(db);
+    if (applied.length) out(`applied migrations: ${applied.join(', ')}`);
+    const ctx: CliContext = { db, store: await openObjectStore(config), now: () => new Date(), out, note };
+    return { ctx, close: () => db.destroy() };
+  },
+  { out, err: (line) => note(line) },
+);

@@ -156,3 +156,65 @@ export async function hasStage(db: Db, eventId: number, stageId: number): Promis
     .executeTakeFirst();
   return row !== undefined;
 }
+
+// Admin writes (the admin CLI's update-event, set-packages, set-wholesale-packages, add-stage).
+
+export type EventPatch = Partial<Omit<NewEvent, 'event_id' | 'event_key' | 'created_at'>>;
+
+/** Changes an event's fields; answers false when no event has this id. */
+export async function updateEvent(db: Db, eventId: number, patch: EventPatch): Promise<boolean> {
+  if (Object.keys(patch).length === 0) return true;
+  const result = await db.updateTable('events').set(patch).where('event_id', '=', eventId).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Replaces an event's price tiers in one transaction. */
+export async function replacePackages(
+  db: Db,
+  eventId: number,
+  packages: { name: string; name_en: string; number_of_photo: number; price: string }[],
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('event_packages').where('event_id', '=', eventId).execute();
+    if (packages.length) {
+      await trx
+        .insertInto('event_packages')
+        .values(packages.map((p) => ({ ...p, event_id: eventId })))
+        .execute();
+    }
+  });
+}
+
+/** Replaces an event's wholesale (photographer team) packages in one transaction. */
+export async function replacePackagesHb(
+  db: Db,
+  eventId: number,
+  packages: { name: string; name_en: string }[],
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('event_packages_hb').where('event_id', '=', eventId).execute();
+    if (packages.length) {
+      await trx
+        .insertInto('event_packages_hb')
+        .values(packages.map((p) => ({ ...p, event_id: eventId })))
+        .execute();
+    }
+  });
+}
+
+/** Adds a stage after the event's last one and answers its id. */
+export async function addStage(db: Db, eventId: number, name: string, nameEn: string): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const last = await trx
+      .selectFrom('event_stages')
+      .select((eb) => eb.fn.max('sort_order').as('n'))
+      .where('event_id', '=', eventId)
+      .executeTakeFirst();
+    const { id } = await trx
+      .insertInto('event_stages')
+      .values({ event_id: eventId, name, name_en: nameEn, sort_order: (last?.n ?? -1) + 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  });
+}

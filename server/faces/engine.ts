@@ -1,10 +1,19 @@
-// The face engine's interface as the search calls use it. The engine itself (detector, descriptors, index) is
-// built in the face engine issue; until then `withoutFaceIndex` answers that nothing matches, as agreed there.
+// The face engine's interface as the search calls use it, and FaceIndexEngine, the engine itself: selfie embedding
+// (detect.ts, in-process or in the worker pool) plus an exact scan of the event's in-memory matrix (matrix.ts).
+// `withoutFaceIndex` (nothing matches) stays for tests and for a store without indexed photos.
+import { FaceMatrix } from './matrix';
+
 export interface FaceMatch {
   photoId: number;
   /** Euclidean distance between the selfie's descriptor and the photo's closest face (smaller is closer). */
   distance: number;
 }
+
+/**
+ * Default face_threshold (euclidean distance), tuned with `npm run bench:face` on ../shared/faces: see the
+ * benchmark's threshold sweep.
+ */
+export const DEFAULT_FACE_THRESHOLD = 0.55;
 
 export interface FaceQuery {
   eventId: number;
@@ -27,3 +36,131 @@ export const withoutFaceIndex: FaceSearchEngine = {
     return { kind: 'matches', matches: [] };
   },
 };
+
+/** One stored face as the engine reads it from the faces table (descriptor: 128 float32 little-endian). */
+export interface StoredFace {
+  /** faces.id: the engine remembers the highest seen and asks only for newer faces on refresh. */
+  id: number;
+  photo_id: number;
+  descriptor: Uint8Array;
+}
+
+/**
+ * The event's faces with an id above `afterId`, in id order (a page at a time is fine: the engine asks again
+ * after the last id it got until an empty page). The API gives e.g. `(e, a) => facesOfEvent(db, e, a)`.
+ */
+export type EventFacesLoader = (eventId: number, afterId: number) => Promise<readonly StoredFace[]>;
+
+/** The selfie's descriptor, or no face; bad bytes throw FaceImageError (see image.ts). */
+export type SelfieDescriber = (
+  selfie: Uint8Array,
+) => Promise<{ kind: 'face'; descriptor: Float32Array } | { kind: 'no-face' }>;
+
+export interface FaceIndexEngineOptions {
+  loadFaces: EventFacesLoader;
+  /** Embeds selfies: the worker pool's, or in-process selfieDescriptor by default. */
+  describeSelfie?: SelfieDescriber;
+  /** Events whose matrices stay in memory (least recently searched dropped first). */
+  maxEvents?: number;
+}
+
+interface EventIndex {
+  matrix: FaceMatrix;
+  lastId: number;
+  stale: boolean;
+  loading?: Promise<void>;
+}
+
+async function inProcessSelfie(selfie: Uint8Array): ReturnType<SelfieDescriber> {
+  const { selfieDescriptor } = await import('./detect');
+  const outcome = await selfieDescriptor(selfie);
+  return outcome.kind === 'face' ? { kind: 'face', descriptor: outcome.face.descriptor } : outcome;
+}
+
+/**
+ * The face search engine: embeds the selfie, then scans the event's in-memory matrix exactly. The matrix is
+ * loaded from the database on first use and refreshed (new faces appended) after `noteIndexed`.
+ */
+export class FaceIndexEngine implements FaceSearchEngine {
+  private readonly events = new Map<number, EventIndex>();
+  private readonly loadFaces: EventFacesLoader;
+  private readonly describeSelfie: SelfieDescriber;
+  private readonly maxEvents: number;
+
+  constructor(options: FaceIndexEngineOptions) {
+    this.loadFaces = options.loadFaces;
+    this.describeSelfie = options.describeSelfie ?? inProcessSelfie;
+    this.maxEvents = options.maxEvents ?? 50;
+  }
+
+  async search(selfie: Uint8Array, query: FaceQuery): Promise<FaceSearchOutcome> {
+    const described = await this.describeSelfie(selfie);
+    if (described.kind === 'no-face') return described;
+    return { kind: 'matches', matches: await this.searchDescriptor(described.descriptor, query) };
+  }
+
+  /** Search with a known descriptor ("more like this": a face the runner picked in a result photo). */
+  async searchDescriptor(descriptor: ArrayLike<number>, query: FaceQuery): Promise<FaceMatch[]> {
+    const index = await this.indexOf(query.eventId);
+    return index.matrix.search(descriptor, query.threshold, query.maxResults);
+  }
+
+  /** Indexing stored new faces of the event: the next search appends them. */
+  noteIndexed(eventId: number): void {
+    const index = this.events.get(eventId);
+    if (index) index.stale = true;
+  }
+
+  /** Drops the event's matrix (faces deleted, event closed): the next search reloads it all. */
+  forget(eventId: number): void {
+    this.events.delete(eventId);
+  }
+
+  /** Faces in memory for the event (0 when not loaded). */
+  facesInMemory(eventId: number): number {
+    return this.events.get(eventId)?.matrix.size ?? 0;
+  }
+
+  private async indexOf(eventId: number): Promise<EventIndex> {
+    let index = this.events.get(eventId);
+    if (index) {
+      // Most recently used last, so the first key is the one to drop.
+      this.events.delete(eventId);
+      this.events.set(eventId, index);
+    } else {
+      index = { matrix: new FaceMatrix(), lastId: 0, stale: true };
+      this.events.set(eventId, index);
+      while (this.events.size > this.maxEvents) {
+        const oldest = this.events.keys().next().value;
+        if (oldest === undefined) break;
+        this.events.delete(oldest);
+      }
+    }
+    while (index.stale || index.loading) {
+      if (!index.loading) {
+        index.stale = false;
+        index.loading = this.append(eventId, index).finally(() => {
+          if (index) index.loading = undefined;
+        });
+      }
+      try {
+        await index.loading;
+      } catch (error) {
+        index.stale = true;
+        throw error;
+      }
+    }
+    return index;
+  }
+
+  private async append(eventId: number, index: EventIndex): Promise<void> {
+    for (;;) {
+      const page = await this.loadFaces(eventId, index.lastId);
+      if (page.length === 0) return;
+      for (const face of page) {
+        index.matrix.add(face.photo_id, face.descriptor);
+        if (face.id > index.lastId) index.lastId = face.id;
+      }
+    }
+  }
+}

@@ -21,10 +21,10 @@ import {
   teamEvents,
   upcoming,
 } from '../services/events';
+import { respond } from '../services/outcome';
 import { validate } from './validate';
 
 const teamKeyParamSchema = v.object({ team_key: eventKeySchema });
-const eventNotFound = { status: 'error', message: 'event not found', field: 'event_key' } as const;
 
 export function eventsRoutes(ctx: EventsContext) {
   return (
@@ -53,13 +53,11 @@ export function eventsRoutes(ctx: EventsContext) {
       })
       .get('/:event_key/image-time', validate('param', eventKeyParamSchema), async (c) => {
         const ranges = await imageTimes(ctx, c.req.valid('param').event_key);
-        if (!ranges) return c.json(eventNotFound, 404);
-        return c.json({ status: 'success', body: ranges });
+        return respond(c, ranges, (body) => ({ status: 'success', body }));
       })
       .get('/:event_key', validate('param', eventKeyParamSchema), async (c) => {
         const event = await eventDetail(ctx, c.req.valid('param').event_key);
-        if (!event) return c.json(eventNotFound, 404);
-        return c.json({ status: 'success', body: event });
+        return respond(c, event, (body) => ({ status: 'success', body }));
       })
   );
 }

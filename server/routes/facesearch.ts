@@ -17,50 +17,46 @@ import {
   searchWithSelfie,
   signSelfieUpload,
 } from '../services/face-search';
-import { isRefusal, refuse } from '../services/refusal';
+import { refuse, respond } from '../services/outcome';
 import { refusal, validate } from './validate';
 
 export function faceSearchV1Routes(ctx: AppContext) {
   return new Hono()
     .post('/highlight', validate('json', highlightRequestSchema), async (c) => {
       const result = await highlights(ctx, c.req.valid('json').event_key);
-      if (isRefusal(result)) return c.json(result.body, result.httpStatus);
-      return c.json({ status: 'success' as const, body: result });
+      return respond(c, result, (body) => ({ status: 'success' as const, body }));
     })
     .post('/', async (c) => {
       const form = await c.req.parseBody().catch(() => undefined);
-      if (!form)
-        return c.json(refuse(400, 'send the photo as multipart/form-data', { field: 'file' }).body, 400);
+      if (!form) return respond(c, refuse(400, 'send the photo as multipart/form-data', { field: 'file' }));
       const fields = v.safeParse(faceSearchMultipartFieldsSchema, {
         ...Object.fromEntries(Object.entries(form).filter(([, value]) => typeof value === 'string')),
       });
       if (!fields.success) return c.json(refusal(fields.issues), 400);
       const file = form.file;
-      if (!(file instanceof File))
-        return c.json(refuse(400, 'file: is required', { field: 'file' }).body, 400);
+      if (!(file instanceof File)) return respond(c, refuse(400, 'file: is required', { field: 'file' }));
       if (file.size >= UPLOAD_MAX_BYTES) {
-        const tooLarge = refuse(413, 'please upload file smaller than 5MB', {
-          field: 'file',
-          code: 'too-large',
-          th: 'กรุณาอัปโหลดไฟล์ที่มีขนาดเล็กกว่า 5MB',
-        });
-        return c.json(tooLarge.body, tooLarge.httpStatus);
+        return respond(
+          c,
+          refuse(413, 'please upload file smaller than 5MB', {
+            field: 'file',
+            code: 'too-large',
+            th: 'กรุณาอัปโหลดไฟล์ที่มีขนาดเล็กกว่า 5MB',
+          }),
+        );
       }
       const event = await eventOpenForSearch(ctx, fields.output.event_key);
-      if (isRefusal(event)) return c.json(event.body, event.httpStatus);
-      const result = await searchWithSelfie(ctx, event, new Uint8Array(await file.arrayBuffer()));
-      return isRefusal(result) ? c.json(result.body, result.httpStatus) : c.json(result);
+      if (!event.ok) return respond(c, event);
+      return respond(c, await searchWithSelfie(ctx, event.value, new Uint8Array(await file.arrayBuffer())));
     });
 }
 
 export function faceSearchV2Routes(ctx: AppContext) {
   return new Hono()
-    .post('/sign', validate('json', signRequestSchema), async (c) => {
-      const result = await signSelfieUpload(ctx, c.req.valid('json'));
-      return isRefusal(result) ? c.json(result.body, result.httpStatus) : c.json(result);
-    })
-    .post('/', validate('json', faceSearchRequestSchema), async (c) => {
-      const result = await searchUploadedSelfie(ctx, c.req.valid('json'));
-      return isRefusal(result) ? c.json(result.body, result.httpStatus) : c.json(result);
-    });
+    .post('/sign', validate('json', signRequestSchema), async (c) =>
+      respond(c, await signSelfieUpload(ctx, c.req.valid('json'))),
+    )
+    .post('/', validate('json', faceSearchRequestSchema), async (c) =>
+      respond(c, await searchUploadedSelfie(ctx, c.req.valid('json'))),
+    );
 }

@@ -1,6 +1,5 @@
 // Integration: the stage photo calls (imagestage) and the photo-based events calls (image-time, event-key)
-// through real routes on a real database (PGlite, and PostgreSQL in CI).
-import { Hono } from 'hono';
+// through the real app on a real database (PGlite, and PostgreSQL in CI).
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventKeyOfPhotoAnswerSchema, imageTimeAnswerSchema } from '../../core/contract/events';
@@ -11,7 +10,6 @@ import { insertPhotos, listHighlights, photosByIds } from '../db/photos-repo';
 import type { NewPhoto } from '../db/schema';
 import { testDatabases } from '../db/test-databases';
 import { openTestApp, type TestApp } from '../test/app-fixture';
-import { imageStageRoutes } from './imagestage';
 
 const NOW = new Date('2026-11-22T05:00:00Z');
 const thai = (time: string) => new Date(`2026-11-15T${time}+07:00`);
@@ -49,7 +47,6 @@ const photo = (eventId: number, name: string, takenAt: Date, extra: Partial<NewP
 describe.each(testDatabases)('stage photo calls on $name', (database) => {
   let testApp: TestApp;
   let db: Db;
-  let stageApp: Hono;
   let run: { id: number; stages: number[] };
   let plain: { id: number; stages: number[] };
   let other: { id: number; stages: number[] };
@@ -57,13 +54,7 @@ describe.each(testDatabases)('stage photo calls on $name', (database) => {
   let ids: Record<'a' | 'b' | 'c' | 'd' | 'e' | 'f', number>;
   let bulk: number[];
 
-  // Until api.ts mounts imagestage, the calls go through an app of our own at the same address.
-  const post = (path: string, body: unknown) =>
-    stageApp.request(`/api/v1/imagestage/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
-    });
+  const post = (path: string, body: unknown) => testApp.post(`/api/v1/imagestage/${path}`, body);
   const count = (body: unknown) => post('pagination-count', body);
   const page = (body: unknown) => post('pagination', body);
   const filter = (extra: object = {}) => ({
@@ -78,8 +69,6 @@ describe.each(testDatabases)('stage photo calls on $name', (database) => {
   beforeAll(async () => {
     testApp = await openTestApp(database, NOW);
     db = testApp.ctx.db;
-    stageApp = new Hono();
-    stageApp.route('/api/v1/imagestage', imageStageRoutes(testApp.ctx));
 
     run = await addEvent(db, 'stage-run', true, ['Start', 'Finish']);
     plain = await addEvent(db, 'plain-run', false);

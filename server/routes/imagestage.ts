@@ -1,10 +1,10 @@
 // The stage (manual) photo browsing calls of SPEC §7 under /api/v1/imagestage.
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import type { ErrorAnswer } from '../../core/contract/common';
 import { imageStageCountRequestSchema, imageStagePageRequestSchema } from '../../core/contract/imagestage';
 import type { AppContext } from '../context';
-import { type Refusal, stagePhotoCount, stagePhotoPage } from '../services/imagestage';
+import { stagePhotoCount, stagePhotoPage } from '../services/imagestage';
+import { respond } from '../services/outcome';
 import { validate } from './validate';
 
 const isPositiveId = (n: number) => Number.isSafeInteger(n) && n >= 1;
@@ -14,42 +14,37 @@ const idMessage = 'must be a positive whole number';
 const isStage = (id: number | '') => id === '' || id === 0 || isPositiveId(id);
 const stageMessage = `${idMessage}, or 0 / "" for every stage`;
 
-const countRequestSchema = v.pipe(
-  imageStageCountRequestSchema,
-  v.forward(
-    v.check((input) => isPositiveId(input.event_id), idMessage),
-    ['event_id'],
-  ),
-  v.forward(
-    v.check((input) => isStage(input.event_stages_id), stageMessage),
-    ['event_stages_id'],
-  ),
-);
-const pageRequestSchema = v.pipe(
-  imageStagePageRequestSchema,
-  v.forward(
-    v.check((input) => isPositiveId(input.event_id), idMessage),
-    ['event_id'],
-  ),
-  v.forward(
-    v.check((input) => isStage(input.event_stages_id), stageMessage),
-    ['event_stages_id'],
-  ),
-);
+type StageIds = { event_id: number; event_stages_id: number | '' };
+/** A key of StageIds as a forward path: valibot cannot check a path against a generic output. */
+const pathOf = (key: keyof StageIds) => [key] as never;
 
-const refusal = ({ message, field }: Refusal): ErrorAnswer => ({ status: 'error', message, field });
+/** Both stage calls take the filter's ids only when whole and positive (0 / "" still meaning every stage). */
+function withWholeIds<S extends v.GenericSchema<unknown, StageIds>>(schema: S) {
+  type Value = v.InferOutput<S>;
+  return v.pipe(
+    schema,
+    v.forward<Value, v.CheckIssue<Value>, ['event_id']>(
+      v.check((input) => isPositiveId(input.event_id), idMessage),
+      pathOf('event_id'),
+    ),
+    v.forward<Value, v.CheckIssue<Value>, ['event_stages_id']>(
+      v.check((input) => isStage(input.event_stages_id), stageMessage),
+      pathOf('event_stages_id'),
+    ),
+  );
+}
+const countRequestSchema = withWholeIds(imageStageCountRequestSchema);
+const pageRequestSchema = withWholeIds(imageStagePageRequestSchema);
 
 export function imageStageRoutes(ctx: AppContext) {
   return new Hono()
     .post('/pagination-count', validate('json', countRequestSchema), async (c) => {
       const result = await stagePhotoCount(ctx, c.req.valid('json'));
-      if (!result.ok) return c.json(refusal(result), result.status);
-      return c.json({ status: 'success', body: [{ image_count: result.value }] });
+      return respond(c, result, (image_count) => ({ status: 'success', body: [{ image_count }] }));
     })
     .post('/pagination', validate('json', pageRequestSchema), async (c) => {
       const { page, page_size, ...query } = c.req.valid('json');
       const result = await stagePhotoPage(ctx, query, page, page_size);
-      if (!result.ok) return c.json(refusal(result), result.status);
-      return c.json({ status: 'success', body: result.value });
+      return respond(c, result, (body) => ({ status: 'success', body }));
     });
 }

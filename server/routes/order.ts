@@ -1,14 +1,13 @@
 // The order calls of SPEC §7 under /v1/order, /v2/order and /v3/order: create (v1, v3), inquiry (all three),
 // find-order (v1). Handlers validate, call the orders service and answer.
 import { Hono } from 'hono';
-import type { ErrorAnswer } from '../../core/contract/common';
 import { findOrderRequestSchema, inquiryRequestSchema, orderRequestSchema } from '../../core/contract/order';
 import type { AppContext } from '../context';
 import { findOrdersFor, inquireOrder } from '../services/order-inquiry';
 import { createOrder } from '../services/orders';
+import { refuse, respond } from '../services/outcome';
 import type { PaymentGateway } from '../services/payments/gateway';
 import { sandboxGateway } from '../services/payments/sandbox';
-import { answerErrors } from './utils';
 import { validate } from './validate';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -20,19 +19,16 @@ export function orderRoutes(
   gateway: PaymentGateway = sandboxGateway(),
 ) {
   const routes = new Hono();
-  routes.onError(answerErrors);
 
   if (version !== 'v2') {
     routes.post('/create', validate('json', orderRequestSchema), async (c) => {
       const key = c.req.header(IDEMPOTENCY_HEADER);
       if (key !== undefined && (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX)) {
-        return c.json<ErrorAnswer>(
-          {
-            status: 'error',
-            message: `${IDEMPOTENCY_HEADER} must be 1 to ${IDEMPOTENCY_KEY_MAX} characters`,
+        return respond(
+          c,
+          refuse(400, `${IDEMPOTENCY_HEADER} must be 1 to ${IDEMPOTENCY_KEY_MAX} characters`, {
             field: IDEMPOTENCY_HEADER,
-          },
-          400,
+          }),
         );
       }
       const outcome = await createOrder(ctx, c.req.valid('json'), {
@@ -40,22 +36,19 @@ export function orderRoutes(
         idempotencyKey: key,
         gateway,
       });
-      if (!outcome.ok) return c.json(outcome.answer, outcome.status);
-      return c.json({ status: 'success' as const, uuid: outcome.value.uuid });
+      return respond(c, outcome, ({ uuid }) => ({ status: 'success' as const, uuid }));
     });
   }
 
   routes.post('/inquiry', validate('json', inquiryRequestSchema), async (c) => {
     const outcome = await inquireOrder(ctx, c.req.valid('json'), { withApiResponse: version !== 'v3' });
-    if (!outcome.ok) return c.json(outcome.answer, outcome.status);
-    return c.json({ status: 'success' as const, ...outcome.value });
+    return respond(c, outcome, (inquiry) => ({ status: 'success' as const, ...inquiry }));
   });
 
   if (version === 'v1') {
     routes.post('/find-order', validate('json', findOrderRequestSchema), async (c) => {
       const outcome = await findOrdersFor(ctx, c.req.valid('json'));
-      if (!outcome.ok) return c.json(outcome.answer, outcome.status);
-      return c.json({ status: 'success' as const, body: outcome.value });
+      return respond(c, outcome, (body) => ({ status: 'success' as const, body }));
     });
   }
   return routes;

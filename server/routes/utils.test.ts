@@ -1,12 +1,10 @@
 // Integration: POST /v1/utils/conf on a real database, and the application-token check.
-import { Hono } from 'hono';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confAnswerSchema } from '../../core/contract/utils';
 import { testDatabases } from '../db/test-databases';
 import { tokenMatches } from '../services/orders';
 import { openTestApp, TEST_APP_TOKEN, type TestApp } from '../test/app-fixture';
-import { utilsRoutes } from './utils';
 
 describe('tokenMatches', () => {
   it('accepts only the exact token and never an empty configured one', () => {
@@ -19,13 +17,7 @@ describe('tokenMatches', () => {
 
 describe.each(testDatabases)('utils calls on $name', (database) => {
   let t: TestApp;
-  const app = new Hono();
-  const conf = (body: unknown) =>
-    app.request('/api/v1/utils/conf', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
-    });
+  const conf = (body: unknown) => t.post('/api/v1/utils/conf', body);
   const value = async (body: unknown) => {
     const res = await conf(body);
     expect(res.status).toBe(200);
@@ -35,7 +27,6 @@ describe.each(testDatabases)('utils calls on $name', (database) => {
 
   beforeAll(async () => {
     t = await openTestApp(database);
-    app.route('/api/v1/utils', utilsRoutes(t.ctx));
   });
   afterAll(() => t.close());
 

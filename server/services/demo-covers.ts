@@ -40,3 +40,20 @@ export async function coverJpeg(p: CoverPalette, seed: number): Promise<Buffer> 
     .jpeg({ quality: 78, progressive: true, mozjpeg: true })
     .toBuffer();
 }
+
+/** Palettes for drawn covers (events created without a cover file, banners). */
+export const coverPalettes: CoverPalette[] = [
+  { sky: ['#ff9a5a', '#ffd9a0'], ground: '#3b3a4a', sun: '#fff3c4', runners: '#1d1b2a' },
+  { sky: ['#6aa6d8', '#cfe8f5'], ground: '#2f5d3a', sun: '#fffbe6', runners: '#15301d' },
+  { sky: ['#8ed1c6', '#e8f7f2'], ground: '#6b4f2a', sun: '#ffe08a', runners: '#3a2a12' },
+  { sky: ['#3fb5e8', '#bdf0ff'], ground: '#e2c48e', sun: '#fff7d1', runners: '#0f4c6b' },
+  { sky: ['#c06bd8', '#f6d3ff'], ground: '#40264a', sun: '#ffe6f4', runners: '#220f29' },
+  { sky: ['#1b2350', '#4b3f8f'], ground: '#12142a', sun: '#f4f1ff', runners: '#05060f' },
+];
+
+/** A drawn cover that stays the same for the same text (an event key): palette and layout come from its hash. */
+export function coverJpegFor(text: string): Promise<Buffer> {
+  let hash = 0;
+  for (const ch of text) hash = (hash * 31 + (ch.codePointAt(0) ?? 0)) >>> 0;
+  return coverJpeg(coverPalettes[hash % coverPalettes.length] as CoverPalette, hash % 997);
+}

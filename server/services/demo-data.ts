@@ -1,10 +1,17 @@
-// The demo events `npm start` puts in an empty database: one of each variant, on sale around "now".
+// The demo data `npm start` puts in an empty database: one event of each variant, on sale around "now", with
+// photos of real people (imported like any photo: derivatives, stamp, queued face indexing), a team and banners.
+import sharp from 'sharp';
 import type { Db } from '../db/database';
-import { insertEvent, type NewEventWithLists } from '../db/events-repo';
+import { insertEvent, listsOf, type NewEventWithLists } from '../db/events-repo';
+import { insertBanner, insertTeam } from '../db/teams-repo';
 import type { ObjectStore } from '../storage/object-store';
-import { type CoverPalette, coverJpeg } from './demo-covers';
+import { type CoverPalette, coverJpeg, coverPalettes } from './demo-covers';
+import { DemoPhotoSet, demoPhotoPlan } from './demo-photos';
+import { importPhoto } from './photo-import';
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const DEMO_TEAM_KEY = 'bangkok-runners-club';
 
 const thaiDate = (d: Date) =>
   new Intl.DateTimeFormat('th-TH', { dateStyle: 'long', timeZone: 'Asia/Bangkok' }).format(d);
@@ -28,6 +35,8 @@ interface DemoEvent {
   palette: CoverPalette;
   extra?: Partial<NewEventWithLists['event']>;
   lists?: Omit<NewEventWithLists, 'event'>;
+  /** Variations of each sample photo this event shows besides the sample itself (none: no photos). */
+  variations?: string[];
 }
 
 const demoEvents: DemoEvent[] = [
@@ -38,8 +47,9 @@ const demoEvents: DemoEvent[] = [
     eventInDays: -6,
     saleOpensInDays: -5,
     palette: { sky: ['#ff9a5a', '#ffd9a0'], ground: '#3b3a4a', sun: '#fff3c4', runners: '#1d1b2a' },
-    extra: { pin: 1 },
+    extra: { pin: 1, team_key: DEMO_TEAM_KEY },
     lists: { packages: standardPackages },
+    variations: ['left', 'mirror', 'bright'],
   },
   {
     key: 'chiangmai-doi-trail-2026',
@@ -50,6 +60,7 @@ const demoEvents: DemoEvent[] = [
     palette: { sky: ['#6aa6d8', '#cfe8f5'], ground: '#2f5d3a', sun: '#fffbe6', runners: '#15301d' },
     extra: { is_mhao: true, mhao_price: '399.00', caption_button_buy_all: 'ซื้อเหมาทุกภาพของคุณ' },
     lists: { packages: standardPackages },
+    variations: ['close', 'right', 'tilt'],
   },
   {
     key: 'khonkaen-fun-run-2026',
@@ -59,6 +70,7 @@ const demoEvents: DemoEvent[] = [
     saleOpensInDays: -2,
     palette: { sky: ['#8ed1c6', '#e8f7f2'], ground: '#6b4f2a', sun: '#ffe08a', runners: '#3a2a12' },
     extra: { is_free_download: true },
+    variations: ['mirror', 'dusk'],
   },
   {
     key: 'phuket-beach-run-2026',
@@ -86,6 +98,7 @@ const demoEvents: DemoEvent[] = [
         { name: 'เส้นชัย', name_en: 'Finish line' },
       ],
     },
+    variations: ['left', 'close', 'right', 'tilt'],
   },
   {
     key: 'korat-half-marathon-2026',
@@ -96,6 +109,7 @@ const demoEvents: DemoEvent[] = [
     palette: { sky: ['#c06bd8', '#f6d3ff'], ground: '#40264a', sun: '#ffe6f4', runners: '#220f29' },
     extra: { is_free_download_keep_contract: true },
     lists: { packages: standardPackages.map((p) => ({ ...p, price: '0.00' })) },
+    variations: ['bright', 'dusk'],
   },
   {
     key: 'huahin-night-run-2026',
@@ -110,14 +124,114 @@ const demoEvents: DemoEvent[] = [
 
 export const demoEventKeys = demoEvents.map((e) => e.key);
 
-/** Creates the demo events and their covers; returns how many were created. */
-export async function seedDemoData(db: Db, store: ObjectStore, now: Date): Promise<number> {
+export interface DemoCounts {
+  events: number;
+  photos: number;
+  teams: number;
+  banners: number;
+}
+
+interface PhotoJob {
+  event: { event_id: number; event_key: string };
+  sample: number;
+  variation: string;
+  takenAt: Date;
+  stageId: number | null;
+  isHighlight: boolean;
+  fileName: string;
+}
+
+/**
+ * An event's photos, spread over its morning (06:00-10:00 Thailand time, UTC+7) and, on a stage event, over its
+ * stages in route order; the originals of every other sample are highlights.
+ */
+function photoJobs(
+  event: PhotoJob['event'],
+  eventDate: string,
+  stageIds: number[],
+  sampleCount: number,
+  variations: string[],
+): PhotoJob[] {
+  const plan = demoPhotoPlan(sampleCount, variations);
+  const morning = new Date(`${eventDate}T06:00:00+07:00`).getTime();
+  const step = (4 * HOUR_MS) / plan.length;
+  return plan.map(({ sample, variation }, i) => ({
+    event,
+    sample,
+    variation,
+    // A few minutes of jitter so photos of one round are not evenly spaced.
+    takenAt: new Date(morning + Math.floor(i * step + ((i * 7919) % 97) * 1000)),
+    stageId: stageIds.length ? (stageIds[Math.floor((i * stageIds.length) / plan.length)] ?? null) : null,
+    isHighlight: variation === 'original' && sample % 2 === 0,
+    fileName: `DSC_${1000 + i * 3 + ((i * 7) % 3)}.JPG`,
+  }));
+}
+
+/** Imports photos two at a time: the image work of one overlaps the database writes of the other. */
+async function importAll(
+  db: Db,
+  store: ObjectStore,
+  jobs: PhotoJob[],
+  photos: DemoPhotoSet,
+): Promise<number> {
+  let next = 0;
+  let imported = 0;
+  const worker = async () => {
+    for (let job = jobs[next++]; job; job = jobs[next++]) {
+      const result = await importPhoto({ db, store }, job.event, {
+        bytes: await photos.photo(job.sample, job.variation),
+        originalFileName: job.fileName,
+        photographerId: (job.sample % 3) + 1,
+        stageId: job.stageId,
+        takenAt: job.takenAt,
+        isHighlight: job.isHighlight,
+      });
+      if ('refused' in result) throw new Error(`demo photo ${job.fileName} refused: ${result.refused}`);
+      imported += 1;
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return imported;
+}
+
+/** A banner-shaped (1200×450) JPEG from a drawn cover or a sample photo. */
+const bannerJpeg = (image: Buffer) =>
+  sharp(image).resize(1200, 450, { fit: 'cover', position: 'top' }).jpeg({ quality: 80 }).toBuffer();
+
+async function seedTeamAndBanners(db: Db, store: ObjectStore, photos: DemoPhotoSet): Promise<void> {
+  const teamCover = `teams/${DEMO_TEAM_KEY}.jpg`;
+  await store.put(teamCover, await coverJpeg(coverPalettes[0] as CoverPalette, 11), 'image/jpeg');
+  await insertTeam(db, {
+    team_key: DEMO_TEAM_KEY,
+    team_name: 'ชมรมวิ่งบางกอก',
+    team_description: 'ชมรมนักวิ่งในกรุงเทพฯ ภาพทุกงานวิ่งของชมรมอยู่ที่นี่ / Bangkok runners: photos of every club run.',
+    team_facebook_url: 'https://www.facebook.com/',
+    cover_object: teamCover,
+  });
+  const banners = [
+    {
+      key: 'banners/demo-1.jpg',
+      link: `/${demoEvents[0]?.key}`,
+      image: coverJpeg(coverPalettes[3] as CoverPalette, 7),
+    },
+    { key: 'banners/demo-2.jpg', link: `/${demoEvents[3]?.key}`, image: photos.photo(3, 'original') },
+  ];
+  for (const [i, banner] of banners.entries()) {
+    await store.put(banner.key, await bannerJpeg(await banner.image), 'image/jpeg');
+    await insertBanner(db, { image_object: banner.key, link_url: banner.link, sort_order: i });
+  }
+}
+
+/** Creates the demo events, their covers and photos, a team and two banners; answers what it made. */
+export async function seedDemo(db: Db, store: ObjectStore, now: Date): Promise<DemoCounts> {
+  const photos = new DemoPhotoSet();
+  const jobs: PhotoJob[] = [];
   for (const [index, demo] of demoEvents.entries()) {
     const eventDay = new Date(now.getTime() + demo.eventInDays * DAY_MS);
     const saleOpens = new Date(now.getTime() + demo.saleOpensInDays * DAY_MS);
     const cover = `${demo.key}/cover.jpg`;
     await store.put(cover, await coverJpeg(demo.palette, index), 'image/jpeg');
-    await insertEvent(db, {
+    const eventId = await insertEvent(db, {
       event: {
         event_key: demo.key,
         title: demo.title,
@@ -132,6 +246,18 @@ export async function seedDemoData(db: Db, store: ObjectStore, now: Date): Promi
       },
       ...demo.lists,
     });
+    if (demo.variations) {
+      const stageIds = (await listsOf(db, eventId)).stages.map((s) => s.id);
+      const event = { event_id: eventId, event_key: demo.key };
+      jobs.push(...photoJobs(event, isoDate(eventDay), stageIds, photos.sampleCount, demo.variations));
+    }
   }
-  return demoEvents.length;
+  await seedTeamAndBanners(db, store, photos);
+  const imported = await importAll(db, store, jobs, photos);
+  return { events: demoEvents.length, photos: imported, teams: 1, banners: 2 };
+}
+
+/** Creates the demo data (see seedDemo); returns how many events were created. */
+export async function seedDemoData(db: Db, store: ObjectStore, now: Date): Promise<number> {
+  return (await seedDemo(db, store, now)).events;
 }

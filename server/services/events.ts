@@ -9,11 +9,15 @@ import * as events from '../db/events-repo';
 import * as photos from '../db/photos-repo';
 import type { EventRow } from '../db/schema';
 import * as teams from '../db/teams-repo';
+import { accept, type Outcome, type Refusal, refuse } from './outcome';
 
 export type EventsContext = Pick<AppContext, 'db' | 'store' | 'now'>;
 
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 const money = (value: string | number) => Number(value).toFixed(2);
+
+/** The refusal of an event key that names no event. */
+export const eventNotFound = (): Refusal => refuse(404, 'event not found', { field: 'event_key' });
 
 export function toSummary(row: EventRow, ctx: Pick<EventsContext, 'store'>, now: Date): EventSummary {
   const onSaleStart = toDate(row.on_sale_start);
@@ -58,11 +62,11 @@ export async function onSaleCount(ctx: EventsContext): Promise<number> {
   return events.countOnSale(ctx.db, ctx.now());
 }
 
-export async function eventDetail(ctx: EventsContext, eventKey: string): Promise<EventDetail | undefined> {
+export async function eventDetail(ctx: EventsContext, eventKey: string): Promise<Outcome<EventDetail>> {
   const row = await events.findByKey(ctx.db, eventKey);
-  if (!row) return undefined;
+  if (!row) return eventNotFound();
   const lists = await events.listsOf(ctx.db, row.event_id);
-  return {
+  return accept({
     ...toSummary(row, ctx, ctx.now()),
     mhao_price: money(row.mhao_price),
     hybrid_mhao_price: money(row.hybrid_mhao_price),
@@ -73,7 +77,7 @@ export async function eventDetail(ctx: EventsContext, eventKey: string): Promise
     package: lists.packages.map((p) => ({ ...p, price: money(p.price) })),
     package_hb: lists.packagesHb,
     stage: lists.stages,
-  };
+  });
 }
 
 export async function sliderBanners(ctx: EventsContext): Promise<Banner[]> {
@@ -131,11 +135,11 @@ export function hourRange(hourSinceEpoch: number): ImageTime {
   };
 }
 
-/** The event's photo hours, ascending; undefined for an unknown event. */
-export async function imageTimes(ctx: EventsContext, eventKey: string): Promise<ImageTime[] | undefined> {
+/** The event's photo hours, ascending. */
+export async function imageTimes(ctx: EventsContext, eventKey: string): Promise<Outcome<ImageTime[]>> {
   const row = await events.findByKey(ctx.db, eventKey);
-  if (!row) return undefined;
-  return (await photos.photoHours(ctx.db, row.event_id)).map(hourRange);
+  if (!row) return eventNotFound();
+  return accept((await photos.photoHours(ctx.db, row.event_id)).map(hourRange));
 }
 
 /** The key of a photo's event, or "-" (the spec's "none") for an id that is unknown or not a photo id. */

@@ -12,8 +12,8 @@ import type { EventRow } from '../db/schema';
 import { findSearch, insertSearch, markSearched } from '../db/searches-repo';
 import { toSummary } from './events';
 import { checkImage } from './image-check';
+import { accept, type Outcome, refuse } from './outcome';
 import { toApiPhoto, toHighlightPhoto } from './photo-shape';
-import { type Refusal, refuse } from './refusal';
 
 /** The signed upload address lives this long; the selfie itself is purged this long after signing. */
 export const SIGNED_UPLOAD_SECONDS = 5 * 60;
@@ -23,7 +23,7 @@ const HIGHLIGHT_LIMIT = 60;
 const extensionOf = (fileType: string) => (fileType === 'image/png' ? 'png' : 'jpg');
 
 /** The event a search may run on: it exists and its sale is open (the page shows the upload area). */
-export async function eventOpenForSearch(ctx: AppContext, eventKey: string): Promise<EventRow | Refusal> {
+export async function eventOpenForSearch(ctx: AppContext, eventKey: string): Promise<Outcome<EventRow>> {
   const event = await findByKey(ctx.db, eventKey);
   if (!event) return refuse(404, 'event not found', { field: 'event_key', code: 'event-not-found' });
   const sale = toSummary(event, ctx, ctx.now());
@@ -34,15 +34,16 @@ export async function eventOpenForSearch(ctx: AppContext, eventKey: string): Pro
       th: 'งานนี้ไม่ได้เปิดขายภาพในขณะนี้',
     });
   }
-  return event;
+  return accept(event);
 }
 
 export async function signSelfieUpload(
   ctx: AppContext,
   request: { event_key: string; file_name: string; file_type: string },
-): Promise<SignAnswer | Refusal> {
-  const event = await eventOpenForSearch(ctx, request.event_key);
-  if ('refusal' in event) return event;
+): Promise<Outcome<SignAnswer>> {
+  const open = await eventOpenForSearch(ctx, request.event_key);
+  if (!open.ok) return open;
+  const event = open.value;
   const searchId = randomUUID();
   const fileName = `${searchId}.${extensionOf(request.file_type)}`;
   const key = `private/selfies/${event.event_key}/${fileName}`;
@@ -54,21 +55,22 @@ export async function signSelfieUpload(
     content_type: UPLOAD_CONTENT_TYPE,
     purge_after: new Date(now.getTime() + SELFIE_PURGE_MINUTES * 60_000),
   });
-  return {
+  return accept({
     status: 'success',
     url: await ctx.store.signedPutUrl(key, UPLOAD_CONTENT_TYPE, SIGNED_UPLOAD_SECONDS),
     file_name: fileName,
     search_id: searchId,
     file_location: key,
-  };
+  });
 }
 
 export async function searchUploadedSelfie(
   ctx: AppContext,
   request: { search_id: string; file_location: string; event_key: string },
-): Promise<FaceSearchAnswer | Refusal> {
-  const event = await eventOpenForSearch(ctx, request.event_key);
-  if ('refusal' in event) return event;
+): Promise<Outcome<FaceSearchAnswer>> {
+  const open = await eventOpenForSearch(ctx, request.event_key);
+  if (!open.ok) return open;
+  const event = open.value;
   const search = await findSearch(ctx.db, request.search_id);
   if (!search || search.event_id !== event.event_id || search.file_location !== request.file_location) {
     return refuse(404, 'no such search: sign the upload first', {
@@ -95,7 +97,7 @@ export async function searchWithSelfie(
   ctx: AppContext,
   event: EventRow,
   selfie: Uint8Array,
-): Promise<FaceSearchAnswer | Refusal> {
+): Promise<Outcome<FaceSearchAnswer>> {
   const image = await checkImage(selfie);
   if (!image.ok) {
     return image.problem === 'too-many-pixels'
@@ -122,12 +124,12 @@ export async function searchWithSelfie(
     const row = byId.get(id);
     return row && row.event_id === event.event_id ? [toApiPhoto(row)] : [];
   });
-  return {
+  return accept({
     status: 'success',
     image_length: images.length,
     images,
     avg_price: await averagePrice(ctx, event, images.length),
-  };
+  });
 }
 
 /** Average price per photo when buying every match: the unlimited price when the event has one, else tiers. */
@@ -140,8 +142,8 @@ async function averagePrice(ctx: AppContext, event: EventRow, count: number): Pr
   return averagePricePerPhoto(price.cart_total_amt, count);
 }
 
-export async function highlights(ctx: AppContext, eventKey: string): Promise<HighlightPhoto[] | Refusal> {
+export async function highlights(ctx: AppContext, eventKey: string): Promise<Outcome<HighlightPhoto[]>> {
   const event = await findByKey(ctx.db, eventKey);
   if (!event) return refuse(404, 'event not found', { field: 'event_key', code: 'event-not-found' });
-  return (await listHighlights(ctx.db, event.event_id, HIGHLIGHT_LIMIT)).map(toHighlightPhoto);
+  return accept((await listHighlights(ctx.db, event.event_id, HIGHLIGHT_LIMIT)).map(toHighlightPhoto));
 }

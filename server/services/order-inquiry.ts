@@ -1,19 +1,17 @@
 // Order inquiry and find-order (SPEC §3, §7). Originals and logo images are private: their addresses are signed,
 // expire, and are only given once the order is PAID.
 
-import type * as v from 'valibot';
 import { yn } from '../../core/contract/common';
-import type { foundOrderSchema, Inquiry, OrderedImage, PaidImage } from '../../core/contract/order';
+import type { FoundOrder, Inquiry, OrderedImage, PaidImage } from '../../core/contract/order';
 import { photoObjectKeys } from '../../core/contract/photos';
 import { formatAmount, parseAmount } from '../../core/pricing';
 import { saleState } from '../../core/sale';
 import { findOrders, findOrderWithEvent, orderItemPhotos } from '../db/orders-repo';
-import { type OrdersContext, type Outcome, refuse, tokenMatches } from './orders';
+import { type OrdersContext, tokenMatches, wrongToken } from './orders';
+import { accept, type Outcome, refuse } from './outcome';
 
 /** How long the signed original and logo addresses stay valid (seconds). */
 export const PAID_IMAGE_URL_SECONDS = 3600;
-
-export type FoundOrder = v.InferOutput<typeof foundOrderSchema>;
 
 const decimal = (value: string | number) => formatAmount(parseAmount(String(value)) ?? 0);
 
@@ -22,9 +20,9 @@ export async function inquireOrder(
   request: { tk: string; order_uuid: string },
   options: { withApiResponse: boolean },
 ): Promise<Outcome<Inquiry>> {
-  if (!tokenMatches(request.tk, ctx.appToken)) return refuse(401, 'tk', 'the application token is wrong');
+  if (!tokenMatches(request.tk, ctx.appToken)) return wrongToken('tk');
   const order = await findOrderWithEvent(ctx.db, request.order_uuid);
-  if (!order) return refuse(404, 'order_uuid', 'order not found');
+  if (!order) return refuse(404, 'order not found', { field: 'order_uuid' });
 
   const { day_diff } = saleState(
     {
@@ -60,47 +58,43 @@ export async function inquireOrder(
     );
   }
 
-  return {
-    ok: true,
-    value: {
-      payment_status: order.payment_status,
-      mobile: order.mobile,
-      email: order.email,
-      amount: decimal(order.amount),
-      is_original_image_created: yn(order.is_original_image_created),
-      is_logo_image_created: yn(order.is_logo_image_created),
-      is_send_sms: yn(order.is_send_sms),
-      is_send_email: yn(order.is_send_email),
-      event_key: order.event_key,
-      payment_gateway: order.payment_gateway,
-      payment_channel: order.payment_channel,
-      qrcode_url: order.qrcode_url,
-      am_order_ref: order.am_order_ref,
-      images_order: JSON.stringify(ordered),
-      images_paid: paidImages ? JSON.stringify(paidImages) : null,
-      ...(options.withApiResponse ? { api_response: JSON.stringify({ qrcode: order.qrcode_url }) } : {}),
-    },
-  };
+  return accept({
+    payment_status: order.payment_status,
+    mobile: order.mobile,
+    email: order.email,
+    amount: decimal(order.amount),
+    is_original_image_created: yn(order.is_original_image_created),
+    is_logo_image_created: yn(order.is_logo_image_created),
+    is_send_sms: yn(order.is_send_sms),
+    is_send_email: yn(order.is_send_email),
+    event_key: order.event_key,
+    payment_gateway: order.payment_gateway,
+    payment_channel: order.payment_channel,
+    qrcode_url: order.qrcode_url,
+    am_order_ref: order.am_order_ref,
+    images_order: JSON.stringify(ordered),
+    images_paid: paidImages ? JSON.stringify(paidImages) : null,
+    ...(options.withApiResponse ? { api_response: JSON.stringify({ qrcode: order.qrcode_url }) } : {}),
+  });
 }
 
 export async function findOrdersFor(
   ctx: Pick<OrdersContext, 'db' | 'appToken'>,
   request: { tk: string; filter_type: 'mobile' | 'payment_ref'; txt_search: string },
 ): Promise<Outcome<FoundOrder[]>> {
-  if (!tokenMatches(request.tk, ctx.appToken)) return refuse(401, 'tk', 'the application token is wrong');
+  if (!tokenMatches(request.tk, ctx.appToken)) return wrongToken('tk');
   const rows = await findOrders(
     ctx.db,
     request.filter_type === 'mobile'
       ? { mobile: request.txt_search }
       : { paymentRefSuffix: request.txt_search },
   );
-  return {
-    ok: true,
-    value: rows.map((r) => ({
+  return accept(
+    rows.map((r) => ({
       create_date: r.created_at.toISOString(),
       order_id: r.order_id,
       title: r.title,
       status: r.payment_status,
     })),
-  };
+  );
 }

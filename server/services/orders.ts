@@ -1,7 +1,6 @@
 // Owns money: creating an order (SPEC §4 Order submission, §5, §9). The amount is recomputed with core/pricing.ts
 // from the event's packages and a client amount that differs is refused; everything is written in one transaction.
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { ErrorAnswer } from '../../core/contract/common';
 import type { ValidOrderRequest } from '../../core/contract/order';
 import { amountsEqual, isZeroAmount, priceCart } from '../../core/pricing';
 import { saleState } from '../../core/sale';
@@ -13,23 +12,11 @@ import {
   orderIdByIdempotencyKey,
   orderPhotosByIds,
 } from '../db/orders-repo';
+import { eventNotFound } from './events';
+import { accept, type Outcome, refuse } from './outcome';
 import type { PaymentGateway } from './payments/gateway';
 
 export type OrdersContext = Pick<AppContext, 'db' | 'store' | 'now' | 'appToken' | 'paymentGatewayName'>;
-
-export type RefusalStatus = 400 | 401 | 404;
-export interface Refused {
-  ok: false;
-  status: RefusalStatus;
-  answer: ErrorAnswer;
-}
-export type Outcome<T> = { ok: true; value: T } | Refused;
-
-export const refuse = (status: RefusalStatus, field: string, message: string): Refused => ({
-  ok: false,
-  status,
-  answer: { status: 'error', message, field },
-});
 
 /** Compares the application token in constant time (digests have equal length whatever the input). */
 export function tokenMatches(given: string, expected: string): boolean {
@@ -37,6 +24,9 @@ export function tokenMatches(given: string, expected: string): boolean {
   const digest = (s: string) => createHash('sha256').update(s).digest();
   return timingSafeEqual(digest(given), digest(expected));
 }
+
+/** The refusal of a wrong application token, naming the field that carried it. */
+export const wrongToken = (field: string) => refuse(401, 'the application token is wrong', { field });
 
 /** SPEC §5: the message the cart shows for photos of more than one event. */
 export const MIXED_EVENTS_MESSAGE = 'Pls choose image from only once event';
@@ -58,11 +48,11 @@ export async function createOrder(
   const key = options.idempotencyKey;
   if (key !== undefined) {
     const existing = await orderIdByIdempotencyKey(ctx.db, key);
-    if (existing) return { ok: true, value: { uuid: existing } };
+    if (existing) return accept({ uuid: existing });
   }
 
   const event = await findByKey(ctx.db, request.event_key);
-  if (!event) return refuse(404, 'event_key', 'event not found');
+  if (!event) return eventNotFound();
   const now = ctx.now();
   const sale = saleState(
     {
@@ -73,31 +63,34 @@ export async function createOrder(
     },
     now,
   );
-  if (sale.can_sale === 'N') return refuse(400, 'event_key', 'the sale of this event has not opened yet');
-  if (sale.close_sale === 'Y') return refuse(400, 'event_key', 'the sale of this event has ended');
-  if (sale.day_diff === 0) return refuse(400, 'event_key', 'the photos of this event have expired');
+  if (sale.can_sale === 'N')
+    return refuse(400, 'the sale of this event has not opened yet', { field: 'event_key' });
+  if (sale.close_sale === 'Y') return refuse(400, 'the sale of this event has ended', { field: 'event_key' });
+  if (sale.day_diff === 0)
+    return refuse(400, 'the photos of this event have expired', { field: 'event_key' });
 
   // Photos: each once, all known, all of this one event.
   const ids = request.imageList.map((item) => item.id);
   const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
-  if (duplicate !== undefined) return refuse(400, 'imageList', `photo ${duplicate} is listed more than once`);
+  if (duplicate !== undefined)
+    return refuse(400, `photo ${duplicate} is listed more than once`, { field: 'imageList' });
   const claimedEvents = new Set(request.imageList.flatMap((item) => item.event_id ?? []));
-  if (claimedEvents.size > 1) return refuse(400, 'imageList', MIXED_EVENTS_MESSAGE);
+  if (claimedEvents.size > 1) return refuse(400, MIXED_EVENTS_MESSAGE, { field: 'imageList' });
   const photos = await orderPhotosByIds(ctx.db, ids);
   const known = new Set(photos.map((p) => p.id));
   const unknown = ids.find((id) => !known.has(id));
-  if (unknown !== undefined) return refuse(400, 'imageList', `photo ${unknown} does not exist`);
+  if (unknown !== undefined) return refuse(400, `photo ${unknown} does not exist`, { field: 'imageList' });
   const photoEvents = new Set([...claimedEvents, ...photos.map((p) => p.event_id)]);
-  if (photoEvents.size > 1) return refuse(400, 'imageList', MIXED_EVENTS_MESSAGE);
+  if (photoEvents.size > 1) return refuse(400, MIXED_EVENTS_MESSAGE, { field: 'imageList' });
   if (!photoEvents.has(event.event_id)) {
-    return refuse(400, 'imageList', `the photos are not of event ${event.event_key}`);
+    return refuse(400, `the photos are not of event ${event.event_key}`, { field: 'imageList' });
   }
 
   if (request.cart === 'wholesale' && !event.is_hybrid) {
-    return refuse(400, 'cart', 'this event does not support bundles');
+    return refuse(400, 'this event does not support bundles', { field: 'cart' });
   }
   if (request.cart === 'manual' && !event.is_event_stage) {
-    return refuse(400, 'cart', 'this event has no stage photos');
+    return refuse(400, 'this event has no stage photos', { field: 'cart' });
   }
 
   // Price: the wholesale cart uses the hybrid unlimited package, the others the standard one.
@@ -107,7 +100,8 @@ export async function createOrder(
     allowed: wholesale ? event.is_mhao_hybrid : event.is_mhao,
     chosen: request.is_mhao === 'Y',
   };
-  if (mhao.chosen && !mhao.allowed) return refuse(400, 'is_mhao', 'this event has no unlimited package');
+  if (mhao.chosen && !mhao.allowed)
+    return refuse(400, 'this event has no unlimited package', { field: 'is_mhao' });
   const { packages } = await listsOf(ctx.db, event.event_id);
   const summary = priceCart({
     photoCount: ids.length,
@@ -121,17 +115,18 @@ export async function createOrder(
   const channel = request.payment_channel;
   const freeEvent = event.is_free_download || event.is_free_download_keep_contract;
   if (channel === 'FREE' && !(event.is_free_download || (event.is_free_download_keep_contract && zero))) {
-    return refuse(400, 'payment_channel', 'FREE is only for free events with nothing to pay');
+    return refuse(400, 'FREE is only for free events with nothing to pay', { field: 'payment_channel' });
   }
   if (channel === 'AM' && !event.is_event_stage) {
-    return refuse(400, 'payment_channel', 'AM is only for stage events');
+    return refuse(400, 'AM is only for stage events', { field: 'payment_channel' });
   }
-  if (!amountsEqual(request.amount, final)) return refuse(400, 'amount', `amount must be ${final}`);
+  if (!amountsEqual(request.amount, final))
+    return refuse(400, `amount must be ${final}`, { field: 'amount' });
   if (channel !== 'FREE' && zero) {
     return refuse(
       400,
-      'payment_channel',
       freeEvent ? 'nothing to pay: choose FREE' : 'an order of 0.00 is only possible on free events',
+      { field: 'payment_channel' },
     );
   }
 
@@ -172,9 +167,9 @@ export async function createOrder(
     ids,
     payment,
   );
-  if (inserted) return { ok: true, value: { uuid: orderId } };
+  if (inserted) return accept({ uuid: orderId });
   // A concurrent request with the same key won the insert: answer its order.
   const winner = key === undefined ? undefined : await orderIdByIdempotencyKey(ctx.db, key);
   if (!winner) throw new Error('order insert conflicted without an idempotency key holder');
-  return { ok: true, value: { uuid: winner } };
+  return accept({ uuid: winner });
 }

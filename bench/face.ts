@@ -1,0 +1,268 @@
+// Face engine benchmark (DESIGN §4):
+//   npm run bench:face -- --faces <dir> [--crowd <img.jpg> ...] [--threshold X]
+// Indexes every <dir>/<id>/*.jpg as a photo, plus the crowd images (whose <img>.truth.json says who is where),
+// searches with each face image as the selfie (itself excluded) and prints progress to stderr and ONE JSON line
+// last on stdout. Extra options: --workers N (index with the worker pool), --no-scan (skip the 500k scan),
+// --tile-size N, --tile-overlap N, --tile-min-score X.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { containment } from '../server/faces/boxes';
+import {
+  type DetectedFace,
+  type DetectOptions,
+  detectFacesInBytes,
+  selfieDescriptor,
+} from '../server/faces/detect';
+import { DEFAULT_FACE_THRESHOLD } from '../server/faces/engine';
+import { createIndexPool } from '../server/faces/index-pool';
+import { DESCRIPTOR_DIMS, FaceMatrix } from '../server/faces/matrix';
+import { loadFaceModels } from '../server/faces/models';
+
+interface Truth {
+  id: string;
+  file: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  faceW: number;
+}
+type Photo =
+  | { kind: 'face'; id: string; file: string; path: string }
+  | { kind: 'crowd'; path: string; truth: Truth[] };
+
+const log = (...parts: unknown[]) => process.stderr.write(`${parts.join(' ')}\n`);
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? 0 : (s[Math.floor((s.length - 1) / 2)] as number);
+};
+const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+function parseArgs(argv: string[]) {
+  const args = {
+    faces: '',
+    crowd: [] as string[],
+    threshold: DEFAULT_FACE_THRESHOLD,
+    workers: 0,
+    scan: true,
+  };
+  const detect: DetectOptions = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const next = () => argv[++i] ?? '';
+    if (a === '--faces') args.faces = next();
+    else if (a === '--crowd') while (argv[i + 1] && !argv[i + 1]?.startsWith('--')) args.crowd.push(next());
+    else if (a === '--threshold') args.threshold = Number(next());
+    else if (a === '--workers') args.workers = Number(next());
+    else if (a === '--no-scan') args.scan = false;
+    else if (a === '--tile-size') detect.tileSize = Number(next());
+    else if (a === '--tile-overlap') detect.tileOverlap = Number(next());
+    else if (a === '--tile-min-score') detect.tileMinScore = Number(next());
+    else throw new Error(`unknown argument ${a}`);
+  }
+  if (!args.faces)
+    throw new Error('usage: bench:face -- --faces <dir> [--crowd <img.jpg> ...] [--threshold X]');
+  return { ...args, detect };
+}
+
+function gaussianFiller(seed: number) {
+  let s = seed;
+  const rnd = () => {
+    s = (s * 1103515245 + 12345) & 0x7fffffff;
+    return (s + 1) / 0x80000000;
+  };
+  // Spread like real descriptors: random pairs land near the different-person median distance (~0.83).
+  return (out: Float32Array) => {
+    for (let j = 0; j < out.length; j++)
+      out[j] = Math.sqrt(-2 * Math.log(rnd())) * Math.cos(2 * Math.PI * rnd()) * 0.052;
+  };
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const photos: Photo[] = [];
+  for (const id of readdirSync(args.faces, { withFileTypes: true }).filter((d) => d.isDirectory())) {
+    for (const file of readdirSync(path.join(args.faces, id.name))
+      .filter((f) => f.endsWith('.jpg'))
+      .sort()) {
+      photos.push({ kind: 'face', id: id.name, file, path: path.join(args.faces, id.name, file) });
+    }
+  }
+  for (const c of args.crowd) {
+    photos.push({
+      kind: 'crowd',
+      path: c,
+      truth: JSON.parse(readFileSync(`${c}.truth.json`, 'utf8')) as Truth[],
+    });
+  }
+  await loadFaceModels();
+  log(`indexing ${photos.length} photos (${args.workers ? `${args.workers} workers` : 'in process'})`);
+
+  // Index: photo id = position + 1.
+  const faces = new Map<number, DetectedFace[]>();
+  const indexMs: number[] = [];
+  const crowdMs: number[] = [];
+  const startIndex = performance.now();
+  if (args.workers > 0) {
+    const pool = createIndexPool({ workers: args.workers, detect: args.detect });
+    await Promise.all(
+      photos.map(async (p, i) => {
+        const t = performance.now();
+        const outcome = await pool.index({ photoId: i + 1, bytes: new Uint8Array(readFileSync(p.path)) });
+        if (outcome.ok) faces.set(i + 1, outcome.faces);
+        else log(`  ${p.path}: ${outcome.reason}`);
+        (p.kind === 'crowd' ? crowdMs : indexMs).push(outcome.ok ? outcome.ms : performance.now() - t);
+      }),
+    );
+    await pool.close();
+  } else {
+    for (const [i, p] of photos.entries()) {
+      const t = performance.now();
+      faces.set(i + 1, await detectFacesInBytes(new Uint8Array(readFileSync(p.path)), args.detect));
+      (p.kind === 'crowd' ? crowdMs : indexMs).push(performance.now() - t);
+      if (p.kind === 'crowd')
+        log(`  ${p.path}: ${faces.get(i + 1)?.length} faces in ${Math.round(performance.now() - t)} ms`);
+    }
+  }
+  const indexWallMs = performance.now() - startIndex;
+  const matrix = new FaceMatrix(100_000);
+  let facesIndexed = 0;
+  for (const [photoId, list] of faces) {
+    for (const f of list) {
+      matrix.add(photoId, f.descriptor);
+      facesIndexed++;
+    }
+  }
+  log(`indexed ${facesIndexed} faces in ${Math.round(indexWallMs)} ms`);
+
+  // Detection recall on the crowd images (truth boxes), for faces ≥ 48 px wide and for all.
+  const detection: Record<string, { found: number; of: number; found48: number; of48: number }> = {};
+  photos.forEach((p, i) => {
+    if (p.kind !== 'crowd') return;
+    const got = faces.get(i + 1) ?? [];
+    const hit = (t: Truth) =>
+      got.some((f) => containment(f.box, { x: t.x, y: t.y, width: t.w, height: t.h }) > 0.5);
+    const big = p.truth.filter((t) => t.faceW >= 48);
+    detection[path.basename(p.path)] = {
+      found: p.truth.filter(hit).length,
+      of: p.truth.length,
+      found48: big.filter(hit).length,
+      of48: big.length,
+    };
+  });
+
+  // Pad the matrix to 100k faces with synthetic descriptors (negative photo ids, never counted) for search timing.
+  const fill = gaussianFiller(42);
+  const synthetic = new Float32Array(DESCRIPTOR_DIMS);
+  for (let i = matrix.size; i < 100_000; i++) {
+    fill(synthetic);
+    matrix.add(-1 - i, synthetic);
+  }
+
+  // Queries: each face image as the selfie, itself excluded.
+  const sweep = [0.45, 0.5, 0.52, 0.54, 0.55, 0.56, 0.58, 0.6, 0.62, 0.65];
+  const maxThreshold = Math.max(args.threshold, ...sweep);
+  const perQuery: { relevant: Set<number>; found: { photoId: number; distance: number }[]; id: string }[] =
+    [];
+  const embedMs: number[] = [];
+  const searchMs: number[] = [];
+  let noFace = 0;
+  for (const [i, p] of photos.entries()) {
+    if (p.kind !== 'face') continue;
+    const self = i + 1;
+    const relevant = new Set<number>();
+    photos.forEach((o, j) => {
+      if (j + 1 === self) return;
+      if (o.kind === 'face' ? o.id === p.id : o.truth.some((t) => t.id === p.id)) relevant.add(j + 1);
+    });
+    const bytes = new Uint8Array(readFileSync(p.path));
+    const t0 = performance.now();
+    const selfie = await selfieDescriptor(bytes);
+    const t1 = performance.now();
+    const found =
+      selfie.kind === 'face'
+        ? matrix
+            .search(selfie.face.descriptor, maxThreshold, 1000)
+            .filter((m) => m.photoId > 0 && m.photoId !== self)
+        : [];
+    const t2 = performance.now();
+    embedMs.push(t1 - t0);
+    searchMs.push(t2 - t0);
+    if (selfie.kind === 'no-face') {
+      noFace++;
+      log(`  no face: ${p.path}`);
+    }
+    perQuery.push({ relevant, found, id: p.id });
+  }
+
+  const score = (threshold: number) => {
+    let recall = 0;
+    let precision = 0;
+    const crowdHits: Record<string, { hit: number; of: number }> = {};
+    for (const q of perQuery) {
+      const got = q.found.filter((m) => m.distance <= threshold).map((m) => m.photoId);
+      const right = got.filter((id) => q.relevant.has(id)).length;
+      recall += q.relevant.size ? right / q.relevant.size : 1;
+      precision += got.length ? right / got.length : 1;
+      photos.forEach((o, j) => {
+        if (o.kind !== 'crowd' || !q.relevant.has(j + 1)) return;
+        const key = path.basename(o.path);
+        crowdHits[key] ??= { hit: 0, of: 0 };
+        crowdHits[key].of++;
+        if (got.includes(j + 1)) crowdHits[key].hit++;
+      });
+    }
+    const n = perQuery.length || 1;
+    const crowd = Object.fromEntries(Object.entries(crowdHits).map(([k, v]) => [k, round(v.hit / v.of)]));
+    return { recall: round(recall / n), precision: round(precision / n), crowd };
+  };
+  const main = score(args.threshold);
+  for (const t of sweep) log(`  threshold ${t}: ${JSON.stringify(score(t))}`);
+
+  // Scan alone over 500k synthetic faces.
+  let scanMs: number | undefined;
+  if (args.scan) {
+    const big = new FaceMatrix(500_000);
+    for (let i = 0; i < 500_000; i++) {
+      fill(synthetic);
+      big.add(i >> 2, synthetic);
+    }
+    const q = new Float32Array(DESCRIPTOR_DIMS);
+    const times: number[] = [];
+    for (let k = 0; k < 21; k++) {
+      fill(q);
+      const t = performance.now();
+      big.search(q, args.threshold, 1000);
+      times.push(performance.now() - t);
+    }
+    scanMs = median(times);
+  }
+
+  const per4000 = median(crowdMs);
+  const result = {
+    queries: perQuery.length,
+    recall: main.recall,
+    precision: main.precision,
+    threshold: args.threshold,
+    embed_ms_p50: round(median(embedMs), 1),
+    search_ms_p50: round(median(searchMs), 1),
+    index_ms_per_photo_p50: round(median(indexMs), 1),
+    faces_indexed: facesIndexed,
+    crowd_recall: main.crowd,
+    no_face_queries: noFace,
+    search_matrix_faces: matrix.size,
+    scan_ms_500k: scanMs === undefined ? null : round(scanMs, 1),
+    index_ms_per_4000x3000_photo: crowdMs.length ? round(per4000, 0) : null,
+    index_photos_per_min_2_cores: crowdMs.length ? round((2 * 60_000) / per4000, 1) : null,
+    index_wall_ms: round(indexWallMs, 0),
+    detection_recall: detection,
+    workers: args.workers,
+    peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
+  };
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

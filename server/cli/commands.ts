@@ -1,0 +1,74 @@
+// Every admin command and the dispatcher: help, argument errors (exit 2), failures (exit 1). main.ts only wires
+// this to the process; tests call runCli directly.
+import { type CliContext, type Command, CommandFailed, UsageError } from './args';
+import { eventCommands } from './events';
+import { maintenanceCommands } from './maintenance';
+import { orderCommands } from './orders';
+import { photoCommands } from './photos';
+import { teamCommands } from './teams';
+
+export const commands: Command[] = [
+  ...maintenanceCommands,
+  ...eventCommands,
+  ...teamCommands,
+  ...photoCommands,
+  ...orderCommands,
+];
+
+export function helpText(): string {
+  const lines = ['usage: npm run admin -- <command> [arguments]', '', 'commands:'];
+  for (const c of commands) {
+    lines.push(`  ${c.name.padEnd(24)} ${c.summary}`);
+    if (c.args) lines.push(`  ${''.padEnd(24)}   ${c.name} ${c.args}`);
+  }
+  lines.push(`  ${'help [command]'.padEnd(24)} show this list, or one command's arguments`);
+  return lines.join('\n');
+}
+
+const usage = (c: Command) => `usage: npm run admin -- ${c.name}${c.args ? ` ${c.args}` : ''}`;
+
+export interface CliIo {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+/** An open database and store for the commands; close when done. */
+export type OpenContext = () => Promise<{ ctx: CliContext; close(): Promise<void> }>;
+
+/** Runs one command line; answers the exit code (0 done, 1 failed, 2 bad command or arguments). */
+export async function runCli(argv: string[], open: OpenContext, io: CliIo): Promise<number> {
+  const [name, ...args] = argv;
+  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+    const one = commands.find((c) => c.name === args[0]);
+    io.out(one ? `${usage(one)}\n\n${one.summary}` : helpText());
+    return args[0] === undefined || one ? 0 : 2;
+  }
+  const found = commands.find((c) => c.name === name);
+  if (!found) {
+    io.err(`unknown command "${name}"\n`);
+    io.err(helpText());
+    return 2;
+  }
+  if (args.includes('--help') || args.includes('-h')) {
+    io.out(`${usage(found)}\n\n${found.summary}`);
+    return 0;
+  }
+  let opened: Awaited<ReturnType<OpenContext>> | undefined;
+  try {
+    const work = found.prepare(args);
+    opened = await open();
+    await work(opened.ctx);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`error: ${error.message}`);
+      io.err(usage(found));
+      return 2;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    io.err(`error: ${error instanceof CommandFailed ? message : `${name} failed: ${message}`}`);
+    return 1;
+  } finally {
+    await opened?.close();
+  }
+}

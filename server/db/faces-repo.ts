@@ -1,0 +1,80 @@
+// Faces found in event photos: each descriptor is 128 float32 stored as 512 little-endian bytes (bytea).
+import type { Db } from './database';
+
+export const DESCRIPTOR_BYTES = 512;
+
+export interface StoredFace {
+  id: number;
+  photo_id: number;
+  /** 128 float32, little-endian (server/faces/matrix.ts converts). */
+  descriptor: Uint8Array;
+}
+
+export interface NewFace {
+  box: { x: number; y: number; width: number; height: number };
+  score: number;
+  descriptor: Uint8Array;
+}
+
+/** Replaces a photo's faces and marks it indexed, in one transaction (a re-run of the job is harmless). */
+export async function saveFacesOfPhoto(
+  db: Db,
+  photoId: number,
+  eventId: number,
+  faces: NewFace[],
+): Promise<void> {
+  if (faces.some((f) => f.descriptor.length !== DESCRIPTOR_BYTES)) {
+    throw new Error(`a stored face descriptor has ${DESCRIPTOR_BYTES} bytes`);
+  }
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('faces').where('photo_id', '=', photoId).execute();
+    if (faces.length > 0) {
+      await trx
+        .insertInto('faces')
+        .values(
+          faces.map((f) => ({
+            photo_id: photoId,
+            event_id: eventId,
+            box_x: f.box.x,
+            box_y: f.box.y,
+            box_w: f.box.width,
+            box_h: f.box.height,
+            score: f.score,
+            descriptor: f.descriptor,
+          })),
+        )
+        .execute();
+    }
+    await trx
+      .updateTable('photos')
+      .set({ index_state: 'indexed', index_error: null })
+      .where('id', '=', photoId)
+      .execute();
+  });
+}
+
+export async function markIndexFailed(db: Db, photoId: number, reason: string): Promise<void> {
+  await db
+    .updateTable('photos')
+    .set({ index_state: 'failed', index_error: reason.slice(0, 500) })
+    .where('id', '=', photoId)
+    .execute();
+}
+
+/** An event's faces after a face id, in id order, a page at a time (the engine's matrix loads and refreshes). */
+export async function facesOfEvent(
+  db: Db,
+  eventId: number,
+  afterId = 0,
+  limit = 20_000,
+): Promise<StoredFace[]> {
+  const rows = await db
+    .selectFrom('faces')
+    .select(['id', 'photo_id', 'descriptor'])
+    .where('event_id', '=', eventId)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ id: r.id, photo_id: r.photo_id, descriptor: new Uint8Array(r.descriptor) }));
+}

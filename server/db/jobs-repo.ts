@@ -1,0 +1,126 @@
+// Owns the job queue's state: the jobs table. A worker claims one ready job with FOR UPDATE SKIP LOCKED, so any
+// number of worker processes on PostgreSQL take distinct jobs without waiting on each other.
+import { type Selectable, sql } from 'kysely';
+import type { Db } from './database';
+import type { JobsTable } from './schema';
+
+export type JobRow = Selectable<JobsTable>;
+export type JobState = JobRow['state'];
+
+/** Adds a queued job and returns its id. `db` may be a transaction, so a job can be written with its cause. */
+export async function insertJob(db: Db, kind: string, payload: unknown, runAfter?: Date): Promise<number> {
+  const { id } = await db
+    .insertInto('jobs')
+    .values({
+      kind,
+      payload: JSON.stringify(payload ?? null),
+      ...(runAfter ? { run_after: runAfter } : {}),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/**
+ * Takes the oldest ready job of these kinds (queued, run_after reached): it becomes running, its attempts grow by
+ * one and locked_at is set. Rows other workers hold are skipped, never waited for.
+ */
+export async function claimJob(db: Db, kinds: readonly string[], now: Date): Promise<JobRow | undefined> {
+  if (kinds.length === 0) return undefined;
+  return (
+    db
+      .updateTable('jobs')
+      .set((eb) => ({ state: 'running', attempts: eb('attempts', '+', 1), locked_at: now }))
+      .where(
+        'id',
+        '=',
+        db
+          .selectFrom('jobs')
+          .select('id')
+          .where('state', '=', 'queued')
+          .where('kind', 'in', [...kinds])
+          .where('run_after', '<=', now)
+          .orderBy('run_after')
+          .orderBy('id')
+          .limit(1)
+          .forUpdate()
+          .skipLocked(),
+      )
+      // A second guard: under READ COMMITTED the outer update rechecks the row it locked.
+      .where('state', '=', 'queued')
+      .returningAll()
+      .executeTakeFirst()
+  );
+}
+
+/** A running job finished: done, with what it did. Returns false when the job was not running. */
+export async function completeJob(db: Db, id: number, result: unknown): Promise<boolean> {
+  const updated = await db
+    .updateTable('jobs')
+    .set({ state: 'done', result: JSON.stringify(result ?? null), error: null, locked_at: null })
+    .where('id', '=', id)
+    .where('state', '=', 'running')
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
+/**
+ * A running job failed: queued again from retryAt when given, else failed for good. The error is kept either way.
+ * Returns false when the job was not running.
+ */
+export async function failJob(db: Db, id: number, error: string, retryAt?: Date): Promise<boolean> {
+  const updated = await db
+    .updateTable('jobs')
+    .set({
+      state: retryAt ? 'queued' : 'failed',
+      error,
+      locked_at: null,
+      ...(retryAt ? { run_after: retryAt } : {}),
+    })
+    .where('id', '=', id)
+    .where('state', '=', 'running')
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
+/** Running jobs locked before `lockedBefore` (their worker died) are queued again; returns how many. */
+export async function requeueStaleJobs(db: Db, lockedBefore: Date): Promise<number> {
+  const updated = await db
+    .updateTable('jobs')
+    .set({ state: 'queued', locked_at: null })
+    .where('state', '=', 'running')
+    .where('locked_at', '<', lockedBefore)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows);
+}
+
+export async function findJob(db: Db, id: number): Promise<JobRow | undefined> {
+  return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Jobs of one kind whose payload holds these fields (e.g. the index job of one photo), oldest first. */
+export async function jobsWithPayload(
+  db: Db,
+  kind: string,
+  fields: Record<string, unknown>,
+): Promise<JobRow[]> {
+  return db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('kind', '=', kind)
+    .where(sql<boolean>`payload @> ${JSON.stringify(fields)}::jsonb`)
+    .orderBy('id')
+    .execute();
+}
+
+/** How many jobs are in each state (admin listing, tests). */
+export async function countJobsByState(db: Db, kind?: string): Promise<Record<JobState, number>> {
+  let query = db
+    .selectFrom('jobs')
+    .select((eb) => ['state', eb.fn.countAll<string>().as('n')])
+    .groupBy('state');
+  if (kind !== undefined) query = query.where('kind', '=', kind);
+  const counts: Record<JobState, number> = { queued: 0, running: 0, done: 0, failed: 0 };
+  for (const row of await query.execute()) counts[row.state] = Number(row.n);
+  return counts;
+}

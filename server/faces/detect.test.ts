@@ -1,0 +1,83 @@
+// Runs the real models (tfjs wasm) on the face-api package's demo photos: about 15 s on 2 cores.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type DetectedFace, detectFacesInBytes, selfieDescriptor } from './detect';
+import { FaceImageError } from './image';
+import { FaceMatrix } from './matrix';
+
+const demoDir = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@vladmandic/face-api/package.json')),
+  'demo',
+);
+const sample = (n: number) => new Uint8Array(readFileSync(path.join(demoDir, `sample${n}.jpg`)));
+/** Faces in each demo photo (counted by eye). */
+const FACES = { 1: 3, 2: 3, 3: 3, 4: 4, 5: 5, 6: 4 } as const;
+const THRESHOLD = 0.55;
+
+describe('face detection on the face-api demo photos', () => {
+  const found = new Map<number, DetectedFace[]>();
+
+  beforeAll(async () => {
+    for (const n of [1, 2, 3, 4, 5, 6])
+      found.set(n, await detectFacesInBytes(sample(n), { tileAbove: 2000 })); // whole-image passes: big faces
+  }, 120_000);
+
+  it('finds every face, each with a 128-d descriptor', () => {
+    for (const [n, count] of Object.entries(FACES)) {
+      const faces = found.get(Number(n)) ?? [];
+      expect(faces.length, `sample${n}`).toBe(count);
+      for (const f of faces) {
+        expect(f.descriptor).toHaveLength(128);
+        expect(f.box.width).toBeGreaterThan(100);
+      }
+    }
+  });
+
+  it('a face cropped from one photo finds that photo and not the others', async () => {
+    const matrix = new FaceMatrix();
+    for (const [n, faces] of found) for (const f of faces) matrix.add(n, f.descriptor);
+    const face = found.get(4)?.[1];
+    if (!face) throw new Error('sample4 has no second face');
+    const { x, y, width, height } = face.box;
+    const meta = await sharp(sample(4)).metadata();
+    const left = Math.max(0, Math.round(x - width * 0.25));
+    const top = Math.max(0, Math.round(y - height * 0.25));
+    const crop = await sharp(sample(4))
+      .extract({
+        left,
+        top,
+        width: Math.min((meta.width ?? 0) - left, Math.round(width * 1.5)),
+        height: Math.min((meta.height ?? 0) - top, Math.round(height * 1.5)),
+      })
+      .jpeg()
+      .toBuffer();
+    const selfie = await selfieDescriptor(new Uint8Array(crop));
+    expect(selfie.kind).toBe('face');
+    if (selfie.kind !== 'face') return;
+    expect(matrix.search(selfie.face.descriptor, THRESHOLD, 10).map((m) => m.photoId)).toEqual([4]);
+  });
+});
+
+describe('selfie decoding', () => {
+  it('a PNG without a face is no-face', async () => {
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
+    expect(await selfieDescriptor(new Uint8Array(png))).toEqual({ kind: 'no-face' });
+  }, 30_000);
+
+  it('a truncated JPEG, or bytes that are no image, throw a FaceImageError the API maps', async () => {
+    const jpeg = sample(2);
+    const truncated = jpeg.subarray(0, Math.floor(jpeg.length / 2));
+    await expect(selfieDescriptor(truncated)).rejects.toMatchObject({
+      name: 'FaceImageError',
+      problem: 'unreadable',
+    });
+    const text = new TextEncoder().encode('not an image at all');
+    await expect(selfieDescriptor(text)).rejects.toBeInstanceOf(FaceImageError);
+    await expect(selfieDescriptor(text)).rejects.toMatchObject({ problem: 'not-an-image' });
+  });
+});

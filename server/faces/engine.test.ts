@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { FaceIndexEngine, type StoredFace } from './engine';
+import { DESCRIPTOR_DIMS, descriptorToBytes } from './matrix';
+
+const along = (dim: number, distance: number) => {
+  const d = new Float32Array(DESCRIPTOR_DIMS);
+  d[dim] = distance;
+  return d;
+};
+
+describe('FaceIndexEngine', () => {
+  it('loads the event once, appends new faces after noteIndexed, honours threshold and maxResults', async () => {
+    const stored: (StoredFace & { event: number })[] = [
+      { id: 1, event: 1, photo_id: 100, descriptor: descriptorToBytes(along(0, 0.1)) },
+      { id: 2, event: 2, photo_id: 200, descriptor: descriptorToBytes(along(0, 0.05)) },
+      { id: 3, event: 1, photo_id: 101, descriptor: descriptorToBytes(along(1, 0.3)) },
+    ];
+    const calls: [number, number][] = [];
+    const engine = new FaceIndexEngine({
+      loadFaces: async (eventId, afterId) => {
+        calls.push([eventId, afterId]);
+        return stored.filter((f) => f.event === eventId && f.id > afterId).slice(0, 1); // one a page
+      },
+      describeSelfie: async (bytes) =>
+        bytes.length === 0
+          ? { kind: 'no-face' }
+          : { kind: 'face', descriptor: new Float32Array(DESCRIPTOR_DIMS) },
+    });
+    const query = { eventId: 1, threshold: 0.5, maxResults: 10 };
+    expect(await engine.search(new Uint8Array(0), query)).toEqual({ kind: 'no-face' });
+    const first = await engine.search(new Uint8Array(1), query);
+    expect(first.kind === 'matches' && first.matches.map((m) => m.photoId)).toEqual([100, 101]);
+    expect(engine.facesInMemory(1)).toBe(2);
+
+    stored.push({ id: 4, event: 1, photo_id: 102, descriptor: descriptorToBytes(along(2, 0.2)) });
+    const cached = await engine.search(new Uint8Array(1), query);
+    expect(cached.kind === 'matches' && cached.matches.length).toBe(2);
+    engine.noteIndexed(1);
+    const refreshed = await engine.search(new Uint8Array(1), query);
+    expect(refreshed.kind === 'matches' && refreshed.matches.map((m) => m.photoId)).toEqual([100, 102, 101]);
+    expect(calls.filter(([e]) => e === 1).at(-2)).toEqual([1, 3]);
+
+    const narrow = await engine.search(new Uint8Array(1), { eventId: 1, threshold: 0.15, maxResults: 10 });
+    expect(narrow.kind === 'matches' && narrow.matches.map((m) => m.photoId)).toEqual([100]);
+    const fewer = await engine.search(new Uint8Array(1), { eventId: 1, threshold: 1, maxResults: 1 });
+    expect(fewer.kind === 'matches' && fewer.matches.map((m) => m.photoId)).toEqual([100]);
+  });
+
+  it('shares one load between concurrent searches', async () => {
+    let loads = 0;
+    const engine = new FaceIndexEngine({
+      loadFaces: async (_eventId, afterId) => {
+        loads++;
+        await new Promise((r) => setTimeout(r, 5));
+        return afterId === 0 ? [{ id: 1, photo_id: 1, descriptor: descriptorToBytes(along(0, 0)) }] : [];
+      },
+      describeSelfie: async () => ({ kind: 'face', descriptor: new Float32Array(DESCRIPTOR_DIMS) }),
+    });
+    const q = { eventId: 5, threshold: 0.5, maxResults: 5 };
+    await Promise.all([engine.search(new Uint8Array(1), q), engine.search(new Uint8Array(1), q)]);
+    expect(loads).toBe(2); // one page with the face, one empty page
+  });
+});

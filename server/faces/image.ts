@@ -1,0 +1,87 @@
+// Decoding for the face engine: any JPEG/PNG bytes to upright (EXIF-rotated) 8-bit RGB pixels with sharp.
+// A bad image throws FaceImageError, whose `problem` the API maps to its answer (the names match image-check).
+import sharp, { type Metadata } from 'sharp';
+
+/** Larger images are refused before decoding (a decompression bomb). */
+export const MAX_FACE_IMAGE_PIXELS = 40_000_000;
+
+export type FaceImageProblem = 'not-an-image' | 'too-many-pixels' | 'unreadable';
+
+export class FaceImageError extends Error {
+  constructor(
+    readonly problem: FaceImageProblem,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'FaceImageError';
+  }
+}
+
+/** Interleaved RGB, row by row, 3 bytes a pixel. */
+export interface RgbImage {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+export interface DecodeOptions {
+  /** Shrink so the longer side is at most this (never enlarges). */
+  maxSide?: number;
+  /** Add a border of this share of the longer side on every side (tight selfie crops need it). */
+  padRatio?: number;
+}
+
+function looksLikeImage(bytes: Uint8Array): boolean {
+  const jpeg = bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+  const png =
+    bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b);
+  return jpeg || png;
+}
+
+export async function decodeRgb(bytes: Uint8Array, options: DecodeOptions = {}): Promise<RgbImage> {
+  if (!looksLikeImage(bytes)) throw new FaceImageError('not-an-image', 'not a JPEG or PNG image');
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch (error) {
+    throw new FaceImageError('unreadable', `unreadable image: ${(error as Error).message}`);
+  }
+  if (!meta.width || !meta.height) throw new FaceImageError('unreadable', 'image without dimensions');
+  if (meta.width * meta.height > MAX_FACE_IMAGE_PIXELS) {
+    throw new FaceImageError('too-many-pixels', `image of ${meta.width}x${meta.height} is too large`);
+  }
+  try {
+    let pipeline = sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_FACE_IMAGE_PIXELS }).rotate();
+    if (options.maxSide) {
+      pipeline = pipeline.resize(options.maxSide, options.maxSide, {
+        fit: 'inside',
+        withoutEnlargement: true,
+      });
+    }
+    if (options.padRatio) {
+      // Sizes after rotation/resize are needed for the border: materialise first.
+      const upright = await pipeline
+        .toColourspace('srgb')
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const pad = Math.round(Math.max(upright.info.width, upright.info.height) * options.padRatio);
+      pipeline = sharp(upright.data, {
+        raw: { width: upright.info.width, height: upright.info.height, channels: upright.info.channels },
+      }).extend({ top: pad, bottom: pad, left: pad, right: pad, background: { r: 0, g: 0, b: 0 } });
+    }
+    const { data, info } = await pipeline
+      .toColourspace('srgb')
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    if (info.channels !== 3) throw new Error(`expected 3 channels, got ${info.channels}`);
+    return {
+      data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+      width: info.width,
+      height: info.height,
+    };
+  } catch (error) {
+    throw new FaceImageError('unreadable', `unreadable image: ${(error as Error).message}`);
+  }
+}

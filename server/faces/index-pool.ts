@@ -1,0 +1,134 @@
+// The indexing pool: worker threads (one per core by default) that detect and describe faces off the main thread.
+// `index` takes one photo and answers its faces, or why it failed; a worker that dies fails its job, is replaced,
+// and the other jobs go on. `describeSelfie` embeds a search selfie the same way (fits FaceIndexEngine).
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { DetectOptions } from './detect';
+import type { SelfieDescriber } from './engine';
+import { FaceImageError, type FaceImageProblem } from './image';
+import type { WireFace, WorkerAnswer, WorkerJob } from './index-worker';
+
+export interface IndexJob {
+  photoId: number;
+  bytes: Uint8Array;
+}
+
+export type IndexOutcome =
+  | { photoId: number; ok: true; faces: WireFace[]; ms: number }
+  | { photoId: number; ok: false; reason: string; problem?: string };
+
+export interface IndexPoolOptions {
+  /** Worker threads; default one per core. */
+  workers?: number;
+  detect?: DetectOptions;
+}
+
+export interface IndexPool {
+  index(job: IndexJob): Promise<IndexOutcome>;
+  describeSelfie: SelfieDescriber;
+  close(): Promise<void>;
+}
+
+type JobBody =
+  | { kind: 'photo'; bytes: Uint8Array; detect?: DetectOptions }
+  | { kind: 'selfie'; bytes: Uint8Array };
+
+interface Pending {
+  job: WorkerJob;
+  resolve: (answer: WorkerAnswer) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  busy?: Pending;
+}
+
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const WORKER_URL = new URL(`./index-worker${FROM_SOURCE ? '.ts' : '.js'}`, import.meta.url);
+
+/**
+ * Run from source (tsx), the worker registers tsx itself before importing the .ts entry: `--import tsx` in
+ * execArgv does not reach a worker's entry module on Node 20.
+ */
+function startWorker(): Worker {
+  if (!FROM_SOURCE) return new Worker(WORKER_URL);
+  const tsxApi = import.meta.resolve('tsx/esm/api');
+  const code = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL.href)}); });`;
+  return new Worker(code, { eval: true });
+}
+
+export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
+  const size = Math.max(1, options.workers ?? availableParallelism());
+  const queue: Pending[] = [];
+  const slots: Slot[] = [];
+  let nextJob = 1;
+  let closed = false;
+
+  const spawn = (): Slot => {
+    const worker = startWorker();
+    const slot: Slot = { worker };
+    worker.on('message', (message: WorkerAnswer | { ready: true }) => {
+      if ('ready' in message) return;
+      const done = slot.busy;
+      slot.busy = undefined;
+      done?.resolve(message);
+      pump();
+    });
+    const fail = (reason: string) => {
+      const done = slot.busy;
+      slot.busy = undefined;
+      done?.resolve({ jobId: done.job.jobId, ok: false, ms: 0, reason });
+      const at = slots.indexOf(slot);
+      if (at >= 0) slots.splice(at, 1);
+      if (!closed) slots.push(spawn());
+      pump();
+    };
+    worker.on('error', (error) => fail(`face worker crashed: ${error.message}`));
+    worker.on('exit', (code) => {
+      if (!closed) fail(`face worker exited with code ${code}`);
+    });
+    return slot;
+  };
+
+  const pump = () => {
+    for (const slot of slots) {
+      if (slot.busy) continue;
+      const next = queue.shift();
+      if (!next) return;
+      slot.busy = next;
+      slot.worker.postMessage(next.job);
+    }
+  };
+
+  const submit = (body: JobBody): Promise<WorkerAnswer> => {
+    if (closed) return Promise.reject(new Error('the face index pool is closed'));
+    return new Promise((resolve) => {
+      queue.push({ job: { ...body, jobId: nextJob++ } as WorkerJob, resolve });
+      pump();
+    });
+  };
+
+  for (let i = 0; i < size; i++) slots.push(spawn());
+
+  return {
+    async index({ photoId, bytes }) {
+      const answer = await submit({ kind: 'photo', bytes, detect: options.detect });
+      if (!answer.ok) return { photoId, ok: false, reason: answer.reason, problem: answer.problem };
+      return { photoId, ok: true, faces: answer.faces ?? [], ms: answer.ms };
+    },
+    async describeSelfie(bytes) {
+      const answer = await submit({ kind: 'selfie', bytes });
+      if (!answer.ok) {
+        if (answer.problem) throw new FaceImageError(answer.problem as FaceImageProblem, answer.reason);
+        throw new Error(answer.reason);
+      }
+      return answer.selfie ? { kind: 'face', descriptor: answer.selfie.descriptor } : { kind: 'no-face' };
+    },
+    async close() {
+      closed = true;
+      for (const p of queue.splice(0))
+        p.resolve({ jobId: p.job.jobId, ok: false, ms: 0, reason: 'pool closed' });
+      await Promise.all(slots.map((s) => s.worker.terminate()));
+    },
+  };
+}

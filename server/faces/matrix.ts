@@ -1,0 +1,165 @@
+// The per-event in-memory face index: n descriptors of 128 float32 in one Float32Array, with the photo each face is
+// in. Search is an exact scan (squared euclidean distance, a row abandoned as soon as its partial sum passes the
+// threshold), keeping the best distance per photo, best first.
+import type { FaceMatch } from './engine';
+
+export const DESCRIPTOR_DIMS = 128;
+/** Bytes of a stored descriptor: 128 float32, little-endian (the faces table's bytea). */
+export const DESCRIPTOR_BYTES = DESCRIPTOR_DIMS * 4;
+
+/** A stored descriptor (512 bytes, float32 little-endian) as floats. */
+export function descriptorFromBytes(bytes: Uint8Array): Float32Array {
+  if (bytes.length !== DESCRIPTOR_BYTES) {
+    throw new Error(`a face descriptor is ${DESCRIPTOR_BYTES} bytes, got ${bytes.length}`);
+  }
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const out = new Float32Array(DESCRIPTOR_DIMS);
+  for (let i = 0; i < DESCRIPTOR_DIMS; i++) out[i] = view.getFloat32(i * 4, true);
+  return out;
+}
+
+/** A descriptor as the 512 bytes the faces table stores. */
+export function descriptorToBytes(descriptor: ArrayLike<number>): Uint8Array {
+  if (descriptor.length !== DESCRIPTOR_DIMS) {
+    throw new Error(`a face descriptor has ${DESCRIPTOR_DIMS} numbers, got ${descriptor.length}`);
+  }
+  const bytes = new Uint8Array(DESCRIPTOR_BYTES);
+  const view = new DataView(bytes.buffer);
+  for (let i = 0; i < DESCRIPTOR_DIMS; i++) view.setFloat32(i * 4, descriptor[i] ?? 0, true);
+  return bytes;
+}
+
+export class FaceMatrix {
+  private rows: Float32Array;
+  private photos: Float64Array;
+  private count = 0;
+
+  constructor(capacity = 1024) {
+    const rows = Math.max(1, capacity);
+    this.rows = new Float32Array(rows * DESCRIPTOR_DIMS);
+    this.photos = new Float64Array(rows);
+  }
+
+  /** Faces held. */
+  get size(): number {
+    return this.count;
+  }
+
+  private reserve(extra: number): void {
+    const needed = this.count + extra;
+    const capacity = this.photos.length;
+    if (needed <= capacity) return;
+    const grown = Math.max(needed, capacity * 2);
+    const rows = new Float32Array(grown * DESCRIPTOR_DIMS);
+    rows.set(this.rows.subarray(0, this.count * DESCRIPTOR_DIMS));
+    const photos = new Float64Array(grown);
+    photos.set(this.photos.subarray(0, this.count));
+    this.rows = rows;
+    this.photos = photos;
+  }
+
+  /** Adds one face of a photo (a descriptor of 128 numbers, or its 512 stored bytes). */
+  add(photoId: number, descriptor: ArrayLike<number> | Uint8Array): void {
+    const floats = descriptor instanceof Uint8Array ? descriptorFromBytes(descriptor) : descriptor;
+    if (floats.length !== DESCRIPTOR_DIMS) {
+      throw new Error(`a face descriptor has ${DESCRIPTOR_DIMS} numbers, got ${floats.length}`);
+    }
+    this.reserve(1);
+    const base = this.count * DESCRIPTOR_DIMS;
+    for (let i = 0; i < DESCRIPTOR_DIMS; i++) this.rows[base + i] = floats[i] ?? 0;
+    this.photos[this.count] = photoId;
+    this.count++;
+  }
+
+  /**
+   * Photos with a face within `threshold` (euclidean) of the query, each at its closest face's distance, best
+   * first, at most `maxResults`.
+   */
+  search(query: ArrayLike<number>, threshold: number, maxResults: number): FaceMatch[] {
+    if (query.length !== DESCRIPTOR_DIMS) {
+      throw new Error(`a face descriptor has ${DESCRIPTOR_DIMS} numbers, got ${query.length}`);
+    }
+    if (maxResults <= 0 || !(threshold > 0)) return [];
+    const q = Float32Array.from(query);
+    const limit = threshold * threshold;
+    const rows = this.rows;
+    const best = new Map<number, number>();
+    const n = this.count;
+    const hits = scan(rows, n, q, limit);
+    for (let h = 0; h < hits.count; h++) {
+      const r = hits.rows[h] as number;
+      const d2 = hits.distances[h] as number;
+      const photo = this.photos[r] as number;
+      const known = best.get(photo);
+      if (known === undefined || d2 < known) best.set(photo, d2);
+    }
+    const matches = [...best].sort((a, b) => a[1] - b[1] || a[0] - b[0]).slice(0, maxResults);
+    return matches.map(([photoId, d2]) => ({ photoId, distance: Math.sqrt(d2) }));
+  }
+}
+
+interface Hits {
+  rows: Int32Array;
+  distances: Float64Array;
+  count: number;
+}
+
+/**
+ * Rows within `limit` (squared distance) of the query. A row is abandoned as soon as its partial sum passes the
+ * limit; unrolled by 16 and checked every 16 dimensions, all in one loop (measured fastest in V8).
+ */
+function scan(rows: Float32Array, n: number, q: Float32Array, limit: number): Hits {
+  let found = new Int32Array(64);
+  let distances = new Float64Array(64);
+  let count = 0;
+  for (let r = 0; r < n; r++) {
+    let i = r * DESCRIPTOR_DIMS;
+    const end = i + DESCRIPTOR_DIMS;
+    let j = 0;
+    let sum = 0;
+    while (i < end) {
+      const a0 = (rows[i] as number) - (q[j] as number);
+      const a1 = (rows[i + 1] as number) - (q[j + 1] as number);
+      const a2 = (rows[i + 2] as number) - (q[j + 2] as number);
+      const a3 = (rows[i + 3] as number) - (q[j + 3] as number);
+      const a4 = (rows[i + 4] as number) - (q[j + 4] as number);
+      const a5 = (rows[i + 5] as number) - (q[j + 5] as number);
+      const a6 = (rows[i + 6] as number) - (q[j + 6] as number);
+      const a7 = (rows[i + 7] as number) - (q[j + 7] as number);
+      const a8 = (rows[i + 8] as number) - (q[j + 8] as number);
+      const a9 = (rows[i + 9] as number) - (q[j + 9] as number);
+      const a10 = (rows[i + 10] as number) - (q[j + 10] as number);
+      const a11 = (rows[i + 11] as number) - (q[j + 11] as number);
+      const a12 = (rows[i + 12] as number) - (q[j + 12] as number);
+      const a13 = (rows[i + 13] as number) - (q[j + 13] as number);
+      const a14 = (rows[i + 14] as number) - (q[j + 14] as number);
+      const a15 = (rows[i + 15] as number) - (q[j + 15] as number);
+      sum +=
+        a0 * a0 +
+        a1 * a1 +
+        a2 * a2 +
+        a3 * a3 +
+        a4 * a4 +
+        a5 * a5 +
+        a6 * a6 +
+        a7 * a7 +
+        (a8 * a8 + a9 * a9 + a10 * a10 + a11 * a11 + a12 * a12 + a13 * a13 + a14 * a14 + a15 * a15);
+      if (sum > limit) break;
+      i += 16;
+      j += 16;
+    }
+    if (sum > limit) continue;
+    if (count === found.length) {
+      const moreRows = new Int32Array(count * 2);
+      moreRows.set(found);
+      found = moreRows;
+      const moreDistances = new Float64Array(count * 2);
+      moreDistances.set(distances);
+      distances = moreDistances;
+    }
+    found[count] = r;
+    distances[count] = sum;
+    count++;
+  }
+  return { rows: found, distances, count };
+}

@@ -1,0 +1,48 @@
+// Puts the face engine together for the running server: the engine over the faces table, the worker pool that
+// embeds selfies and indexes photos, and the job loops that drain the index-photo queue.
+import type { Db } from '../db/database';
+import { facesOfEvent } from '../db/faces-repo';
+import { indexPhoto } from '../jobs/index-photo';
+import { runJobs } from '../jobs/queue';
+import type { ObjectStore } from '../storage/object-store';
+import { FaceIndexEngine } from './engine';
+import { createIndexPool, type IndexPool } from './index-pool';
+
+export interface FaceService {
+  engine: FaceIndexEngine;
+  /** Starts the indexing loops (one per worker); they run until close. */
+  startIndexing(): void;
+  close(): Promise<void>;
+}
+
+export function openFaceService(deps: { db: Db; store: ObjectStore }, workers: number): FaceService {
+  const pool: IndexPool | undefined = workers > 0 ? createIndexPool({ workers }) : undefined;
+  const engine = new FaceIndexEngine({
+    loadFaces: (eventId, afterId) => facesOfEvent(deps.db, eventId, afterId),
+    ...(pool ? { describeSelfie: pool.describeSelfie } : {}),
+  });
+  const stop = new AbortController();
+  const loops: Promise<unknown>[] = [];
+  return {
+    engine,
+    startIndexing() {
+      if (!pool) return;
+      const handlers = {
+        'index-photo': (payload: unknown) =>
+          indexPhoto({ ...deps, pool, engine }, (payload as { photo_id: number }).photo_id),
+      };
+      for (let i = 0; i < workers; i++) {
+        loops.push(
+          runJobs(deps, handlers, { until: stop.signal }).catch((error) =>
+            console.error('indexing stopped:', error),
+          ),
+        );
+      }
+    },
+    async close() {
+      stop.abort();
+      await Promise.all(loops);
+      await pool?.close();
+    },
+  };
+}

@@ -1,0 +1,103 @@
+// The job queue over the jobs table (server/db/jobs-repo.ts): enqueue, claim, complete, fail, and a small loop that
+// runs handlers until the queue is drained or a signal stops it. A handler returns what it did; that is stored.
+import type { Db } from '../db/database';
+import { claimJob, completeJob, failJob, insertJob, type JobRow } from '../db/jobs-repo';
+
+export type { JobRow } from '../db/jobs-repo';
+
+/** Job kinds and their payloads. The index-photo handler belongs to the face engine. */
+export interface JobPayloads {
+  'index-photo': { photo_id: number };
+}
+export type JobKind = keyof JobPayloads;
+
+/** Queues a job; pass a transaction as `db` to queue it together with the rows it is about. */
+export function enqueue<K extends JobKind>(
+  db: Db,
+  kind: K,
+  payload: JobPayloads[K],
+  runAfter?: Date,
+): Promise<number>;
+export function enqueue(db: Db, kind: string, payload: unknown, runAfter?: Date): Promise<number>;
+export function enqueue(db: Db, kind: string, payload: unknown, runAfter?: Date): Promise<number> {
+  return insertJob(db, kind, payload, runAfter);
+}
+
+export const claim = (db: Db, kinds: readonly string[], now: Date): Promise<JobRow | undefined> =>
+  claimJob(db, kinds, now);
+export const complete = (db: Db, id: number, result: unknown): Promise<boolean> =>
+  completeJob(db, id, result);
+export const fail = (db: Db, id: number, error: string, retryAt?: Date): Promise<boolean> =>
+  failJob(db, id, error, retryAt);
+
+/** Does one job and returns what it did (stored as the job's result). Throwing fails the attempt. */
+export type JobHandler = (payload: unknown, job: JobRow) => Promise<unknown>;
+
+export interface RunJobsOptions {
+  /** Kinds to take; default every kind with a handler. */
+  kinds?: readonly string[];
+  /** 'drained': return when no job is ready. A signal: keep polling until it aborts. */
+  until: 'drained' | AbortSignal;
+  /** Attempts before a job fails for good (default 3). */
+  maxAttempts?: number;
+  /** Wait before attempt n+1 is n × this (default 30 s). */
+  retryDelayMs?: number;
+  /** Wait between polls of an empty queue when running until a signal (default 1 s). */
+  pollMs?: number;
+}
+
+export interface RunJobsResult {
+  done: number;
+  retried: number;
+  failed: number;
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)) || 'failed';
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+
+/** Claims and runs jobs one at a time. Start one loop per worker; claims never hand a job to two loops. */
+export async function runJobs(
+  ctx: { db: Db; now?: () => Date },
+  handlers: Readonly<Record<string, JobHandler>>,
+  options: RunJobsOptions,
+): Promise<RunJobsResult> {
+  const now = ctx.now ?? (() => new Date());
+  const kinds = options.kinds ?? Object.keys(handlers);
+  const maxAttempts = options.maxAttempts ?? 3;
+  const retryDelayMs = options.retryDelayMs ?? 30_000;
+  const { until } = options;
+  const counts: RunJobsResult = { done: 0, retried: 0, failed: 0 };
+  while (until === 'drained' || !until.aborted) {
+    const job = await claim(ctx.db, kinds, now());
+    if (!job) {
+      if (until === 'drained') break;
+      await sleep(options.pollMs ?? 1000, until);
+      continue;
+    }
+    const handler = handlers[job.kind];
+    try {
+      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      await complete(ctx.db, job.id, await handler(job.payload, job));
+      counts.done += 1;
+    } catch (error) {
+      if (handler && job.attempts < maxAttempts) {
+        await fail(ctx.db, job.id, errorText(error), new Date(now().getTime() + job.attempts * retryDelayMs));
+        counts.retried += 1;
+      } else {
+        await fail(ctx.db, job.id, errorText(error));
+        counts.failed += 1;
+      }
+    }
+  }
+  return counts;
+}

@@ -1,0 +1,43 @@
+// What a service answers: the value, or a refused request with its HTTP status and answer body (SPEC §8 words where
+// a runner can meet it, in English with the Thai beside it). Routes turn either into a response with `respond`.
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorAnswer } from '../../core/contract/common';
+
+export interface Refusal {
+  ok: false;
+  httpStatus: ContentfulStatusCode;
+  body: ErrorAnswer;
+}
+export type Outcome<T> = { ok: true; value: T } | Refusal;
+
+export const accept = <T>(value: T): { ok: true; value: T } => ({ ok: true, value });
+
+export function refuse(
+  httpStatus: ContentfulStatusCode,
+  message: string,
+  extra: { field?: string; code?: string; th?: string } = {},
+): Refusal {
+  return {
+    ok: false,
+    httpStatus,
+    body: {
+      status: 'error',
+      message,
+      ...(extra.th ? { message_th: extra.th } : {}),
+      ...(extra.code ? { code: extra.code } : {}),
+      ...(extra.field ? { field: extra.field } : {}),
+    },
+  };
+}
+
+/** The response of an outcome: the refusal's body and status, or 200 with `answer(value)` (by default the value). */
+export function respond<T extends object>(c: Context, outcome: Outcome<T>): Response;
+export function respond<T>(c: Context, outcome: Outcome<T>, answer: (value: T) => object): Response;
+export function respond<T>(
+  c: Context,
+  outcome: Outcome<T>,
+  answer = (value: T) => value as object,
+): Response {
+  return outcome.ok ? c.json(answer(outcome.value)) : c.json(outcome.body, outcome.httpStatus);
+}

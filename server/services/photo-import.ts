@@ -1,0 +1,275 @@
+// Owns photo storage on import: checks an image, writes its four objects (public thumbnail and stamped preview,
+// private stamped full-size and original), then the photo row and its index-photo job in one transaction. A failed
+// insert deletes the objects just written, so nothing is left half-made.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import exifr from 'exifr';
+import sharp from 'sharp';
+import { photoObjectKeys } from '../../core/contract/photos';
+import type { Db } from '../db/database';
+import { findByKey, hasStage } from '../db/events-repo';
+import { insertPhotos } from '../db/photos-repo';
+import { enqueue } from '../jobs/queue';
+import type { ObjectStore } from '../storage/object-store';
+import { checkImage, type ImageProblem, MAX_IMAGE_PIXELS } from './image-check';
+import { type RawImage, stampPixels } from './stamp';
+
+export const THUMBNAIL_LONG_SIDE = 480;
+export const PREVIEW_LONG_SIDE = 1600;
+/** Larger files are refused unread (a folder may hold videos). */
+export const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
+
+export interface ImportContext {
+  db: Db;
+  store: ObjectStore;
+  now?: () => Date;
+}
+
+export interface ImportEvent {
+  event_id: number;
+  event_key: string;
+}
+
+export interface PhotoInput {
+  bytes: Uint8Array;
+  /** The photographer's file name: kept for buyers' zip names, never used in object keys. */
+  originalFileName: string;
+  photographerId?: number;
+  stageId?: number | null;
+  /** Used when the image has no EXIF DateTimeOriginal. */
+  takenAt?: Date;
+  isHighlight?: boolean;
+}
+
+export type ImportResult = { photoId: number; fileName: string } | { refused: string };
+
+/** Why checkImage refused an image, in words an administrator reads. */
+export const imageProblemReasons: Record<ImageProblem, string> = {
+  'not-an-image': 'not a JPEG or PNG image',
+  'too-many-pixels': `larger than ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`,
+  unreadable: 'the image cannot be decoded (truncated or damaged)',
+};
+
+const EXIF_TIME = /^(\d{4}):(\d{2}):(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+const EXIF_OFFSET = /^[+-]\d{2}:\d{2}$/;
+
+/**
+ * EXIF DateTimeOriginal as an instant. Cameras record local wall time; without OffsetTimeOriginal it is read as
+ * Thailand time (UTC+7), where the events are. Absent, unreadable or implausible values give undefined.
+ */
+export async function exifTakenAt(bytes: Uint8Array): Promise<Date | undefined> {
+  let tags: { DateTimeOriginal?: unknown; OffsetTimeOriginal?: unknown } | undefined;
+  try {
+    tags = await exifr.parse(bytes, {
+      pick: ['DateTimeOriginal', 'OffsetTimeOriginal'],
+      reviveValues: false,
+    });
+  } catch {
+    return undefined;
+  }
+  const raw = typeof tags?.DateTimeOriginal === 'string' ? tags.DateTimeOriginal.trim() : '';
+  const m = EXIF_TIME.exec(raw);
+  if (!m) return undefined;
+  const offset = typeof tags?.OffsetTimeOriginal === 'string' ? tags.OffsetTimeOriginal.trim() : '';
+  const at = new Date(
+    `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}${EXIF_OFFSET.test(offset) ? offset : '+07:00'}`,
+  );
+  const year = at.getUTCFullYear();
+  return Number.isNaN(at.getTime()) || year < 1990 || year > 2200 ? undefined : at;
+}
+
+/** The name kept for buyers: the base name only, printable, at most 200 characters. */
+export function cleanOriginalName(name: string): string {
+  const base = path.basename(name.replace(/\\/g, '/')).replace(/[\p{Cc}]/gu, '');
+  return (base || 'photo.jpg').slice(0, 200);
+}
+
+const inside = (longSide: number) => ({
+  width: longSide,
+  height: longSide,
+  fit: 'inside' as const,
+  withoutEnlargement: true,
+});
+
+/**
+ * The public and private images of one photo. The upload is decoded once, upright (EXIF orientation applied), to
+ * 8-bit sRGB pixels; every derivative is encoded from those, so none carries the upload's metadata (GPS included).
+ */
+export async function photoDerivatives(bytes: Uint8Array) {
+  const open = () => sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated' });
+  const meta = await open().metadata();
+  let decode = open().rotate();
+  // Each conversion costs a pass over the pixels: only when the upload needs it (alpha, CMYK, grey, 16-bit).
+  if (meta.hasAlpha) decode = decode.flatten({ background: '#ffffff' });
+  if (meta.space !== 'srgb' || meta.channels !== (meta.hasAlpha ? 4 : 3))
+    decode = decode.toColourspace('srgb');
+  const { data, info } = await decode.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+  const full: RawImage = { data, width: info.width, height: info.height, channels: info.channels };
+  const fromFull = () => sharp(full.data, { raw: { width: full.width, height: full.height, channels: 3 } });
+  if (full.channels !== 3) throw new Error(`unexpected decoded channel count ${full.channels}`);
+  const [thumbnail, preview] = await Promise.all([
+    fromFull().resize(inside(THUMBNAIL_LONG_SIDE)).jpeg({ quality: 78, progressive: true }).toBuffer(),
+    fromFull()
+      .resize(inside(PREVIEW_LONG_SIDE))
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+      .then(async ({ data, info }) => {
+        const small: RawImage = { data, width: info.width, height: info.height, channels: info.channels };
+        await stampPixels(small);
+        return encodeJpeg(small, 80);
+      }),
+  ]);
+  // Stamped in place only now: the thumbnail and preview above were read from the unstamped pixels.
+  await stampPixels(full);
+  const logo = await encodeJpeg(full, 88);
+  return { thumbnail, preview, logo, width: full.width, height: full.height };
+}
+
+const encodeJpeg = (image: RawImage, quality: number) =>
+  sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels as 3 } })
+    .jpeg({ quality })
+    .toBuffer();
+
+/** A random stored file name: the photographer's name never appears in an object key. */
+export const newPhotoFileName = (): string => `${randomBytes(12).toString('hex')}.jpg`;
+
+/** Imports one photo; answers its id, or why it was refused (nothing is stored then). */
+export async function importPhoto(
+  ctx: ImportContext,
+  event: ImportEvent,
+  input: PhotoInput,
+): Promise<ImportResult> {
+  if (input.bytes.length > MAX_IMPORT_BYTES) return { refused: 'file larger than 200 MB' };
+  const check = await checkImage(input.bytes);
+  if (!check.ok) return { refused: imageProblemReasons[check.problem] };
+  const stageId = input.stageId ?? null;
+  if (stageId !== null && !(await hasStage(ctx.db, event.event_id, stageId))) {
+    return { refused: `stage ${stageId} is not a stage of event ${event.event_key}` };
+  }
+  const takenAt = (await exifTakenAt(input.bytes)) ?? input.takenAt ?? ctx.now?.() ?? new Date();
+  const derived = await photoDerivatives(input.bytes);
+
+  const fileName = newPhotoFileName();
+  const keys = photoObjectKeys(event.event_key, fileName);
+  const objects: [string, Uint8Array, string][] = [
+    [keys.thumbnail, derived.thumbnail, 'image/jpeg'],
+    [keys.preview, derived.preview, 'image/jpeg'],
+    [keys.logo, derived.logo, 'image/jpeg'],
+    [keys.original, input.bytes, check.kind === 'png' ? 'image/png' : 'image/jpeg'],
+  ];
+  try {
+    await Promise.all(objects.map(([key, body, type]) => ctx.store.put(key, body, type)));
+    const photoId = await ctx.db.transaction().execute(async (trx) => {
+      const [id] = await insertPhotos(trx, [
+        {
+          event_id: event.event_id,
+          stage_id: stageId,
+          photographer_id: input.photographerId ?? 0,
+          original_file_name: cleanOriginalName(input.originalFileName),
+          file_name: fileName,
+          width: derived.width,
+          height: derived.height,
+          taken_at: takenAt,
+          is_highlight: input.isHighlight ?? false,
+        },
+      ]);
+      if (id === undefined) throw new Error('the photo row was not written');
+      await enqueue(trx, 'index-photo', { photo_id: id });
+      return id;
+    });
+    return { photoId, fileName };
+  } catch (error) {
+    await Promise.allSettled(objects.map(([key]) => ctx.store.delete(key)));
+    throw error;
+  }
+}
+
+export interface FolderImportOptions {
+  photographerId?: number;
+  stageId?: number | null;
+  isHighlight?: boolean;
+  /** Photos imported at once (default 2: sharp and the database overlap). */
+  concurrency?: number;
+}
+
+export interface FileOutcome {
+  file: string;
+  /** Files finished so far, this one included. */
+  done: number;
+  total: number;
+  result: ImportResult | { failed: string };
+}
+
+export interface FolderImportResult {
+  total: number;
+  imported: number;
+  refused: { file: string; reason: string }[];
+}
+
+/** The regular files of a folder (not its subfolders), sorted by name. */
+export async function folderFiles(folder: string): Promise<string[]> {
+  const entries = await fs.readdir(folder, { withFileTypes: true });
+  const files: string[] = [];
+  for (const entry of entries) {
+    if (entry.isFile()) files.push(entry.name);
+    else if (entry.isSymbolicLink()) {
+      const stat = await fs.stat(path.join(folder, entry.name)).catch(() => undefined);
+      if (stat?.isFile()) files.push(entry.name);
+    }
+  }
+  return files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/**
+ * Imports every file of a folder (by content: a JPEG named .png is fine, a text file named .jpg is refused),
+ * reporting each file as it finishes and carrying on past bad files and failed writes.
+ */
+export async function importFolder(
+  ctx: ImportContext,
+  eventKey: string,
+  folder: string,
+  options: FolderImportOptions = {},
+  onProgress: (outcome: FileOutcome) => void = () => {},
+): Promise<FolderImportResult> {
+  const event = await findByKey(ctx.db, eventKey);
+  if (!event) throw new Error(`no event with key "${eventKey}"`);
+  const files = await folderFiles(folder);
+  const outcomes: (FileOutcome['result'] | undefined)[] = new Array(files.length);
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    for (let i = next++; i < files.length; i = next++) {
+      const file = files[i] as string;
+      let result: FileOutcome['result'];
+      try {
+        const full = path.join(folder, file);
+        const { size } = await fs.stat(full);
+        result =
+          size > MAX_IMPORT_BYTES
+            ? { refused: 'file larger than 200 MB' }
+            : await importPhoto(ctx, event, {
+                bytes: await fs.readFile(full),
+                originalFileName: file,
+                ...(options.photographerId !== undefined ? { photographerId: options.photographerId } : {}),
+                stageId: options.stageId ?? null,
+                isHighlight: options.isHighlight ?? false,
+              });
+      } catch (error) {
+        result = { failed: error instanceof Error ? error.message : String(error) };
+      }
+      outcomes[i] = result;
+      done += 1;
+      onProgress({ file, done, total: files.length, result });
+    }
+  };
+  const concurrency = Math.max(1, Math.min(options.concurrency ?? 2, 8));
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const refused = files.flatMap((file, i) => {
+    const r = outcomes[i];
+    if (r && 'refused' in r) return [{ file, reason: r.refused }];
+    if (r && 'failed' in r) return [{ file, reason: `failed: ${r.failed}` }];
+    return [];
+  });
+  return { total: files.length, imported: files.length - refused.length, refused };
+}

@@ -1,0 +1,130 @@
+// Test helper for the order calls: the real app with events of every kind (paid, stage, free, closed, ...), six
+// photos each, and helpers that build, create and inquire orders. Call it inside a describe: it opens the app
+// before the tests and closes it after.
+import * as v from 'valibot';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { inquiryAnswerSchema, orderCreateAnswerSchema } from '../../core/contract/order';
+import type { Db } from '../db/database';
+import { insertEvent } from '../db/events-repo';
+import type { TestDatabase } from '../db/test-databases';
+import { openTestApp, TEST_APP_TOKEN, type TestApp } from './app-fixture';
+
+export const NOW = new Date('2026-11-22T05:00:00Z');
+const DAY = 86_400_000;
+export const at = (days: number) => new Date(NOW.getTime() + days * DAY);
+
+const EVENTS: [string, object][] = [
+  ['paid', { is_mhao: true, mhao_price: '399' }],
+  ['other', {}],
+  ['stage', { is_event_stage: true, is_hybrid: true, is_mhao_hybrid: true, hybrid_mhao_price: '999' }],
+  ['free', { is_free_download: true }],
+  ['keep', { is_free_download_keep_contract: true }],
+  ['keep-priced', { is_free_download_keep_contract: true }],
+  ['closed', { on_sale_start: at(-60), on_sale_end: at(-1) }],
+  ['upcoming', { on_sale_start: at(3), on_sale_end: at(40) }],
+];
+
+/** Opening a migrated database and seeding it can outlast the default hook timeout when every file runs at once. */
+const SETUP_TIMEOUT_MS = 30_000;
+
+export function orderFixture(database: TestDatabase) {
+  let app: TestApp | undefined;
+  const photos: Record<string, number[]> = {};
+  const eventIds: Record<string, number> = {};
+
+  const f = {
+    get t(): TestApp {
+      if (!app) throw new Error('the order fixture is used before beforeAll');
+      return app;
+    },
+    get db(): Db {
+      return f.t.ctx.db;
+    },
+    photos,
+    eventIds,
+    post: (url: string, body: unknown, headers: Record<string, string> = {}) => f.t.post(url, body, headers),
+    countOrders: async () =>
+      Number(
+        (
+          await f.db
+            .selectFrom('orders')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    item: (key: string, i: number) => ({ id: photos[key]?.[i] ?? 0, event_id: eventIds[key] }),
+    /** A valid PP order for one photo of "paid": 60.00 + 5% fee. */
+    order: (extra: object = {}) => ({
+      mobile: '081-234-5678',
+      email: 'runner@example.com',
+      event_key: 'paid',
+      amount: '63.00',
+      imageList: [f.item('paid', 0)],
+      payment_channel: 'PP',
+      ...extra,
+    }),
+    /** One photo of another event, with that event's key. */
+    on: (key: string, extra: object = {}) =>
+      f.order({ event_key: key, imageList: [f.item(key, 0)], ...extra }),
+    create: async (body: object, version = 'v3', headers: Record<string, string> = {}) => {
+      const res = await f.post(`/api/${version}/order/create`, body, headers);
+      expect(res.status, await res.clone().text()).toBe(200);
+      return v.parse(orderCreateAnswerSchema, await res.json()).uuid;
+    },
+    inquire: async (uuid: string, version = 'v3') => {
+      const res = await f.post(`/api/${version}/order/inquiry`, { tk: TEST_APP_TOKEN, order_uuid: uuid });
+      expect(res.status).toBe(200);
+      return v.parse(inquiryAnswerSchema, await res.json());
+    },
+    orderRow: (uuid: string) =>
+      f.db.selectFrom('orders').selectAll().where('order_id', '=', uuid).executeTakeFirstOrThrow(),
+  };
+
+  beforeAll(async () => {
+    app = await openTestApp(database, NOW);
+    const db = app.ctx.db;
+    const base = (key: string, extra: object = {}) => ({
+      event: {
+        event_key: key,
+        title: `งาน ${key}`,
+        cover_object: `${key}/cover.jpg`,
+        event_date_text: '15 พฤศจิกายน 2569',
+        eventdate: '2026-11-15',
+        province: 'ภูเก็ต',
+        team_key: null,
+        on_sale_start: at(-5),
+        on_sale_end: at(30),
+        ...extra,
+      },
+      packages: [
+        { name: '1 ภาพ', name_en: '1 photo', number_of_photo: 1, price: '60' },
+        { name: '5 ภาพ', name_en: '5 photos', number_of_photo: 5, price: '250' },
+      ],
+    });
+    for (const [key, extra] of EVENTS) {
+      const input = base(key, extra);
+      if (key === 'keep') input.packages = [{ name: 'ฟรี', name_en: 'free', number_of_photo: 1, price: '0' }];
+      const eventId = await insertEvent(db, input);
+      eventIds[key] = eventId;
+      const rows = await db
+        .insertInto('photos')
+        .values(
+          [1, 2, 3, 4, 5, 6].map((n) => ({
+            event_id: eventId,
+            photographer_id: 40 + n,
+            original_file_name: `DSC_${key}_${n}.JPG`,
+            file_name: `${key}-${n}.jpg`,
+            width: 1200,
+            height: 800,
+            taken_at: at(-7),
+          })),
+        )
+        .returning('id')
+        .execute();
+      photos[key] = rows.map((r) => r.id);
+    }
+  }, SETUP_TIMEOUT_MS);
+  afterAll(() => app?.close());
+
+  return f;
+}

@@ -10,6 +10,7 @@ import type { ErrorAnswer } from '../core/contract/common';
 import type { AppContext } from './context';
 import { type ApiLimits, apiRoutes } from './routes/api';
 import { storageRoutes } from './routes/storage';
+import type { OpnClient } from './services/payments/opn';
 import type { DiskStore } from './storage/disk-store';
 
 export interface AppOptions {
@@ -18,6 +19,10 @@ export interface AppOptions {
   distDir: string;
   /** Per-client rate limits of the costly calls (defaults in routes/api.ts). */
   limits?: ApiLimits;
+  /** Card payments through Opn (absent: card payments are refused). */
+  opn?: OpnClient | undefined;
+  /** The store's public address, where 3-D Secure returns the buyer. */
+  publicBaseUrl?: string | undefined;
   /** The disk object store, served at /storage (absent when objects live on S3). */
   diskStore?: DiskStore | undefined;
 }
@@ -32,7 +37,7 @@ export function createApp(options: AppOptions) {
   app.use(compress());
 
   const api = new Hono({ strict: false });
-  api.route('/', apiRoutes(options.ctx, options.limits));
+  api.route('/', apiRoutes(options.ctx, options.limits, options.opn, options.publicBaseUrl));
   app.route('/api', api);
 
   if (options.diskStore) app.route('/storage', storageRoutes(options.diskStore));

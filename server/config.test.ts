@@ -33,4 +33,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DEMO_DATA: 'yes' })).toThrow(/DEMO_DATA/);
   });
+
+  it('needs the Opn address and secret key for card payments', () => {
+    expect(() => loadConfig({ PAYMENT_GATEWAY: 'opn', OPN_SECRET_KEY: 'k' })).toThrow(/OPN_API_URL/);
+    expect(() => loadConfig({ PAYMENT_GATEWAY: 'opn', OPN_API_URL: 'http://127.0.0.1:1' })).toThrow(
+      /OPN_SECRET_KEY/,
+    );
+    expect(loadConfig({ PAYMENT_GATEWAY: 'opn', OPN_API_URL: 'http://x', OPN_SECRET_KEY: 'k' }).opn).toEqual({
+      apiUrl: 'http://x',
+      secretKey: 'k',
+    });
+    expect(() => loadConfig({ PAYMENT_GATEWAY: 'paypal' })).toThrow(/PAYMENT_GATEWAY/);
+  });
 });

@@ -18,6 +18,10 @@ export interface Config {
   s3: S3Config | undefined;
   /** Secret for the disk store's signed URLs; empty means one kept in DATA_DIR/signing-secret. */
   signingSecret: string | undefined;
+  /** Opn card payments (PAYMENT_GATEWAY=opn): the Opn API address and the secret key. */
+  opn: { apiUrl: string; secretKey: string } | undefined;
+  /** The store's public address (3-D Secure returns the buyer here); default: each request's own origin. */
+  publicBaseUrl: string | undefined;
   /** Face indexing worker threads (default one per core); 0 indexes nothing and embeds selfies in-process. */
   faceWorkers: number;
   /** Payment gateway adapter: sandbox (default), gbp or opn. */
@@ -36,6 +40,12 @@ function parsePort(raw: string | undefined, fallback: number): number {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be 0-65535, got "${raw}"`);
   return port;
+}
+
+function opnSettings(env: NodeJS.ProcessEnv): { apiUrl: string; secretKey: string } {
+  if (!env.OPN_API_URL) throw new Error('OPN_API_URL is required when PAYMENT_GATEWAY=opn');
+  if (!env.OPN_SECRET_KEY) throw new Error('OPN_SECRET_KEY is required when PAYMENT_GATEWAY=opn');
+  return { apiUrl: env.OPN_API_URL, secretKey: env.OPN_SECRET_KEY };
 }
 
 function parseCount(name: string, raw: string | undefined, fallback: number): number {
@@ -62,6 +72,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     s3: s3ConfigFromEnv(env),
     signingSecret: env.STORAGE_SIGNING_SECRET || undefined,
     paymentGateway: gateway,
+    opn: gateway === 'opn' ? opnSettings(env) : undefined,
+    publicBaseUrl: env.PUBLIC_BASE_URL ? env.PUBLIC_BASE_URL.replace(/\/+$/, '') : undefined,
     faceWorkers: parseCount('FACE_WORKERS', env.FACE_WORKERS, availableParallelism()),
     appToken: env.APP_TOKEN || DEMO_APP_TOKEN,
     demoData: demo,

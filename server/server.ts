@@ -7,6 +7,7 @@ import { type Db, migrate, openDatabase } from './db/database';
 import { countEvents } from './db/events-repo';
 import { type FaceService, openFaceService } from './faces/wiring';
 import { seedDemoData } from './services/demo-data';
+import { opnClient } from './services/payments/opn';
 import { DiskStore } from './storage/disk-store';
 import { openObjectStore } from './storage/open-store';
 
@@ -45,6 +46,8 @@ export async function openStore(config: Config, log: (line: string) => void = co
     ctx,
     distDir: config.distDir,
     diskStore: store instanceof DiskStore ? store : undefined,
+    opn: config.opn ? opnClient(config.opn) : undefined,
+    publicBaseUrl: config.publicBaseUrl,
   });
   return {
     app,

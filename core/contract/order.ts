@@ -157,3 +157,40 @@ export const foundOrderSchema = v.object({
 });
 export type FoundOrder = v.InferOutput<typeof foundOrderSchema>;
 export const findOrderAnswerSchema = successAnswerSchema(v.array(foundOrderSchema));
+
+/** POST /v3/order/opn-cc-payment: pay an INITIAL card (CC) order with a token from the card provider's script. */
+export const cardPaymentRequestSchema = v.object({
+  /** The single-use card token (tokn_...). */
+  token_key: v.pipe(v.string(), v.regex(/^tokn_[A-Za-z0-9_]{1,100}$/, 'is not a card token')),
+  uuid: v.pipe(v.string(), v.uuid('is not an order id')),
+  email: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((s) => s.trim()),
+      v.check(isValidEmail, 'is not a valid e-mail'),
+    ),
+    '',
+  ),
+  mobile: v.pipe(
+    v.string(),
+    v.transform(digitsOnly),
+    v.check((m) => isValidMobile(m, 'manual'), 'is not a valid number'),
+  ),
+  /** The order amount without the decimal point: satang digits ("63.00" → "6300"). */
+  paid_amount: v.pipe(
+    v.union([v.string(), v.number()]),
+    v.transform(String),
+    v.regex(/^\d{1,12}$/, 'must be the amount without the decimal point'),
+  ),
+  /** The application token of SPEC §3. */
+  sk: v.pipe(v.string(), v.minLength(1, 'is required')),
+});
+export type CardPaymentRequest = v.InferInput<typeof cardPaymentRequestSchema>;
+export type ValidCardPaymentRequest = v.InferOutput<typeof cardPaymentRequestSchema>;
+
+/** A null authorize_uri makes the client alert the buyer to contact the administrator (SPEC §8). */
+export const cardPaymentAnswerSchema = v.object({
+  status: v.literal('success'),
+  data: v.object({ authorize_uri: v.nullable(v.string()) }),
+});
+export type CardPaymentAnswer = v.InferOutput<typeof cardPaymentAnswerSchema>;

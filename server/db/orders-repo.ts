@@ -275,3 +275,55 @@ export async function readConf(db: Db, name: string): Promise<string | undefined
   const row = await db.selectFrom('conf').select('value').where('name', '=', name).executeTakeFirst();
   return row?.value;
 }
+
+/** The gateway name of card charges in the payments table. */
+export const OPN_GATEWAY = 'OPN';
+
+/** Records a card charge opened at the gateway for an order: a payments row (OPN, CC) holding the charge id. */
+export async function recordCardCharge(
+  db: Db,
+  charge: { orderId: string; chargeId: string; amount: string; status: string; at: Date },
+): Promise<void> {
+  await db
+    .insertInto('payments')
+    .values({
+      order_id: charge.orderId,
+      gateway: OPN_GATEWAY,
+      channel: 'CC',
+      amount: charge.amount,
+      status: charge.status,
+      gateway_ref: charge.chargeId,
+      note: 'card charge',
+      created_at: charge.at,
+    })
+    .execute();
+}
+
+/** An order's card charges still PENDING (charge id and amount), newest first. */
+export async function pendingCardCharges(
+  db: Db,
+  orderId: string,
+): Promise<{ chargeId: string; amount: string }[]> {
+  if (!UUID.test(orderId)) return [];
+  const rows = await db
+    .selectFrom('payments')
+    .select(['gateway_ref', 'amount'])
+    .where('order_id', '=', orderId)
+    .where('gateway', '=', OPN_GATEWAY)
+    .where('channel', '=', 'CC')
+    .where('status', '=', 'PENDING')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((r) => ({ chargeId: r.gateway_ref, amount: r.amount }));
+}
+
+/** Moves a PENDING card charge row to the status the gateway reports (SUCCESSFUL, FAILED, EXPIRED ...). */
+export async function setCardChargeStatus(db: Db, chargeId: string, status: string): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ status })
+    .where('gateway', '=', OPN_GATEWAY)
+    .where('gateway_ref', '=', chargeId)
+    .where('status', '=', 'PENDING')
+    .execute();
+}

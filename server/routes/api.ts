@@ -3,6 +3,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ErrorAnswer } from '../../core/contract/common';
 import type { AppContext } from '../context';
+import type { OpnClient } from '../services/payments/opn';
 import { RateLimiter, rateLimit } from '../services/rate-limit';
 import { eventsRoutes } from './events';
 import { faceSearchV1Routes, faceSearchV2Routes } from './facesearch';
@@ -34,7 +35,12 @@ export const defaultLimits = (): ApiLimits => ({
   findOrder: new RateLimiter({ capacity: 20, perMinute: 10 }),
 });
 
-export function apiRoutes(ctx: AppContext, limits: ApiLimits = defaultLimits()) {
+export function apiRoutes(
+  ctx: AppContext,
+  limits: ApiLimits = defaultLimits(),
+  opn?: OpnClient,
+  publicBaseUrl?: string,
+) {
   const api = new Hono({ strict: false });
   const multipart = limitBody(MULTIPART_BODY_LIMIT);
   const json = limitBody(JSON_BODY_LIMIT);
@@ -50,9 +56,9 @@ export function apiRoutes(ctx: AppContext, limits: ApiLimits = defaultLimits()) 
   api.route('/v2/facesearch', faceSearchV2Routes(ctx));
   api.route('/v1/imagestage', imageStageRoutes(ctx));
   api.route('/v1/logs', logsRoutes(ctx));
-  api.route('/v1/order', orderRoutes(ctx, 'v1'));
-  api.route('/v2/order', orderRoutes(ctx, 'v2'));
-  api.route('/v3/order', orderRoutes(ctx, 'v3'));
+  api.route('/v1/order', orderRoutes(ctx, 'v1', undefined, opn, publicBaseUrl));
+  api.route('/v2/order', orderRoutes(ctx, 'v2', undefined, opn, publicBaseUrl));
+  api.route('/v3/order', orderRoutes(ctx, 'v3', undefined, opn, publicBaseUrl));
   api.route('/v1/utils', utilsRoutes(ctx));
   api.all('*', (c) =>
     c.json<ErrorAnswer>({ status: 'error', message: `no such call: ${c.req.method} ${c.req.path}` }, 404),

@@ -1,0 +1,159 @@
+// Owns money: the adapter to the card gateway, Opn Payments (formerly Omise), through its Charges API: POST /charges
+// opens a charge for a single-use card token from the provider's browser script, GET /charges/{id} reads it back
+// after the 3-D Secure return. Every failure (HTTP error object, network, timeout, unreadable answer) comes back as
+// a typed OpnFailure; nothing here throws for the gateway's sake.
+import * as v from 'valibot';
+
+/** Opn Payments Charges API: the charge object fields this product reads. */
+const chargeSchema = v.object({
+  object: v.literal('charge'),
+  id: v.pipe(v.string(), v.minLength(1)),
+  amount: v.number(),
+  currency: v.string(),
+  status: v.picklist(['pending', 'successful', 'failed', 'expired', 'reversed']),
+  authorize_uri: v.optional(v.nullable(v.string()), null),
+  authorized: v.optional(v.boolean(), false),
+  paid: v.optional(v.boolean(), false),
+  failure_code: v.optional(v.nullable(v.string()), null),
+  failure_message: v.optional(v.nullable(v.string()), null),
+});
+export type OpnCharge = v.InferOutput<typeof chargeSchema>;
+
+/** Opn Payments Charges API: the error object of a 4xx/5xx answer. */
+const errorSchema = v.object({ object: v.literal('error'), code: v.string(), message: v.string() });
+
+export interface OpnFailure {
+  /** api: the gateway answered with an error; network/timeout: no answer; protocol: an answer we cannot read. */
+  kind: 'api' | 'network' | 'timeout' | 'protocol';
+  /** The gateway's error code (authentication_failure, invalid_charge, used_token, not_found ...) or our own. */
+  code: string;
+  message: string;
+  /** The HTTP status, when the gateway answered. */
+  httpStatus?: number;
+}
+export type OpnResult<T> = { ok: true; value: T } | { ok: false; failure: OpnFailure };
+
+export interface NewCharge {
+  /** In the smallest currency unit (satang for THB), an integer. */
+  amountSatang: number;
+  /** Lower-case ISO 4217 code, "thb". */
+  currency: string;
+  /** The single-use token (tokn_...) from the provider's browser script. */
+  card: string;
+  /** Where the buyer's browser comes back after 3-D Secure. */
+  returnUri: string;
+  description: string;
+  metadata: Record<string, string>;
+}
+
+export interface OpnClient {
+  createCharge(charge: NewCharge): Promise<OpnResult<OpnCharge>>;
+  getCharge(id: string): Promise<OpnResult<OpnCharge>>;
+}
+
+export interface OpnClientOptions {
+  /** The Opn API address (env OPN_API_URL), without a trailing path. */
+  apiUrl: string;
+  /** The secret key (env OPN_SECRET_KEY); sent as the Basic auth user with an empty password. */
+  secretKey: string;
+  /** Per request; default 20 s. */
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+export const OPN_TIMEOUT_MS = 20_000;
+const CHARGE_ID = /^chrg_[A-Za-z0-9_]{1,100}$/;
+
+export function opnClient(options: OpnClientOptions): OpnClient {
+  const base = options.apiUrl.replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/]/.test(base))
+    throw new Error(`OPN_API_URL must be an http(s) address, got "${base}"`);
+  if (!options.secretKey) throw new Error('OPN_SECRET_KEY is required');
+  const authorization = `Basic ${Buffer.from(`${options.secretKey}:`).toString('base64')}`;
+  const timeoutMs = options.timeoutMs ?? OPN_TIMEOUT_MS;
+  const doFetch = options.fetch ?? fetch;
+
+  async function call(path: string, init: RequestInit): Promise<OpnResult<OpnCharge>> {
+    let res: Response;
+    let text: string;
+    try {
+      res = await doFetch(`${base}${path}`, {
+        ...init,
+        headers: { ...init.headers, authorization, accept: 'application/json' },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      text = await res.text();
+    } catch (error) {
+      const timedOut = error instanceof Error && error.name === 'TimeoutError';
+      return failed({
+        kind: timedOut ? 'timeout' : 'network',
+        code: timedOut ? 'timeout' : 'network_error',
+        message: timedOut
+          ? `the card gateway did not answer within ${timeoutMs} ms`
+          : `the card gateway could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+      });
+    }
+    const body = parseJson(text);
+    if (!res.ok) {
+      const error = v.safeParse(errorSchema, body);
+      return failed({
+        kind: 'api',
+        httpStatus: res.status,
+        code: error.success ? error.output.code : `http_${res.status}`,
+        message: error.success ? error.output.message : `the card gateway answered HTTP ${res.status}`,
+      });
+    }
+    const charge = v.safeParse(chargeSchema, body);
+    if (!charge.success) {
+      return failed({
+        kind: 'protocol',
+        httpStatus: res.status,
+        code: 'unexpected_answer',
+        message: 'the card gateway answered something that is not a charge',
+      });
+    }
+    return { ok: true, value: charge.output };
+  }
+
+  return {
+    createCharge(charge) {
+      if (!Number.isSafeInteger(charge.amountSatang) || charge.amountSatang <= 0) {
+        return Promise.resolve(
+          failed({ kind: 'api', code: 'invalid_amount', message: 'amount must be a positive integer' }),
+        );
+      }
+      const form = new URLSearchParams({
+        amount: String(charge.amountSatang),
+        currency: charge.currency,
+        card: charge.card,
+        return_uri: charge.returnUri,
+        description: charge.description,
+      });
+      for (const [key, value] of Object.entries(charge.metadata)) form.append(`metadata[${key}]`, value);
+      return call('/charges', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: form.toString(),
+      });
+    },
+    getCharge(id) {
+      if (!CHARGE_ID.test(id)) {
+        return Promise.resolve(
+          failed({ kind: 'api', code: 'not_found', message: `charge ${id} was not found` }),
+        );
+      }
+      return call(`/charges/${id}`, { method: 'GET' });
+    },
+  };
+}
+
+/** The client PAYMENT_GATEWAY=opn needs, from OPN_API_URL and OPN_SECRET_KEY (both required). */
+const failed = (failure: OpnFailure): { ok: false; failure: OpnFailure } => ({ ok: false, failure });
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

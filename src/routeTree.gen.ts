@@ -12,6 +12,14 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as EventIdRouteImport } from './routes/$eventId'
 import { Route as R404RouteImport } from './routes/404'
+import { Route as AboutRouteImport } from './routes/about'
+import { Route as HowToOrderRouteImport } from './routes/how-to-order'
+import { Route as HowToUseRouteImport } from './routes/how-to-use'
+import { Route as RefundPolicyRouteImport } from './routes/refund-policy'
+import { Route as TermsOfUseRouteImport } from './routes/terms-of-use'
+import { Route as EventIdQrRouteImport } from './routes/$eventId_.qr'
+import { Route as EventqrIndexRouteImport } from './routes/eventqr.index'
+import { Route as EventqrQRouteImport } from './routes/eventqr.$q'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -28,35 +36,141 @@ const R404Route = R404RouteImport.update({
   path: '/404',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AboutRoute = AboutRouteImport.update({
+  id: '/about',
+  path: '/about',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HowToOrderRoute = HowToOrderRouteImport.update({
+  id: '/how-to-order',
+  path: '/how-to-order',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HowToUseRoute = HowToUseRouteImport.update({
+  id: '/how-to-use',
+  path: '/how-to-use',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RefundPolicyRoute = RefundPolicyRouteImport.update({
+  id: '/refund-policy',
+  path: '/refund-policy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TermsOfUseRoute = TermsOfUseRouteImport.update({
+  id: '/terms-of-use',
+  path: '/terms-of-use',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EventIdQrRoute = EventIdQrRouteImport.update({
+  id: '/$eventId_/qr',
+  path: '/$eventId/qr',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EventqrIndexRoute = EventqrIndexRouteImport.update({
+  id: '/eventqr/',
+  path: '/eventqr/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EventqrQRoute = EventqrQRouteImport.update({
+  id: '/eventqr/$q',
+  path: '/eventqr/$q',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$eventId': typeof EventIdRoute
   '/404': typeof R404Route
+  '/about': typeof AboutRoute
+  '/how-to-order': typeof HowToOrderRoute
+  '/how-to-use': typeof HowToUseRoute
+  '/refund-policy': typeof RefundPolicyRoute
+  '/terms-of-use': typeof TermsOfUseRoute
+  '/$eventId/qr': typeof EventIdQrRoute
+  '/eventqr/$q': typeof EventqrQRoute
+  '/eventqr/': typeof EventqrIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$eventId': typeof EventIdRoute
   '/404': typeof R404Route
+  '/about': typeof AboutRoute
+  '/how-to-order': typeof HowToOrderRoute
+  '/how-to-use': typeof HowToUseRoute
+  '/refund-policy': typeof RefundPolicyRoute
+  '/terms-of-use': typeof TermsOfUseRoute
+  '/$eventId/qr': typeof EventIdQrRoute
+  '/eventqr/$q': typeof EventqrQRoute
+  '/eventqr': typeof EventqrIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/$eventId': typeof EventIdRoute
   '/404': typeof R404Route
+  '/about': typeof AboutRoute
+  '/how-to-order': typeof HowToOrderRoute
+  '/how-to-use': typeof HowToUseRoute
+  '/refund-policy': typeof RefundPolicyRoute
+  '/terms-of-use': typeof TermsOfUseRoute
+  '/$eventId_/qr': typeof EventIdQrRoute
+  '/eventqr/$q': typeof EventqrQRoute
+  '/eventqr/': typeof EventqrIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/$eventId' | '/404'
+  fullPaths:
+    | '/'
+    | '/$eventId'
+    | '/404'
+    | '/about'
+    | '/how-to-order'
+    | '/how-to-use'
+    | '/refund-policy'
+    | '/terms-of-use'
+    | '/$eventId/qr'
+    | '/eventqr/$q'
+    | '/eventqr/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/$eventId' | '/404'
-  id: '__root__' | '/' | '/$eventId' | '/404'
+  to:
+    | '/'
+    | '/$eventId'
+    | '/404'
+    | '/about'
+    | '/how-to-order'
+    | '/how-to-use'
+    | '/refund-policy'
+    | '/terms-of-use'
+    | '/$eventId/qr'
+    | '/eventqr/$q'
+    | '/eventqr'
+  id:
+    | '__root__'
+    | '/'
+    | '/$eventId'
+    | '/404'
+    | '/about'
+    | '/how-to-order'
+    | '/how-to-use'
+    | '/refund-policy'
+    | '/terms-of-use'
+    | '/$eventId_/qr'
+    | '/eventqr/$q'
+    | '/eventqr/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   EventIdRoute: typeof EventIdRoute
   R404Route: typeof R404Route
+  AboutRoute: typeof AboutRoute
+  HowToOrderRoute: typeof HowToOrderRoute
+  HowToUseRoute: typeof HowToUseRoute
+  RefundPolicyRoute: typeof RefundPolicyRoute
+  TermsOfUseRoute: typeof TermsOfUseRoute
+  EventIdQrRoute: typeof EventIdQrRoute
+  EventqrQRoute: typeof EventqrQRoute
+  EventqrIndexRoute: typeof EventqrIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -82,6 +196,62 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof R404RouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/about': {
+      id: '/about'
+      path: '/about'
+      fullPath: '/about'
+      preLoaderRoute: typeof AboutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/how-to-order': {
+      id: '/how-to-order'
+      path: '/how-to-order'
+      fullPath: '/how-to-order'
+      preLoaderRoute: typeof HowToOrderRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/how-to-use': {
+      id: '/how-to-use'
+      path: '/how-to-use'
+      fullPath: '/how-to-use'
+      preLoaderRoute: typeof HowToUseRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/refund-policy': {
+      id: '/refund-policy'
+      path: '/refund-policy'
+      fullPath: '/refund-policy'
+      preLoaderRoute: typeof RefundPolicyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/terms-of-use': {
+      id: '/terms-of-use'
+      path: '/terms-of-use'
+      fullPath: '/terms-of-use'
+      preLoaderRoute: typeof TermsOfUseRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/$eventId_/qr': {
+      id: '/$eventId_/qr'
+      path: '/$eventId/qr'
+      fullPath: '/$eventId/qr'
+      preLoaderRoute: typeof EventIdQrRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/eventqr/': {
+      id: '/eventqr/'
+      path: '/eventqr'
+      fullPath: '/eventqr/'
+      preLoaderRoute: typeof EventqrIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/eventqr/$q': {
+      id: '/eventqr/$q'
+      path: '/eventqr/$q'
+      fullPath: '/eventqr/$q'
+      preLoaderRoute: typeof EventqrQRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -89,6 +259,14 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   EventIdRoute: EventIdRoute,
   R404Route: R404Route,
+  AboutRoute: AboutRoute,
+  HowToOrderRoute: HowToOrderRoute,
+  HowToUseRoute: HowToUseRoute,
+  RefundPolicyRoute: RefundPolicyRoute,
+  TermsOfUseRoute: TermsOfUseRoute,
+  EventIdQrRoute: EventIdQrRoute,
+  EventqrQRoute: EventqrQRoute,
+  EventqrIndexRoute: EventqrIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

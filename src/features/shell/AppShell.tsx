@@ -3,6 +3,7 @@ import { Link, Outlet } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { registerServiceWorker } from '../../lib/sw-bridge';
 import { LanguageSwitch } from './LanguageSwitch';
+import { SiteFooter } from './SiteFooter';
 
 /** The frame of every page: header, main content, footer, and the "new version" bar. */
 export function AppShell() {
@@ -32,11 +33,7 @@ export function AppShell() {
       <main id="main" className="app-main">
         <Outlet />
       </main>
-      <footer className="app-footer">
-        <p>
-          <Trans>RunFoto · ค้นหาภาพงานวิ่งของคุณด้วยเซลฟี่ ซื้อ และดาวน์โหลดได้ทันที</Trans>
-        </p>
-      </footer>
+      <SiteFooter />
     </div>
   );
 }

@@ -2,7 +2,8 @@
 //   npm run bench:face -- --faces <dir> [--crowd <img.jpg> ...] [--threshold X]
 // Indexes every <dir>/<id>/*.jpg as a photo, plus the crowd images (whose <img>.truth.json says who is where),
 // searches with each face image as the selfie (itself excluded) and prints progress to stderr and ONE JSON line
-// last on stdout. Extra options: --workers N (index with the worker pool), --no-scan (skip the 500k scan),
+// last on stdout. `recall`/`precision` are over the face set only (per query averaged: relevant = the person's
+// other face images); `crowd_recall` is per crowd image (share of queries whose person is in it that find it). Extra options: --workers N (index with the worker pool), --no-scan (skip the 500k scan),
 // --tile-size N, --tile-overlap N, --tile-min-score X.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -159,11 +160,24 @@ async function main() {
     matrix.add(-1 - i, synthetic);
   }
 
-  // Queries: each face image as the selfie, itself excluded.
-  const sweep = [0.45, 0.5, 0.52, 0.54, 0.55, 0.56, 0.58, 0.6, 0.62, 0.65];
+  // Queries: each face image as the selfie, itself excluded. The face-set measure (DESIGN §4 recall/precision,
+  // per query averaged) looks only at face-set photos: relevant = the person's other face images, retrieved = the
+  // face-set photos the search answers. The crowd measure is separate: for each crowd image, the share of queries
+  // whose person is in it (per its truth file) that get that crowd image back.
+  const sweep = [0.5, 0.52, 0.54, 0.55, 0.56, 0.57, 0.58, 0.59, 0.6, 0.61, 0.62, 0.64];
   const maxThreshold = Math.max(args.threshold, ...sweep);
-  const perQuery: { relevant: Set<number>; found: { photoId: number; distance: number }[]; id: string }[] =
-    [];
+  const facePhoto = new Set<number>();
+  photos.forEach((p, j) => {
+    if (p.kind === 'face') facePhoto.add(j + 1);
+  });
+  const perQuery: {
+    relevant: Set<number>;
+    crowds: { key: string; photoId: number }[];
+    found: { photoId: number; distance: number }[];
+    descriptor?: Float32Array;
+    id: string;
+    self: number;
+  }[] = [];
   const embedMs: number[] = [];
   const searchMs: number[] = [];
   let noFace = 0;
@@ -171,9 +185,12 @@ async function main() {
     if (p.kind !== 'face') continue;
     const self = i + 1;
     const relevant = new Set<number>();
+    const crowds: { key: string; photoId: number }[] = [];
     photos.forEach((o, j) => {
       if (j + 1 === self) return;
-      if (o.kind === 'face' ? o.id === p.id : o.truth.some((t) => t.id === p.id)) relevant.add(j + 1);
+      if (o.kind === 'face' && o.id === p.id) relevant.add(j + 1);
+      if (o.kind === 'crowd' && o.truth.some((t) => t.id === p.id))
+        crowds.push({ key: path.basename(o.path), photoId: j + 1 });
     });
     const bytes = new Uint8Array(readFileSync(p.path));
     const t0 = performance.now();
@@ -192,7 +209,14 @@ async function main() {
       noFace++;
       log(`  no face: ${p.path}`);
     }
-    perQuery.push({ relevant, found, id: p.id });
+    perQuery.push({
+      relevant,
+      crowds,
+      found,
+      id: p.id,
+      self,
+      ...(selfie.kind === 'face' ? { descriptor: selfie.face.descriptor } : {}),
+    });
   }
 
   const score = (threshold: number) => {
@@ -201,16 +225,16 @@ async function main() {
     const crowdHits: Record<string, { hit: number; of: number }> = {};
     for (const q of perQuery) {
       const got = q.found.filter((m) => m.distance <= threshold).map((m) => m.photoId);
-      const right = got.filter((id) => q.relevant.has(id)).length;
+      const inSet = got.filter((id) => facePhoto.has(id));
+      const right = inSet.filter((id) => q.relevant.has(id)).length;
       recall += q.relevant.size ? right / q.relevant.size : 1;
-      precision += got.length ? right / got.length : 1;
-      photos.forEach((o, j) => {
-        if (o.kind !== 'crowd' || !q.relevant.has(j + 1)) return;
-        const key = path.basename(o.path);
-        crowdHits[key] ??= { hit: 0, of: 0 };
-        crowdHits[key].of++;
-        if (got.includes(j + 1)) crowdHits[key].hit++;
-      });
+      precision += inSet.length ? right / inSet.length : 1;
+      for (const c of q.crowds) {
+        const tally = crowdHits[c.key] ?? { hit: 0, of: 0 };
+        crowdHits[c.key] = tally;
+        tally.of++;
+        if (got.includes(c.photoId)) tally.hit++;
+      }
     }
     const n = perQuery.length || 1;
     const crowd = Object.fromEntries(Object.entries(crowdHits).map(([k, v]) => [k, round(v.hit / v.of)]));
@@ -218,6 +242,38 @@ async function main() {
   };
   const main = score(args.threshold);
   for (const t of sweep) log(`  threshold ${t}: ${JSON.stringify(score(t))}`);
+
+  // Distances between each query's selfie descriptor and the indexed faces of the other face images (the
+  // README's measure: same person vs different person).
+  const same: number[] = [];
+  const different: number[] = [];
+  for (const q of perQuery) {
+    const qd = q.descriptor;
+    if (!qd) continue;
+    for (const o of perQuery) {
+      if (o === q) continue;
+      for (const f of faces.get(o.self) ?? []) {
+        let d2 = 0;
+        for (let k = 0; k < DESCRIPTOR_DIMS; k++)
+          d2 += ((qd[k] as number) - (f.descriptor[k] as number)) ** 2;
+        (o.id === q.id ? same : different).push(Math.sqrt(d2));
+      }
+    }
+  }
+  const quantile = (xs: number[], p: number) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s.length ? round(s[Math.round((s.length - 1) * p)] as number) : null;
+  };
+  log(
+    `  same-person distances: n=${same.length} median ${quantile(same, 0.5)} p95 ${quantile(same, 0.95)} max ${quantile(same, 1)}`,
+  );
+  log(
+    `  different-person distances: n=${different.length} min ${quantile(different, 0)} p1 ${quantile(different, 0.01)} median ${quantile(different, 0.5)}`,
+  );
+  for (const t of sweep)
+    log(
+      `  at ${t}: ${same.filter((d) => d > t).length} of ${same.length} same pairs rejected, ${different.filter((d) => d <= t).length} of ${different.length} different pairs accepted`,
+    );
 
   // Scan alone over 500k synthetic faces.
   let scanMs: number | undefined;
@@ -249,6 +305,8 @@ async function main() {
     index_ms_per_photo_p50: round(median(indexMs), 1),
     faces_indexed: facesIndexed,
     crowd_recall: main.crowd,
+    same_distance_median: quantile(same, 0.5),
+    different_distance_median: quantile(different, 0.5),
     no_face_queries: noFace,
     search_matrix_faces: matrix.size,
     scan_ms_500k: scanMs === undefined ? null : round(scanMs, 1),

@@ -1,9 +1,11 @@
 // Face detection and description: every face of an event photo (whole-image passes plus 1024 px tiles for large
-// photos, duplicates merged), and the one face of a selfie. Each descriptor is computed on a full-resolution crop
-// around its face (landmarks, then the aligned face), so small faces in big photos keep their detail.
+// photos, duplicates merged), and the one face of a selfie. Each descriptor is computed on dlib's aligned chip cut
+// from the full-resolution image (landmarks twice, then the chip), so small faces in big photos keep their detail
+// and a face gets the same descriptor in a selfie and in a photo.
 import { type FaceBox, mergeBoxes, type ScoredBox, tilesFor, touchesInnerEdge } from './boxes';
+import { chipTransform, extractChip, type Point } from './chip';
 import { decodeRgb, type RgbImage } from './image';
-import { clip, cropRgb, locate, type Tensor3D, toTensor, wholeOf } from './locate';
+import { clip, cropPadded, locate, toTensor, wholeOf } from './locate';
 import { type FaceApi, loadFaceModels } from './models';
 
 export type { FaceBox } from './boxes';
@@ -37,17 +39,63 @@ export const DETECT_DEFAULTS: Required<DetectOptions> = {
   tileSize: 1024,
   tileOverlap: 192,
   tileAbove: 1600,
-  framePad: 0.6,
+  framePad: 0.8,
   minFaceWidth: 20,
 };
 
-function crops(faceapi: FaceApi, image: RgbImage, boxes: readonly FaceBox[]): Tensor3D[] {
-  return boxes.map((b) => toTensor(faceapi, cropRgb(image, b)));
+/** A square of `scale` times the box's longer side, on the box's centre. */
+function square(box: FaceBox, scale = 1): FaceBox {
+  const side = Math.max(box.width, box.height) * scale;
+  return {
+    x: box.x + box.width / 2 - side / 2,
+    y: box.y + box.height / 2 - side / 2,
+    width: side,
+    height: side,
+  };
+}
+
+/** The 68 landmarks of the face in each box (image pixels), from crops that keep the box's geometry. */
+async function landmarksIn(faceapi: FaceApi, image: RgbImage, boxes: readonly FaceBox[]): Promise<Point[][]> {
+  const tensors = boxes.map((b) => toTensor(faceapi, cropPadded(image, b)));
+  try {
+    const marks = await faceapi.nets.faceLandmark68Net.detectLandmarks(tensors);
+    const list = Array.isArray(marks) ? marks : [marks];
+    return boxes.map((b, i) => {
+      const x0 = Math.round(b.x);
+      const y0 = Math.round(b.y);
+      const w = Math.max(1, Math.round(b.width));
+      const h = Math.max(1, Math.round(b.height));
+      return (list[i]?.relativePositions ?? []).map((p) => ({ x: x0 + p.x * w, y: y0 + p.y * h }));
+    });
+  } finally {
+    for (const t of tensors) t.dispose();
+  }
+}
+
+/** The landmarks' bounding box grown by 20% (face-api's alignment box), squared and grown by 10% more. */
+function boxAround(points: readonly Point[]): FaceBox {
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  for (const p of points) {
+    minX = Math.min(minX, p.x);
+    minY = Math.min(minY, p.y);
+    maxX = Math.max(maxX, p.x);
+    maxY = Math.max(maxY, p.y);
+  }
+  const w = (maxX - minX) * 1.2;
+  const h = (maxY - minY) * 1.2;
+  return square({ x: (minX + maxX) / 2 - w / 2, y: (minY + maxY) / 2 - h / 2, width: w, height: h }, 1.1);
 }
 
 const BATCH = 8;
 
-/** Landmarks on each face's crop, then the descriptor on the aligned crop, both cut from the full image. */
+/**
+ * Each face's descriptor, the same way for photos and selfies: landmarks on a square crop around the detector's
+ * box, landmarks again on a crop around those landmarks (so the detector's box barely matters), then the
+ * descriptor of dlib's aligned 150×150 chip (chip.ts). Crops leaving the image are black there, never clipped.
+ */
 export async function describeBoxes(
   faceapi: FaceApi,
   image: RgbImage,
@@ -55,33 +103,30 @@ export async function describeBoxes(
 ): Promise<DetectedFace[]> {
   const out: DetectedFace[] = [];
   for (let start = 0; start < boxes.length; start += BATCH) {
-    const batch = boxes
-      .slice(start, start + BATCH)
-      .map((b) => ({ ...clip(b, image.width, image.height), score: b.score }));
-    const faceCrops = crops(faceapi, image, batch);
-    let aligned: FaceBox[];
+    const batch = boxes.slice(start, start + BATCH);
+    const first = await landmarksIn(
+      faceapi,
+      image,
+      batch.map((b) => square(b)),
+    );
+    const marks = await landmarksIn(
+      faceapi,
+      image,
+      first.map((points) => boxAround(points)),
+    );
+    const chips = marks.map((points) => toTensor(faceapi, extractChip(image, chipTransform(points))));
     try {
-      const marks = await faceapi.nets.faceLandmark68Net.detectLandmarks(faceCrops);
-      const list = Array.isArray(marks) ? marks : [marks];
-      aligned = batch.map((b, i) => {
-        const unshifted = list[i];
-        if (!unshifted) return b;
-        const a = unshifted.shiftBy(b.x, b.y).align(null, { useDlibAlignment: true });
-        return { x: a.x, y: a.y, width: a.width, height: a.height };
-      });
-    } finally {
-      for (const c of faceCrops) c.dispose();
-    }
-    const alignedCrops = crops(faceapi, image, aligned);
-    try {
-      const descriptors = await faceapi.nets.faceRecognitionNet.computeFaceDescriptor(alignedCrops);
+      const descriptors = await faceapi.nets.faceRecognitionNet.computeFaceDescriptor(chips);
       const list = Array.isArray(descriptors) ? descriptors : [descriptors];
       batch.forEach((b, i) => {
         const descriptor = list[i];
-        if (descriptor) out.push({ box: b, score: b.score, descriptor: Float32Array.from(descriptor) });
+        if (descriptor) {
+          const box = clip(b, image.width, image.height);
+          out.push({ box, score: b.score, descriptor: Float32Array.from(descriptor) });
+        }
       });
     } finally {
-      for (const c of alignedCrops) c.dispose();
+      for (const c of chips) c.dispose();
     }
   }
   return out;
@@ -136,7 +181,7 @@ export const SELFIE_MAX_SIDE = 1280;
  */
 const SELFIE_PASSES = [
   { detector: 'tiny', pad: 0.25, tinySize: 224 },
-  { detector: 'ssd', pad: 0.6 },
+  { detector: 'ssd', pad: 0.8 },
   { detector: 'ssd', pad: 0 },
 ] as const;
 

@@ -36,6 +36,24 @@ export function cropRgb(image: RgbImage, box: FaceBox): RgbImage {
   return { data, width: c.width, height: c.height };
 }
 
+/** The pixels of `box` (rounded to whole pixels), black where it leaves the image: the face keeps its place. */
+export function cropPadded(image: RgbImage, box: FaceBox): RgbImage {
+  const x0 = Math.round(box.x);
+  const y0 = Math.round(box.y);
+  const width = Math.max(1, Math.round(box.width));
+  const height = Math.max(1, Math.round(box.height));
+  const data = new Uint8Array(width * height * 3);
+  const left = Math.max(0, -x0);
+  const right = Math.min(width, image.width - x0);
+  if (right > left) {
+    for (let row = Math.max(0, -y0); row < Math.min(height, image.height - y0); row++) {
+      const from = ((y0 + row) * image.width + x0 + left) * 3;
+      data.set(image.data.subarray(from, from + (right - left) * 3), (row * width + left) * 3);
+    }
+  }
+  return { data, width, height };
+}
+
 interface View {
   view: RgbImage;
   /** view pixel = (image pixel - region origin) * scale + offset */

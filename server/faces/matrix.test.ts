@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DESCRIPTOR_DIMS, descriptorFromBytes, descriptorToBytes, FaceMatrix } from './matrix';
+import { DESCRIPTOR_DIMS, descriptorFromBytes, descriptorToBytes, FaceMatrix, scan } from './matrix';
+import { wasmScanner } from './scan-wasm';
 
 /** A descriptor that is `distance` away from the origin along dimension `dim`. */
 function along(dim: number, distance: number): Float32Array {
@@ -60,6 +61,59 @@ describe('FaceMatrix', () => {
     const expected = [...best].sort((a, b) => a[1] - b[1]).map(([p]) => p);
     expect(expected.length).toBeGreaterThan(3);
     expect(m.search(q, threshold, 1000).map((f) => f.photoId)).toEqual(expected);
+  });
+
+  it('scans with WebAssembly SIMD on this Node', () => {
+    expect(wasmScanner(1)).not.toBeNull();
+  });
+
+  it('gives exactly the brute-force answer (rows and distances) at every threshold, also after growing', () => {
+    let seed = 11;
+    const gauss = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      const u = (seed + 1) / 0x80000000;
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return Math.sqrt(-2 * Math.log(u)) * Math.cos((2 * Math.PI * seed) / 0x80000000) * 0.052;
+    };
+    const m = new FaceMatrix(1);
+    const rows: { photo: number; d: Float32Array }[] = [];
+    for (let i = 0; i < 5000; i++) {
+      // Some rows near earlier ones, so every threshold has matches of all distances.
+      const near = i > 0 && i % 3 === 0 ? rows[(i * 7) % i]?.d : undefined;
+      const d = Float32Array.from({ length: DESCRIPTOR_DIMS }, (_, k) =>
+        near ? (near[k] as number) + gauss() * 0.7 : gauss(),
+      );
+      rows.push({ photo: i % 1700, d });
+      m.add(i % 1700, d);
+    }
+    const all = new Float32Array(rows.length * DESCRIPTOR_DIMS);
+    for (const [i, r] of rows.entries()) all.set(r.d, i * DESCRIPTOR_DIMS);
+    for (const [qi, threshold] of [
+      [3, 0.45],
+      [30, 0.6],
+      [300, 0.64],
+      [999, 0.8],
+      [4242, 0.9],
+      [17, 2],
+    ] as const) {
+      const q = rows[qi]?.d as Float32Array;
+      const best = new Map<number, number>();
+      for (const r of rows) {
+        let d2 = 0;
+        for (let k = 0; k < DESCRIPTOR_DIMS; k++) d2 += ((r.d[k] as number) - (q[k] as number)) ** 2;
+        if (d2 <= threshold * threshold && d2 < (best.get(r.photo) ?? Number.POSITIVE_INFINITY))
+          best.set(r.photo, d2);
+      }
+      const expected = [...best]
+        .sort((a, b) => a[1] - b[1] || a[0] - b[0])
+        .map(([photoId, d2]) => ({ photoId, distance: Math.sqrt(d2) }));
+      expect(expected.length).toBeGreaterThan(1);
+      expect(m.search(q, threshold, 10_000)).toEqual(expected);
+      // The plain JavaScript scan (used without WebAssembly) finds the same rows.
+      const hits = scan(all, rows.length, q, threshold * threshold);
+      const viaJs = new Set(Array.from(hits.rows.subarray(0, hits.count), (r) => rows[r]?.photo));
+      expect(viaJs).toEqual(new Set(best.keys()));
+    }
   });
 
   it('reads and writes the stored 512-byte little-endian form', () => {

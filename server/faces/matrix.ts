@@ -1,7 +1,8 @@
 // The per-event in-memory face index: n descriptors of 128 float32 in one Float32Array, with the photo each face is
 // in. Search is an exact scan (squared euclidean distance, a row abandoned as soon as its partial sum passes the
-// threshold), keeping the best distance per photo, best first.
+// threshold; WebAssembly SIMD where it runs, scan-wasm.ts), keeping the best distance per photo, best first.
 import type { FaceMatch } from './engine';
+import { pagesFor, QUERY_AT, ROWS_AT, type WasmMemory, type WasmScan, wasmScanner } from './scan-wasm';
 
 export const DESCRIPTOR_DIMS = 128;
 /** Bytes of a stored descriptor: 128 float32, little-endian (the faces table's bytea). */
@@ -30,13 +31,21 @@ export function descriptorToBytes(descriptor: ArrayLike<number>): Uint8Array {
 }
 
 export class FaceMatrix {
+  /** Rows live in WebAssembly memory (scanned with SIMD) where it runs, else in a plain Float32Array. */
+  private readonly memory: WasmMemory | null;
+  private readonly wasm: WasmScan | null;
   private rows: Float32Array;
   private photos: Float64Array;
   private count = 0;
 
   constructor(capacity = 1024) {
     const rows = Math.max(1, capacity);
-    this.rows = new Float32Array(rows * DESCRIPTOR_DIMS);
+    const scanner = wasmScanner(rows);
+    this.wasm = scanner?.scan ?? null;
+    this.memory = scanner?.memory ?? null;
+    this.rows = this.memory
+      ? new Float32Array(this.memory.buffer, ROWS_AT, rows * DESCRIPTOR_DIMS)
+      : new Float32Array(rows * DESCRIPTOR_DIMS);
     this.photos = new Float64Array(rows);
   }
 
@@ -50,11 +59,17 @@ export class FaceMatrix {
     const capacity = this.photos.length;
     if (needed <= capacity) return;
     const grown = Math.max(needed, capacity * 2);
-    const rows = new Float32Array(grown * DESCRIPTOR_DIMS);
-    rows.set(this.rows.subarray(0, this.count * DESCRIPTOR_DIMS));
+    if (this.memory) {
+      const pages = pagesFor(grown) - this.memory.buffer.byteLength / 65_536;
+      if (pages > 0) this.memory.grow(pages);
+      this.rows = new Float32Array(this.memory.buffer, ROWS_AT, grown * DESCRIPTOR_DIMS);
+    } else {
+      const rows = new Float32Array(grown * DESCRIPTOR_DIMS);
+      rows.set(this.rows.subarray(0, this.count * DESCRIPTOR_DIMS));
+      this.rows = rows;
+    }
     const photos = new Float64Array(grown);
     photos.set(this.photos.subarray(0, this.count));
-    this.rows = rows;
     this.photos = photos;
   }
 
@@ -82,10 +97,8 @@ export class FaceMatrix {
     if (maxResults <= 0 || !(threshold > 0)) return [];
     const q = Float32Array.from(query);
     const limit = threshold * threshold;
-    const rows = this.rows;
     const best = new Map<number, number>();
-    const n = this.count;
-    const hits = scan(rows, n, q, limit);
+    const hits = this.scanRows(q, limit);
     for (let h = 0; h < hits.count; h++) {
       const r = hits.rows[h] as number;
       const d2 = hits.distances[h] as number;
@@ -96,9 +109,42 @@ export class FaceMatrix {
     const matches = [...best].sort((a, b) => a[1] - b[1] || a[0] - b[0]).slice(0, maxResults);
     return matches.map(([photoId, d2]) => ({ photoId, distance: Math.sqrt(d2) }));
   }
+
+  /**
+   * Rows within `limit` (squared distance, float64). With WebAssembly, the SIMD float32 scan filters with a
+   * slightly larger limit and the survivors are measured again in float64: the same rows and distances as the
+   * plain scan.
+   */
+  private scanRows(q: Float32Array, limit: number): Hits {
+    const n = this.count;
+    if (!this.memory || !this.wasm) return scan(this.rows, n, q, limit);
+    const buffer = this.memory.buffer;
+    new Float32Array(buffer, QUERY_AT, DESCRIPTOR_DIMS).set(q);
+    const outAt = ROWS_AT + this.photos.length * DESCRIPTOR_BYTES;
+    const candidates = this.wasm(ROWS_AT, n, limit * (1 + 1e-4) + 1e-6, outAt);
+    const out = new Int32Array(buffer, outAt, candidates * 2);
+    const rows = this.rows;
+    const found = new Int32Array(candidates);
+    const distances = new Float64Array(candidates);
+    let count = 0;
+    for (let c = 0; c < candidates; c++) {
+      const r = out[c * 2] as number;
+      const base = r * DESCRIPTOR_DIMS;
+      let sum = 0;
+      for (let j = 0; j < DESCRIPTOR_DIMS; j++) {
+        const d = (rows[base + j] as number) - (q[j] as number);
+        sum += d * d;
+      }
+      if (sum > limit) continue;
+      found[count] = r;
+      distances[count] = sum;
+      count++;
+    }
+    return { rows: found, distances, count };
+  }
 }
 
-interface Hits {
+export interface Hits {
   rows: Int32Array;
   distances: Float64Array;
   count: number;
@@ -108,7 +154,7 @@ interface Hits {
  * Rows within `limit` (squared distance) of the query. A row is abandoned as soon as its partial sum passes the
  * limit; unrolled by 16 and checked every 16 dimensions, all in one loop (measured fastest in V8).
  */
-function scan(rows: Float32Array, n: number, q: Float32Array, limit: number): Hits {
+export function scan(rows: Float32Array, n: number, q: Float32Array, limit: number): Hits {
   let found = new Int32Array(64);
   let distances = new Float64Array(64);
   let count = 0;

@@ -140,6 +140,7 @@ test('the QR page shows a 300 px code and downloads both 1000 px PNGs', async ({
 
   // {q}/qr is the same page, also in English.
   await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await page.goto(`/${key}/qr`);
   await expect(page.getByRole('heading', { level: 1, name: 'Event QR code' })).toBeVisible();
   await expect(page.locator('.qr-figure canvas')).toBeVisible();

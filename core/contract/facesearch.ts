@@ -70,3 +70,45 @@ export const faceSearchErrorCodes = [
   'sale-closed',
 ] as const;
 export type FaceSearchErrorCode = (typeof faceSearchErrorCodes)[number];
+
+// --- Our addition beside the spec's calls: "more like this one" ---------------------------------------------------
+// A runner who found a photo of themselves taps their face in it and searches again with that face's descriptor:
+// race-day faces (cap, sunglasses, sweat) then find photos the selfie missed. Two calls, not in SPEC §7.
+
+/** A face's box as fractions (0..1) of the photo's width and height, so any rendition of the photo can draw it. */
+const fraction = v.pipe(v.number(), v.minValue(0), v.maxValue(1));
+export const faceBoxSchema = v.object({ x: fraction, y: fraction, width: fraction, height: fraction });
+export type FaceBox = v.InferOutput<typeof faceBoxSchema>;
+
+export const photoFaceSchema = v.object({ face_id: v.number(), box: faceBoxSchema });
+export type PhotoFace = v.InferOutput<typeof photoFaceSchema>;
+
+/** GET /v2/facesearch/faces/{photo_id}: the faces found in a result photo (none while it is not indexed). */
+export const photoFacesPath = (photoId: number) => `${faceSearchBasePathV2}/faces/${photoId}`;
+export const photoFacesParamSchema = v.object({
+  photo_id: v.pipe(
+    v.string(),
+    v.regex(/^[1-9]\d{0,15}$/, 'must be a photo id'),
+    v.transform(Number),
+    v.check((id: number) => Number.isSafeInteger(id), 'must be a photo id'),
+  ),
+});
+export const photoFacesAnswerSchema = successAnswerSchema(v.array(photoFaceSchema));
+
+/**
+ * POST /v2/facesearch/similar: search the event with the descriptor of one of its faces (a face_id from the call
+ * above). Answers like POST /v2/facesearch. Refusals: unknown face 404 (face_id), a face of another event 400
+ * (face_id), unknown event 404 and a closed sale 400 (event_key, code sale-closed) as in the other searches.
+ */
+export const similarSearchPath = `${faceSearchBasePathV2}/similar`;
+export const similarSearchRequestSchema = v.object({
+  event_key: eventKeySchema,
+  face_id: v.pipe(
+    v.number('must be a face id'),
+    v.integer('must be a face id'),
+    v.minValue(1, 'must be a face id'),
+    v.maxValue(Number.MAX_SAFE_INTEGER, 'must be a face id'),
+  ),
+});
+export type SimilarSearchRequest = v.InferOutput<typeof similarSearchRequestSchema>;
+export const similarSearchAnswerSchema = faceSearchAnswerSchema;

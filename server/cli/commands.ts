@@ -2,6 +2,7 @@
 // this to the process; tests call runCli directly.
 import { type CliContext, type Command, CommandFailed, UsageError } from './args';
 import { eventCommands } from './events';
+import { indexCommands } from './index-status';
 import { maintenanceCommands } from './maintenance';
 import { orderCommands } from './orders';
 import { photoCommands } from './photos';
@@ -12,6 +13,7 @@ export const commands: Command[] = [
   ...eventCommands,
   ...teamCommands,
   ...photoCommands,
+  ...indexCommands,
   ...orderCommands,
 ];
 

@@ -78,3 +78,72 @@ export async function facesOfEvent(
     .execute();
   return rows.map((r) => ({ id: r.id, photo_id: r.photo_id, descriptor: new Uint8Array(r.descriptor) }));
 }
+
+/** A face as a result photo shows it: its box in pixels and the photo's size (for fractions). */
+export interface FaceInPhoto {
+  id: number;
+  box: { x: number; y: number; width: number; height: number };
+  photo_width: number;
+  photo_height: number;
+}
+
+/** The faces of one photo, in id order (empty for an unknown or not yet indexed photo). */
+export async function facesOfPhoto(db: Db, photoId: number): Promise<FaceInPhoto[]> {
+  const rows = await db
+    .selectFrom('faces')
+    .innerJoin('photos', 'photos.id', 'faces.photo_id')
+    .select([
+      'faces.id',
+      'faces.box_x',
+      'faces.box_y',
+      'faces.box_w',
+      'faces.box_h',
+      'photos.width',
+      'photos.height',
+    ])
+    .where('faces.photo_id', '=', photoId)
+    .orderBy('faces.id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    box: { x: r.box_x, y: r.box_y, width: r.box_w, height: r.box_h },
+    photo_width: r.width,
+    photo_height: r.height,
+  }));
+}
+
+/** One stored face with its event and descriptor bytes, or undefined. */
+export async function faceById(
+  db: Db,
+  faceId: number,
+): Promise<{ id: number; photo_id: number; event_id: number; descriptor: Uint8Array } | undefined> {
+  if (!Number.isSafeInteger(faceId) || faceId < 1) return undefined;
+  const row = await db
+    .selectFrom('faces')
+    .select(['id', 'photo_id', 'event_id', 'descriptor'])
+    .where('id', '=', faceId)
+    .executeTakeFirst();
+  return row && { ...row, descriptor: new Uint8Array(row.descriptor) };
+}
+
+export interface IndexProgress {
+  photos: { pending: number; indexed: number; failed: number };
+  faces: number;
+}
+
+/** Photos by index state and faces stored, for one event or all of them (admin index-status). */
+export async function indexProgress(db: Db, eventId?: number): Promise<IndexProgress> {
+  let photos = db
+    .selectFrom('photos')
+    .select((eb) => ['index_state', eb.fn.countAll<string>().as('n')])
+    .groupBy('index_state');
+  let faces = db.selectFrom('faces').select((eb) => eb.fn.countAll<string>().as('n'));
+  if (eventId !== undefined) {
+    photos = photos.where('event_id', '=', eventId);
+    faces = faces.where('event_id', '=', eventId);
+  }
+  const progress: IndexProgress = { photos: { pending: 0, indexed: 0, failed: 0 }, faces: 0 };
+  for (const row of await photos.execute()) progress.photos[row.index_state] = Number(row.n);
+  progress.faces = Number((await faces.executeTakeFirstOrThrow()).n);
+  return progress;
+}

@@ -84,7 +84,15 @@ export async function failJob(db: Db, id: number, error: string, retryAt?: Date)
 }
 
 /** Running jobs locked before `lockedBefore` (their worker died) are queued again; returns how many. */
-export async function requeueStaleJobs(db: Db, lockedBefore: Date): Promise<number> {
+export async function requeueStaleJobs(db: Db, lockedBefore: Date, maxAttempts = 3): Promise<number> {
+  // A job whose process died holding it once too often (e.g. a photo that crashes the detector) fails for good.
+  await db
+    .updateTable('jobs')
+    .set({ state: 'failed', locked_at: null, error: 'the process running it stopped too many times' })
+    .where('state', '=', 'running')
+    .where('locked_at', '<', lockedBefore)
+    .where('attempts', '>=', maxAttempts)
+    .execute();
   const updated = await db
     .updateTable('jobs')
     .set({ state: 'queued', locked_at: null })

@@ -29,12 +29,20 @@ export type FaceSearchOutcome = { kind: 'matches'; matches: FaceMatch[] } | { ki
 export interface FaceSearchEngine {
   /** Finds the event's photos showing the largest face of the selfie, best first. */
   search(selfie: Uint8Array, query: FaceQuery): Promise<FaceSearchOutcome>;
+  /**
+   * Finds the event's photos with a face close to a known descriptor ("more like this one"), best first. Optional:
+   * an engine without it (a test stand-in) finds nothing for such searches.
+   */
+  searchDescriptor?(descriptor: ArrayLike<number>, query: FaceQuery): Promise<FaceMatch[]>;
 }
 
 /** The engine before any photo is indexed: every search finds nothing. */
 export const withoutFaceIndex: FaceSearchEngine = {
   async search() {
     return { kind: 'matches', matches: [] };
+  },
+  async searchDescriptor() {
+    return [];
   },
 };
 

@@ -100,6 +100,11 @@ describe.each(testDatabases)('job queue on $name', (database) => {
     await claim(db, ['k'], T0);
     expect(await requeueStaleJobs(db, later(1000))).toBe(1);
     expect((await claim(db, ['k'], later(2000)))?.id).toBe(id);
+    // Its third death (three claims) fails it for good instead of queueing it forever.
+    expect(await requeueStaleJobs(db, later(3000))).toBe(1);
+    expect((await claim(db, ['k'], later(4000)))?.id).toBe(id);
+    expect(await requeueStaleJobs(db, later(5000))).toBe(0);
+    expect(await findJob(db, id)).toMatchObject({ state: 'failed', attempts: 3 });
   });
 
   it('runJobs runs handlers until drained, retrying failures with a growing delay', async () => {

@@ -48,7 +48,7 @@ export function apiRoutes(
     (c.req.path === '/api/v1/facesearch' ? multipart : json)(c, next);
   api.use(sizeLimit);
   api.use('/v2/facesearch/sign', rateLimit(limits.sign));
-  api.on('POST', ['/v2/facesearch', '/v1/facesearch'], rateLimit(limits.search));
+  api.on('POST', ['/v2/facesearch', '/v2/facesearch/similar', '/v1/facesearch'], rateLimit(limits.search));
   api.use('/v1/order/find-order', rateLimit(limits.findOrder));
 
   api.route('/v1/events', eventsRoutes(ctx));

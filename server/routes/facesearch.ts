@@ -7,12 +7,16 @@ import {
   faceSearchMultipartFieldsSchema,
   faceSearchRequestSchema,
   highlightRequestSchema,
+  photoFacesParamSchema,
   signRequestSchema,
+  similarSearchRequestSchema,
 } from '../../core/contract/facesearch';
 import type { AppContext } from '../context';
 import {
   eventOpenForSearch,
+  facesInPhoto,
   highlights,
+  searchSimilar,
   searchUploadedSelfie,
   searchWithSelfie,
   signSelfieUpload,
@@ -52,11 +56,21 @@ export function faceSearchV1Routes(ctx: AppContext) {
 }
 
 export function faceSearchV2Routes(ctx: AppContext) {
-  return new Hono()
-    .post('/sign', validate('json', signRequestSchema), async (c) =>
-      respond(c, await signSelfieUpload(ctx, c.req.valid('json'))),
-    )
-    .post('/', validate('json', faceSearchRequestSchema), async (c) =>
-      respond(c, await searchUploadedSelfie(ctx, c.req.valid('json'))),
-    );
+  return (
+    new Hono()
+      .post('/sign', validate('json', signRequestSchema), async (c) =>
+        respond(c, await signSelfieUpload(ctx, c.req.valid('json'))),
+      )
+      .post('/', validate('json', faceSearchRequestSchema), async (c) =>
+        respond(c, await searchUploadedSelfie(ctx, c.req.valid('json'))),
+      )
+      // Our addition ("more like this one", core/contract/facesearch.ts): a result photo's faces, and a search with one.
+      .get('/faces/:photo_id', validate('param', photoFacesParamSchema), async (c) => {
+        const faces = await facesInPhoto(ctx, c.req.valid('param').photo_id);
+        return respond(c, faces, (body) => ({ status: 'success' as const, body }));
+      })
+      .post('/similar', validate('json', similarSearchRequestSchema), async (c) =>
+        respond(c, await searchSimilar(ctx, c.req.valid('json'))),
+      )
+  );
 }

@@ -2,14 +2,17 @@
 // and the highlight gallery. The selfie is private (private/selfies/...) and purged within minutes.
 import { randomUUID } from 'node:crypto';
 import { UPLOAD_CONTENT_TYPE } from '../../core/constants';
-import type { FaceSearchAnswer, SignAnswer } from '../../core/contract/facesearch';
+import type { FaceSearchAnswer, PhotoFace, SignAnswer } from '../../core/contract/facesearch';
 import type { HighlightPhoto } from '../../core/contract/photos';
 import { averagePricePerPhoto, priceCart } from '../../core/pricing';
 import type { AppContext } from '../context';
 import { findByKey, listsOf } from '../db/events-repo';
-import { listHighlights, photosByIds } from '../db/photos-repo';
+import { faceById, facesOfPhoto } from '../db/faces-repo';
+import { isPhotoId, listHighlights, photosByIds } from '../db/photos-repo';
 import type { EventRow } from '../db/schema';
 import { findSearch, insertSearch, markSearched } from '../db/searches-repo';
+import type { FaceMatch } from '../faces/engine';
+import { descriptorFromBytes } from '../faces/matrix';
 import { toSummary } from './events';
 import { checkImage } from './image-check';
 import { accept, type Outcome, refuse } from './outcome';
@@ -117,7 +120,19 @@ export async function searchWithSelfie(
     threshold: event.face_threshold,
     maxResults: event.max_face_search,
   });
-  const ids = outcome.kind === 'matches' ? outcome.matches.map((m) => m.photoId) : [];
+  return answerWithMatches(ctx, event, outcome.kind === 'matches' ? outcome.matches : []);
+}
+
+/**
+ * The v2 face search answer for the engine's matches (best first): the event's own photos only, shaped as SPEC §3
+ * gives, with the average price of buying them all. Every search (selfie, v1, "more like this") answers with it.
+ */
+export async function answerWithMatches(
+  ctx: AppContext,
+  event: EventRow,
+  matches: readonly FaceMatch[],
+): Promise<Outcome<FaceSearchAnswer>> {
+  const ids = matches.map((m) => m.photoId);
   const rows = await photosByIds(ctx.db, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const images = ids.flatMap((id) => {
@@ -146,4 +161,58 @@ export async function highlights(ctx: AppContext, eventKey: string): Promise<Out
   const event = await findByKey(ctx.db, eventKey);
   if (!event) return refuse(404, 'event not found', { field: 'event_key', code: 'event-not-found' });
   return accept((await listHighlights(ctx.db, event.event_id, HIGHLIGHT_LIMIT)).map(toHighlightPhoto));
+}
+
+/** A fraction of the photo, clipped to 0..1 and rounded to 4 decimals (a tenth of a pixel on a 4000 px photo). */
+const fractionOf = (n: number) => Math.round(Math.min(1, Math.max(0, n)) * 10_000) / 10_000;
+
+/** The faces found in a photo, boxes as fractions of the photo, so the runner can tap the one that is them. */
+export async function facesInPhoto(ctx: AppContext, photoId: number): Promise<Outcome<PhotoFace[]>> {
+  const [photo] = isPhotoId(photoId) ? await photosByIds(ctx.db, [photoId]) : [];
+  if (!photo) return refuse(404, 'photo not found', { field: 'photo_id', code: 'photo-not-found' });
+  const faces = await facesOfPhoto(ctx.db, photoId);
+  return accept(
+    faces.map((f) => {
+      const w = Math.max(1, f.photo_width);
+      const h = Math.max(1, f.photo_height);
+      const x = fractionOf(f.box.x / w);
+      const y = fractionOf(f.box.y / h);
+      // A box cut by the photo's edge keeps only its part inside the photo.
+      const right = fractionOf((f.box.x + f.box.width) / w);
+      const bottom = fractionOf((f.box.y + f.box.height) / h);
+      return {
+        face_id: f.id,
+        box: { x, y, width: fractionOf(right - x), height: fractionOf(bottom - y) },
+      };
+    }),
+  );
+}
+
+/**
+ * "More like this one": search the event with the descriptor of a face the runner picked in a result photo, with
+ * the event's threshold and limit, answered like the selfie search.
+ */
+export async function searchSimilar(
+  ctx: AppContext,
+  request: { event_key: string; face_id: number },
+): Promise<Outcome<FaceSearchAnswer>> {
+  const open = await eventOpenForSearch(ctx, request.event_key);
+  if (!open.ok) return open;
+  const event = open.value;
+  const face = await faceById(ctx.db, request.face_id);
+  if (!face) return refuse(404, 'face not found', { field: 'face_id', code: 'face-not-found' });
+  if (face.event_id !== event.event_id) {
+    return refuse(400, 'this face is not in a photo of this event', {
+      field: 'face_id',
+      code: 'face-of-other-event',
+    });
+  }
+  const matches = ctx.faces.searchDescriptor
+    ? await ctx.faces.searchDescriptor(descriptorFromBytes(face.descriptor), {
+        eventId: event.event_id,
+        threshold: event.face_threshold,
+        maxResults: event.max_face_search,
+      })
+    : [];
+  return answerWithMatches(ctx, event, matches);
 }

@@ -20,6 +20,7 @@ import { Route as TermsOfUseRouteImport } from './routes/terms-of-use'
 import { Route as EventIdQrRouteImport } from './routes/$eventId_.qr'
 import { Route as EventqrIndexRouteImport } from './routes/eventqr.index'
 import { Route as EventqrQRouteImport } from './routes/eventqr.$q'
+import { Route as TeamTeamKeyRouteImport } from './routes/team.$teamKey'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -76,6 +77,11 @@ const EventqrQRoute = EventqrQRouteImport.update({
   path: '/eventqr/$q',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TeamTeamKeyRoute = TeamTeamKeyRouteImport.update({
+  id: '/team/$teamKey',
+  path: '/team/$teamKey',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -88,6 +94,7 @@ export interface FileRoutesByFullPath {
   '/terms-of-use': typeof TermsOfUseRoute
   '/$eventId/qr': typeof EventIdQrRoute
   '/eventqr/$q': typeof EventqrQRoute
+  '/team/$teamKey': typeof TeamTeamKeyRoute
   '/eventqr/': typeof EventqrIndexRoute
 }
 export interface FileRoutesByTo {
@@ -101,6 +108,7 @@ export interface FileRoutesByTo {
   '/terms-of-use': typeof TermsOfUseRoute
   '/$eventId/qr': typeof EventIdQrRoute
   '/eventqr/$q': typeof EventqrQRoute
+  '/team/$teamKey': typeof TeamTeamKeyRoute
   '/eventqr': typeof EventqrIndexRoute
 }
 export interface FileRoutesById {
@@ -115,6 +123,7 @@ export interface FileRoutesById {
   '/terms-of-use': typeof TermsOfUseRoute
   '/$eventId_/qr': typeof EventIdQrRoute
   '/eventqr/$q': typeof EventqrQRoute
+  '/team/$teamKey': typeof TeamTeamKeyRoute
   '/eventqr/': typeof EventqrIndexRoute
 }
 export interface FileRouteTypes {
@@ -130,6 +139,7 @@ export interface FileRouteTypes {
     | '/terms-of-use'
     | '/$eventId/qr'
     | '/eventqr/$q'
+    | '/team/$teamKey'
     | '/eventqr/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -143,6 +153,7 @@ export interface FileRouteTypes {
     | '/terms-of-use'
     | '/$eventId/qr'
     | '/eventqr/$q'
+    | '/team/$teamKey'
     | '/eventqr'
   id:
     | '__root__'
@@ -156,6 +167,7 @@ export interface FileRouteTypes {
     | '/terms-of-use'
     | '/$eventId_/qr'
     | '/eventqr/$q'
+    | '/team/$teamKey'
     | '/eventqr/'
   fileRoutesById: FileRoutesById
 }
@@ -170,6 +182,7 @@ export interface RootRouteChildren {
   TermsOfUseRoute: typeof TermsOfUseRoute
   EventIdQrRoute: typeof EventIdQrRoute
   EventqrQRoute: typeof EventqrQRoute
+  TeamTeamKeyRoute: typeof TeamTeamKeyRoute
   EventqrIndexRoute: typeof EventqrIndexRoute
 }
 
@@ -252,6 +265,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EventqrQRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/team/$teamKey': {
+      id: '/team/$teamKey'
+      path: '/team/$teamKey'
+      fullPath: '/team/$teamKey'
+      preLoaderRoute: typeof TeamTeamKeyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -266,6 +286,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsOfUseRoute: TermsOfUseRoute,
   EventIdQrRoute: EventIdQrRoute,
   EventqrQRoute: EventqrQRoute,
+  TeamTeamKeyRoute: TeamTeamKeyRoute,
   EventqrIndexRoute: EventqrIndexRoute,
 }
 export const routeTree = rootRouteImport

@@ -1,22 +1,35 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
 import { EVENTS_PAGE_SIZE, HOME_PAGER_MARGIN, HOME_PAGER_RANGE } from '../../../core/constants';
+import type { Banner, EventSummary } from '../../../core/contract/events';
 import { usePageTitle } from '../../lib/page-title';
 import { pageCount } from '../../lib/pager';
+import { BannerSlider } from './BannerSlider';
 import { EventCard } from './EventCard';
 import type { HomeEvents } from './home-events';
 import { Pager } from './Pager';
+import { UpcomingEvents } from './UpcomingEvents';
 
 /** How many cards load their cover at once: the first screen on a phone. */
 const EAGER_COVERS = 4;
 
-export function HomePage({ page, data }: { page: number; data: HomeEvents }) {
+interface HomePageProps {
+  page: number;
+  data: HomeEvents;
+  /** The slider's banners; none (or a failed call) hides the slider. */
+  banners?: Banner[];
+  /** Upcoming events under the grid; none hides the list. */
+  soon?: EventSummary[];
+}
+
+export function HomePage({ page, data, banners = [], soon = [] }: HomePageProps) {
   const { t } = useLingui();
   const router = useRouter();
   usePageTitle(t`ค้นหาภาพงานวิ่งของคุณ`);
 
   return (
     <>
+      <BannerSlider banners={banners} />
       <section className="hero">
         <h1>
           <Trans>หาภาพวิ่งของคุณด้วยเซลฟี่เดียว</Trans>
@@ -68,6 +81,7 @@ export function HomePage({ page, data }: { page: number; data: HomeEvents }) {
           </>
         )}
       </section>
+      <UpcomingEvents events={soon} />
     </>
   );
 }

@@ -1,9 +1,9 @@
 // Loads one page of on-sale events and their total. The last good answer is kept in the browser, so the
 // installed app still lists events at the finish line with no signal.
 import { get, set } from 'idb-keyval';
-import type { EventSummary } from '../../../core/contract/events';
+import type { Banner, EventSummary } from '../../../core/contract/events';
 import { ApiError } from '../../lib/api/client';
-import { fetchOnSaleCount, fetchOnSaleEvents } from '../../lib/api/events';
+import { fetchBanners, fetchOnSaleCount, fetchOnSaleEvents, fetchSoonEvents } from '../../lib/api/events';
 
 export type HomeEvents =
   | { state: 'live'; events: EventSummary[]; total: number }
@@ -32,4 +32,20 @@ export async function loadHomeEvents(page: number): Promise<HomeEvents> {
       error.kind === 'network' ? await get<SavedPage>(savedKey(page)).catch(() => undefined) : undefined;
     return saved ? { state: 'saved', ...saved } : { state: 'failed' };
   }
+}
+
+export interface HomeData {
+  events: HomeEvents;
+  banners: Banner[];
+  soon: EventSummary[];
+}
+
+/** The whole home page: the grid as above, plus banners and upcoming events, which are left out on failure. */
+export async function loadHome(page: number): Promise<HomeData> {
+  const [events, banners, soon] = await Promise.all([
+    loadHomeEvents(page),
+    fetchBanners().catch(() => []),
+    fetchSoonEvents().catch(() => []),
+  ]);
+  return { events, banners, soon };
 }

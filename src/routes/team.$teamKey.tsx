@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { TeamLoading, TeamPage } from '../features/team/TeamPage';
+import { loadTeam } from '../features/team/team-loader';
+
+export const Route = createFileRoute('/team/$teamKey')({
+  loader: ({ params }) => loadTeam(params.teamKey),
+  pendingComponent: TeamLoading,
+  component: function TeamRoute() {
+    return <TeamPage data={Route.useLoaderData()} />;
+  },
+});

@@ -1,27 +1,21 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useRouter } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import type { EventDetail } from '../../../core/contract/events';
 import { showsCountdown, uploadAreaState } from '../../../core/sale';
 import { eventDateLabel, formatBaht, formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { languageAtom } from '../../lib/state';
+import { LoadFailedAlert } from '../../lib/ui/LoadFailedAlert';
 import type { EventLoad } from './event-loader';
 
 export function EventPage({ data }: { data: EventLoad }) {
   const { t } = useLingui();
-  const router = useRouter();
   usePageTitle(data.state === 'loaded' ? data.event.title : t`งานวิ่ง`);
   if (data.state === 'offline') {
     return (
-      <div className="alert error" role="alert">
-        <p>
-          <Trans>ไม่สามารถโหลดงานนี้ได้ กรุณาตรวจสอบการเชื่อมต่ออินเทอร์เน็ตแล้วลองใหม่</Trans>
-        </p>
-        <button type="button" className="button" onClick={() => void router.invalidate()}>
-          <Trans>ลองใหม่</Trans>
-        </button>
-      </div>
+      <LoadFailedAlert>
+        <Trans>ไม่สามารถโหลดงานนี้ได้ กรุณาตรวจสอบการเชื่อมต่ออินเทอร์เน็ตแล้วลองใหม่</Trans>
+      </LoadFailedAlert>
     );
   }
   return <EventDetails event={data.event} />;

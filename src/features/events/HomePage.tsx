@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useRouter } from '@tanstack/react-router';
 import { EVENTS_PAGE_SIZE, HOME_PAGER_MARGIN, HOME_PAGER_RANGE } from '../../../core/constants';
 import type { Banner, EventSummary } from '../../../core/contract/events';
 import { usePageTitle } from '../../lib/page-title';
 import { pageCount } from '../../lib/pager';
+import { LoadFailedAlert } from '../../lib/ui/LoadFailedAlert';
 import { BannerSlider } from './BannerSlider';
 import { EventCard } from './EventCard';
 import type { HomeEvents } from './home-events';
@@ -24,7 +24,6 @@ interface HomePageProps {
 
 export function HomePage({ page, data, banners = [], soon = [] }: HomePageProps) {
   const { t } = useLingui();
-  const router = useRouter();
   usePageTitle(t`ค้นหาภาพงานวิ่งของคุณ`);
 
   return (
@@ -44,14 +43,7 @@ export function HomePage({ page, data, banners = [], soon = [] }: HomePageProps)
           <Trans>งานวิ่งที่เปิดขายภาพ</Trans>
         </h2>
         {data.state === 'failed' ? (
-          <div className="alert error" role="alert">
-            <p>
-              <Trans>เกิดข้อผิดพลาด กรุณาลองใหม่อีกครั้ง</Trans>
-            </p>
-            <button type="button" className="button" onClick={() => void router.invalidate()}>
-              <Trans>ลองใหม่</Trans>
-            </button>
-          </div>
+          <LoadFailedAlert />
         ) : (
           <>
             {data.state === 'saved' && (

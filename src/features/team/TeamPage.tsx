@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useRouter } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import type { EventSummary, Team } from '../../../core/contract/events';
 import { usePageTitle } from '../../lib/page-title';
+import { LoadFailedAlert } from '../../lib/ui/LoadFailedAlert';
 import { EventCard } from '../events/EventCard';
 import type { TeamLoad } from './team-loader';
 
@@ -11,7 +12,6 @@ const EAGER_COVERS = 2;
 /** The team page (SPEC §2 Team page): cover, name, description, social link and the team's events. */
 export function TeamPage({ data }: { data: TeamLoad }) {
   const { t } = useLingui();
-  const router = useRouter();
   usePageTitle(data.state === 'found' ? data.team.team_name : data.state === 'missing' ? t`ไม่พบทีม` : t`ทีม`);
 
   if (data.state === 'missing') {
@@ -27,16 +27,7 @@ export function TeamPage({ data }: { data: TeamLoad }) {
     );
   }
   if (data.state === 'failed') {
-    return (
-      <div className="alert error" role="alert">
-        <p>
-          <Trans>เกิดข้อผิดพลาด กรุณาลองใหม่อีกครั้ง</Trans>
-        </p>
-        <button type="button" className="button" onClick={() => void router.invalidate()}>
-          <Trans>ลองใหม่</Trans>
-        </button>
-      </div>
-    );
+    return <LoadFailedAlert />;
   }
   return <TeamDetails team={data.team} events={data.events} />;
 }

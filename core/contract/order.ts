@@ -20,17 +20,20 @@ export const orderImageSchema = v.object({
   original_file_name: v.optional(v.string()),
 });
 
+/** E-mail is optional; when given it must be valid (SPEC §5). */
+const optionalEmailSchema = v.optional(
+  v.pipe(
+    v.string(),
+    v.transform((s) => s.trim()),
+    v.check(isValidEmail, 'is not a valid e-mail'),
+  ),
+  '',
+);
+
 export const orderRequestSchema = v.pipe(
   v.object({
     mobile: v.pipe(v.string(), v.transform(digitsOnly), v.minLength(1, 'is required')),
-    email: v.optional(
-      v.pipe(
-        v.string(),
-        v.transform((s) => s.trim()),
-        v.check(isValidEmail, 'is not a valid e-mail'),
-      ),
-      '',
-    ),
+    email: optionalEmailSchema,
     event_key: eventKeySchema,
     amount: amountSchema,
     paid_amount: v.optional(amountSchema),
@@ -163,14 +166,7 @@ export const cardPaymentRequestSchema = v.object({
   /** The single-use card token (tokn_...). */
   token_key: v.pipe(v.string(), v.regex(/^tokn_[A-Za-z0-9_]{1,100}$/, 'is not a card token')),
   uuid: v.pipe(v.string(), v.uuid('is not an order id')),
-  email: v.optional(
-    v.pipe(
-      v.string(),
-      v.transform((s) => s.trim()),
-      v.check(isValidEmail, 'is not a valid e-mail'),
-    ),
-    '',
-  ),
+  email: optionalEmailSchema,
   mobile: v.pipe(
     v.string(),
     v.transform(digitsOnly),

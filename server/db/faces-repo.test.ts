@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { descriptorFromBytes, descriptorToBytes } from '../faces/matrix';
+import { testEvent } from '../test/fixtures';
 import type { Db } from './database';
 import { insertEvent } from './events-repo';
 import { facesOfEvent, markIndexFailed, saveFacesOfPhoto } from './faces-repo';
@@ -16,19 +17,7 @@ describe.each(testDatabases)('faces on $name', (database) => {
   let photoIds: number[];
   beforeAll(async () => {
     ({ db, close } = await database.open());
-    eventId = await insertEvent(db, {
-      event: {
-        event_key: 'run',
-        title: 'Run',
-        cover_object: 'run/cover.jpg',
-        event_date_text: '',
-        eventdate: '2026-11-20',
-        province: '',
-        team_key: null,
-        on_sale_start: new Date(),
-        on_sale_end: new Date(),
-      },
-    });
+    eventId = await insertEvent(db, { event: testEvent('run') });
     const photo = (i: number) => ({
       event_id: eventId,
       stage_id: null,

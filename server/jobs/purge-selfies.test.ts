@@ -3,6 +3,7 @@ import { insertEvent } from '../db/events-repo';
 import { findSearch, insertSearch } from '../db/searches-repo';
 import { testDatabases } from '../db/test-databases';
 import { openTestApp, type TestApp } from '../test/app-fixture';
+import { testEvent } from '../test/fixtures';
 import { purgeExpiredSelfies } from './purge-selfies';
 
 const NOW = new Date('2026-11-22T05:00:00Z');
@@ -15,19 +16,7 @@ describe.each(testDatabases)('selfie purge on $name', (database) => {
   afterAll(() => t.close());
 
   it('deletes selfies and their searches once their time is up, and only those', async () => {
-    const eventId = await insertEvent(t.ctx.db, {
-      event: {
-        event_key: 'run',
-        title: 'Run',
-        cover_object: 'run/cover.jpg',
-        event_date_text: '',
-        eventdate: '2026-11-20',
-        province: '',
-        team_key: null,
-        on_sale_start: NOW,
-        on_sale_end: NOW,
-      },
-    });
+    const eventId = await insertEvent(t.ctx.db, { event: testEvent('run') });
     const search = (id: string, minutes: number) => ({
       search_id: id,
       event_id: eventId,

@@ -1,32 +1,17 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { EventSummary } from '../../../core/contract/events';
+import { eventSummary } from '../../test/event-summary';
 import { renderPage } from '../../test/render-page';
 import { TeamPage } from './TeamPage';
 
-const event: EventSummary = {
-  event_id: 1,
+const event = eventSummary(1, {
   event_key: 'bangkok-city-marathon-2026',
   title: 'บางกอก ซิตี้ มาราธอน 2026',
   coverurl: '/storage/bangkok-city-marathon-2026/cover.jpg',
-  event_date_text: '16 พฤศจิกายน 2569',
-  eventdate: '2026-11-16',
   province: 'กรุงเทพมหานคร',
   pin: 1,
   team_key: 'bangkok-runners-club',
-  on_sale_start: '2026-11-16T00:00:00.000Z',
-  on_sale_end: '2026-12-16T00:00:00.000Z',
-  on_sale_start_txt: '16/11/2026 07:00',
-  day_diff: 30,
-  can_sale: 'Y',
-  close_sale: 'N',
-  is_hybrid: 'N',
-  is_event_stage: 'N',
-  is_mhao: 'N',
-  is_mhao_hybrid: 'N',
-  is_free_download: 'N',
-  is_free_download_keep_contract: 'N',
-};
+});
 
 describe('TeamPage', () => {
   it('says an unknown team is not found, in Thai', async () => {

@@ -2,7 +2,12 @@ import { defineConfig } from '@playwright/test';
 
 // End-to-end journeys against the built PWA served by the real server (npm start's entry) on a fresh
 // embedded database, in Debian's Chromium (never a downloaded browser).
+// E2E_PORT, E2E_DIST and E2E_FACE_WORKERS let several checkouts' runs share one machine.
 const port = Number(process.env.E2E_PORT ?? 8181);
+const dataDir = `.tmp/e2e-data-${port}`;
+const serverEnv: Record<string, string> = { PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' };
+if (process.env.E2E_DIST) serverEnv.DIST_DIR = process.env.E2E_DIST;
+if (process.env.E2E_FACE_WORKERS) serverEnv.FACE_WORKERS = process.env.E2E_FACE_WORKERS;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -31,8 +36,8 @@ export default defineConfig({
     { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
   ],
   webServer: {
-    command: 'rm -rf .tmp/e2e-data && node --import tsx server/main.ts',
-    env: { PORT: String(port), DATA_DIR: '.tmp/e2e-data', HOST: '127.0.0.1' },
+    command: `rm -rf ${dataDir} && node --import tsx server/main.ts`,
+    env: serverEnv,
     url: `http://localhost:${port}/api/v1/events/bangkok-city-marathon-2026`,
     reuseExistingServer: false,
     timeout: 120_000,

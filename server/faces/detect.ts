@@ -1,7 +1,8 @@
 // Face detection and description: every face of an event photo (whole-image passes, plus for large photos one
-// fused-SSD pass over the photo shrunk to half size, i.e. what 1024 px tiles at 512 px saw; duplicates merged), and the one face of a selfie. Each descriptor is computed on dlib's aligned chip cut
-// from the full-resolution image (landmarks twice, then the chip), so small faces in big photos keep their detail
-// and a face gets the same descriptor in a selfie and in a photo.
+// fused-SSD pass over the photo shrunk to half size, i.e. what 1024 px tiles at 512 px saw, through the small-face
+// head only; duplicates merged), and the one face of a selfie. Each descriptor is computed on dlib's aligned chip
+// cut from the full-resolution image (landmarks, then the chip), so small faces in big photos keep their detail and
+// a face gets the same descriptor in a selfie and in a photo.
 import { type FaceBox, mergeBoxes, type ScoredBox, tilesFor, touchesInnerEdge } from './boxes';
 import { chipTransform, extractChip, type Point } from './chip';
 import { decodeRgb, type RgbImage } from './image';
@@ -78,29 +79,13 @@ async function landmarksIn(faceapi: FaceApi, image: RgbImage, boxes: readonly Fa
   }
 }
 
-/** The landmarks' bounding box grown by 20% (face-api's alignment box), squared and grown by 10% more. */
-function boxAround(points: readonly Point[]): FaceBox {
-  let minX = Number.POSITIVE_INFINITY;
-  let minY = Number.POSITIVE_INFINITY;
-  let maxX = Number.NEGATIVE_INFINITY;
-  let maxY = Number.NEGATIVE_INFINITY;
-  for (const p of points) {
-    minX = Math.min(minX, p.x);
-    minY = Math.min(minY, p.y);
-    maxX = Math.max(maxX, p.x);
-    maxY = Math.max(maxY, p.y);
-  }
-  const w = (maxX - minX) * 1.2;
-  const h = (maxY - minY) * 1.2;
-  return square({ x: (minX + maxX) / 2 - w / 2, y: (minY + maxY) / 2 - h / 2, width: w, height: h }, 1.1);
-}
-
 const BATCH = 8;
 
 /**
  * Each face's descriptor, the same way for photos and selfies: landmarks on a square crop around the detector's
- * box, landmarks again on a crop around those landmarks (so the detector's box barely matters), then the
- * descriptor of dlib's aligned 150×150 chip (chip.ts). Crops leaving the image are black there, never clipped.
+ * box, then the descriptor of dlib's aligned 150×150 chip (chip.ts). Crops leaving the image are black there, never
+ * clipped. (A second landmark pass on a crop around the first landmarks cost a quarter of the time and separated
+ * people less well on the face set: same-person max 0.637 vs 0.589, different-person min 0.619 vs 0.614.)
  */
 export async function describeBoxes(
   faceapi: FaceApi,
@@ -110,15 +95,10 @@ export async function describeBoxes(
   const out: DetectedFace[] = [];
   for (let start = 0; start < boxes.length; start += BATCH) {
     const batch = boxes.slice(start, start + BATCH);
-    const first = await landmarksIn(
-      faceapi,
-      image,
-      batch.map((b) => square(b)),
-    );
     const marks = await landmarksIn(
       faceapi,
       image,
-      first.map((points) => boxAround(points)),
+      batch.map((b) => square(b)),
     );
     const chips = marks.map((points) => toTensor(faceapi, extractChip(image, chipTransform(points))));
     try {
@@ -159,7 +139,8 @@ export async function findFaceBoxes(
   if (tiled) {
     const scale = DETECTOR_SIDE / o.tileSize;
     for (const tile of tilesFor(width, height, o.bigTile, o.tileOverlap)) {
-      const found = await locate(faceapi, image, tile, o.tileMinScore, { scale });
+      // Faces big enough for the smaller anchors' heads were already found by the whole-image pass.
+      const found = await locate(faceapi, image, tile, o.tileMinScore, { scale, smallFacesOnly: true });
       for (const b of found) boxes.push({ ...b, cut: touchesInnerEdge(b, tile, width, height) });
     }
   }

@@ -13,11 +13,26 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as EventIdRouteImport } from './routes/$eventId'
 import { Route as R404RouteImport } from './routes/404'
 import { Route as AboutRouteImport } from './routes/about'
+import { Route as CartRouteImport } from './routes/cart'
+import { Route as CartManualRouteImport } from './routes/cart-manual'
+import { Route as CartWholesaleRouteImport } from './routes/cart-wholesale'
+import { Route as CartopnRouteImport } from './routes/cartopn'
 import { Route as HowToOrderRouteImport } from './routes/how-to-order'
 import { Route as HowToUseRouteImport } from './routes/how-to-use'
+import { Route as MansonryRouteImport } from './routes/mansonry'
 import { Route as RefundPolicyRouteImport } from './routes/refund-policy'
 import { Route as TermsOfUseRouteImport } from './routes/terms-of-use'
+import { Route as EventIdManualRouteImport } from './routes/$eventId_.manual'
 import { Route as EventIdQrRouteImport } from './routes/$eventId_.qr'
+import { Route as EventIdVdoRouteImport } from './routes/$eventId_.vdo'
+import { Route as EventIdWholesaleRouteImport } from './routes/$eventId_.wholesale'
+import { Route as DQRouteImport } from './routes/d.$q'
+import { Route as DccQRouteImport } from './routes/dcc.$q'
+import { Route as DdQRouteImport } from './routes/dd.$q'
+import { Route as DownloadQRouteImport } from './routes/download.$q'
+import { Route as DpQRouteImport } from './routes/dp.$q'
+import { Route as DzQRouteImport } from './routes/dz.$q'
+import { Route as EventEventIdRouteImport } from './routes/event.$eventId'
 import { Route as EventqrIndexRouteImport } from './routes/eventqr.index'
 import { Route as EventqrQRouteImport } from './routes/eventqr.$q'
 import { Route as TeamTeamKeyRouteImport } from './routes/team.$teamKey'
@@ -42,6 +57,26 @@ const AboutRoute = AboutRouteImport.update({
   path: '/about',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CartRoute = CartRouteImport.update({
+  id: '/cart',
+  path: '/cart',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CartManualRoute = CartManualRouteImport.update({
+  id: '/cart-manual',
+  path: '/cart-manual',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CartWholesaleRoute = CartWholesaleRouteImport.update({
+  id: '/cart-wholesale',
+  path: '/cart-wholesale',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CartopnRoute = CartopnRouteImport.update({
+  id: '/cartopn',
+  path: '/cartopn',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const HowToOrderRoute = HowToOrderRouteImport.update({
   id: '/how-to-order',
   path: '/how-to-order',
@@ -50,6 +85,11 @@ const HowToOrderRoute = HowToOrderRouteImport.update({
 const HowToUseRoute = HowToUseRouteImport.update({
   id: '/how-to-use',
   path: '/how-to-use',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MansonryRoute = MansonryRouteImport.update({
+  id: '/mansonry',
+  path: '/mansonry',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RefundPolicyRoute = RefundPolicyRouteImport.update({
@@ -62,9 +102,59 @@ const TermsOfUseRoute = TermsOfUseRouteImport.update({
   path: '/terms-of-use',
   getParentRoute: () => rootRouteImport,
 } as any)
+const EventIdManualRoute = EventIdManualRouteImport.update({
+  id: '/$eventId_/manual',
+  path: '/$eventId/manual',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const EventIdQrRoute = EventIdQrRouteImport.update({
   id: '/$eventId_/qr',
   path: '/$eventId/qr',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EventIdVdoRoute = EventIdVdoRouteImport.update({
+  id: '/$eventId_/vdo',
+  path: '/$eventId/vdo',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EventIdWholesaleRoute = EventIdWholesaleRouteImport.update({
+  id: '/$eventId_/wholesale',
+  path: '/$eventId/wholesale',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DQRoute = DQRouteImport.update({
+  id: '/d/$q',
+  path: '/d/$q',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DccQRoute = DccQRouteImport.update({
+  id: '/dcc/$q',
+  path: '/dcc/$q',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DdQRoute = DdQRouteImport.update({
+  id: '/dd/$q',
+  path: '/dd/$q',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DownloadQRoute = DownloadQRouteImport.update({
+  id: '/download/$q',
+  path: '/download/$q',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DpQRoute = DpQRouteImport.update({
+  id: '/dp/$q',
+  path: '/dp/$q',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DzQRoute = DzQRouteImport.update({
+  id: '/dz/$q',
+  path: '/dz/$q',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EventEventIdRoute = EventEventIdRouteImport.update({
+  id: '/event/$eventId',
+  path: '/event/$eventId',
   getParentRoute: () => rootRouteImport,
 } as any)
 const EventqrIndexRoute = EventqrIndexRouteImport.update({
@@ -88,11 +178,26 @@ export interface FileRoutesByFullPath {
   '/$eventId': typeof EventIdRoute
   '/404': typeof R404Route
   '/about': typeof AboutRoute
+  '/cart': typeof CartRoute
+  '/cart-manual': typeof CartManualRoute
+  '/cart-wholesale': typeof CartWholesaleRoute
+  '/cartopn': typeof CartopnRoute
   '/how-to-order': typeof HowToOrderRoute
   '/how-to-use': typeof HowToUseRoute
+  '/mansonry': typeof MansonryRoute
   '/refund-policy': typeof RefundPolicyRoute
   '/terms-of-use': typeof TermsOfUseRoute
+  '/$eventId/manual': typeof EventIdManualRoute
   '/$eventId/qr': typeof EventIdQrRoute
+  '/$eventId/vdo': typeof EventIdVdoRoute
+  '/$eventId/wholesale': typeof EventIdWholesaleRoute
+  '/d/$q': typeof DQRoute
+  '/dcc/$q': typeof DccQRoute
+  '/dd/$q': typeof DdQRoute
+  '/download/$q': typeof DownloadQRoute
+  '/dp/$q': typeof DpQRoute
+  '/dz/$q': typeof DzQRoute
+  '/event/$eventId': typeof EventEventIdRoute
   '/eventqr/$q': typeof EventqrQRoute
   '/team/$teamKey': typeof TeamTeamKeyRoute
   '/eventqr/': typeof EventqrIndexRoute
@@ -102,11 +207,26 @@ export interface FileRoutesByTo {
   '/$eventId': typeof EventIdRoute
   '/404': typeof R404Route
   '/about': typeof AboutRoute
+  '/cart': typeof CartRoute
+  '/cart-manual': typeof CartManualRoute
+  '/cart-wholesale': typeof CartWholesaleRoute
+  '/cartopn': typeof CartopnRoute
   '/how-to-order': typeof HowToOrderRoute
   '/how-to-use': typeof HowToUseRoute
+  '/mansonry': typeof MansonryRoute
   '/refund-policy': typeof RefundPolicyRoute
   '/terms-of-use': typeof TermsOfUseRoute
+  '/$eventId/manual': typeof EventIdManualRoute
   '/$eventId/qr': typeof EventIdQrRoute
+  '/$eventId/vdo': typeof EventIdVdoRoute
+  '/$eventId/wholesale': typeof EventIdWholesaleRoute
+  '/d/$q': typeof DQRoute
+  '/dcc/$q': typeof DccQRoute
+  '/dd/$q': typeof DdQRoute
+  '/download/$q': typeof DownloadQRoute
+  '/dp/$q': typeof DpQRoute
+  '/dz/$q': typeof DzQRoute
+  '/event/$eventId': typeof EventEventIdRoute
   '/eventqr/$q': typeof EventqrQRoute
   '/team/$teamKey': typeof TeamTeamKeyRoute
   '/eventqr': typeof EventqrIndexRoute
@@ -117,11 +237,26 @@ export interface FileRoutesById {
   '/$eventId': typeof EventIdRoute
   '/404': typeof R404Route
   '/about': typeof AboutRoute
+  '/cart': typeof CartRoute
+  '/cart-manual': typeof CartManualRoute
+  '/cart-wholesale': typeof CartWholesaleRoute
+  '/cartopn': typeof CartopnRoute
   '/how-to-order': typeof HowToOrderRoute
   '/how-to-use': typeof HowToUseRoute
+  '/mansonry': typeof MansonryRoute
   '/refund-policy': typeof RefundPolicyRoute
   '/terms-of-use': typeof TermsOfUseRoute
+  '/$eventId_/manual': typeof EventIdManualRoute
   '/$eventId_/qr': typeof EventIdQrRoute
+  '/$eventId_/vdo': typeof EventIdVdoRoute
+  '/$eventId_/wholesale': typeof EventIdWholesaleRoute
+  '/d/$q': typeof DQRoute
+  '/dcc/$q': typeof DccQRoute
+  '/dd/$q': typeof DdQRoute
+  '/download/$q': typeof DownloadQRoute
+  '/dp/$q': typeof DpQRoute
+  '/dz/$q': typeof DzQRoute
+  '/event/$eventId': typeof EventEventIdRoute
   '/eventqr/$q': typeof EventqrQRoute
   '/team/$teamKey': typeof TeamTeamKeyRoute
   '/eventqr/': typeof EventqrIndexRoute
@@ -133,11 +268,26 @@ export interface FileRouteTypes {
     | '/$eventId'
     | '/404'
     | '/about'
+    | '/cart'
+    | '/cart-manual'
+    | '/cart-wholesale'
+    | '/cartopn'
     | '/how-to-order'
     | '/how-to-use'
+    | '/mansonry'
     | '/refund-policy'
     | '/terms-of-use'
+    | '/$eventId/manual'
     | '/$eventId/qr'
+    | '/$eventId/vdo'
+    | '/$eventId/wholesale'
+    | '/d/$q'
+    | '/dcc/$q'
+    | '/dd/$q'
+    | '/download/$q'
+    | '/dp/$q'
+    | '/dz/$q'
+    | '/event/$eventId'
     | '/eventqr/$q'
     | '/team/$teamKey'
     | '/eventqr/'
@@ -147,11 +297,26 @@ export interface FileRouteTypes {
     | '/$eventId'
     | '/404'
     | '/about'
+    | '/cart'
+    | '/cart-manual'
+    | '/cart-wholesale'
+    | '/cartopn'
     | '/how-to-order'
     | '/how-to-use'
+    | '/mansonry'
     | '/refund-policy'
     | '/terms-of-use'
+    | '/$eventId/manual'
     | '/$eventId/qr'
+    | '/$eventId/vdo'
+    | '/$eventId/wholesale'
+    | '/d/$q'
+    | '/dcc/$q'
+    | '/dd/$q'
+    | '/download/$q'
+    | '/dp/$q'
+    | '/dz/$q'
+    | '/event/$eventId'
     | '/eventqr/$q'
     | '/team/$teamKey'
     | '/eventqr'
@@ -161,11 +326,26 @@ export interface FileRouteTypes {
     | '/$eventId'
     | '/404'
     | '/about'
+    | '/cart'
+    | '/cart-manual'
+    | '/cart-wholesale'
+    | '/cartopn'
     | '/how-to-order'
     | '/how-to-use'
+    | '/mansonry'
     | '/refund-policy'
     | '/terms-of-use'
+    | '/$eventId_/manual'
     | '/$eventId_/qr'
+    | '/$eventId_/vdo'
+    | '/$eventId_/wholesale'
+    | '/d/$q'
+    | '/dcc/$q'
+    | '/dd/$q'
+    | '/download/$q'
+    | '/dp/$q'
+    | '/dz/$q'
+    | '/event/$eventId'
     | '/eventqr/$q'
     | '/team/$teamKey'
     | '/eventqr/'
@@ -176,11 +356,26 @@ export interface RootRouteChildren {
   EventIdRoute: typeof EventIdRoute
   R404Route: typeof R404Route
   AboutRoute: typeof AboutRoute
+  CartRoute: typeof CartRoute
+  CartManualRoute: typeof CartManualRoute
+  CartWholesaleRoute: typeof CartWholesaleRoute
+  CartopnRoute: typeof CartopnRoute
   HowToOrderRoute: typeof HowToOrderRoute
   HowToUseRoute: typeof HowToUseRoute
+  MansonryRoute: typeof MansonryRoute
   RefundPolicyRoute: typeof RefundPolicyRoute
   TermsOfUseRoute: typeof TermsOfUseRoute
+  EventIdManualRoute: typeof EventIdManualRoute
   EventIdQrRoute: typeof EventIdQrRoute
+  EventIdVdoRoute: typeof EventIdVdoRoute
+  EventIdWholesaleRoute: typeof EventIdWholesaleRoute
+  DQRoute: typeof DQRoute
+  DccQRoute: typeof DccQRoute
+  DdQRoute: typeof DdQRoute
+  DownloadQRoute: typeof DownloadQRoute
+  DpQRoute: typeof DpQRoute
+  DzQRoute: typeof DzQRoute
+  EventEventIdRoute: typeof EventEventIdRoute
   EventqrQRoute: typeof EventqrQRoute
   TeamTeamKeyRoute: typeof TeamTeamKeyRoute
   EventqrIndexRoute: typeof EventqrIndexRoute
@@ -216,6 +411,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AboutRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/cart': {
+      id: '/cart'
+      path: '/cart'
+      fullPath: '/cart'
+      preLoaderRoute: typeof CartRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/cart-manual': {
+      id: '/cart-manual'
+      path: '/cart-manual'
+      fullPath: '/cart-manual'
+      preLoaderRoute: typeof CartManualRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/cart-wholesale': {
+      id: '/cart-wholesale'
+      path: '/cart-wholesale'
+      fullPath: '/cart-wholesale'
+      preLoaderRoute: typeof CartWholesaleRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/cartopn': {
+      id: '/cartopn'
+      path: '/cartopn'
+      fullPath: '/cartopn'
+      preLoaderRoute: typeof CartopnRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/how-to-order': {
       id: '/how-to-order'
       path: '/how-to-order'
@@ -228,6 +451,13 @@ declare module '@tanstack/react-router' {
       path: '/how-to-use'
       fullPath: '/how-to-use'
       preLoaderRoute: typeof HowToUseRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/mansonry': {
+      id: '/mansonry'
+      path: '/mansonry'
+      fullPath: '/mansonry'
+      preLoaderRoute: typeof MansonryRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/refund-policy': {
@@ -244,11 +474,81 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsOfUseRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/$eventId_/manual': {
+      id: '/$eventId_/manual'
+      path: '/$eventId/manual'
+      fullPath: '/$eventId/manual'
+      preLoaderRoute: typeof EventIdManualRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/$eventId_/qr': {
       id: '/$eventId_/qr'
       path: '/$eventId/qr'
       fullPath: '/$eventId/qr'
       preLoaderRoute: typeof EventIdQrRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/$eventId_/vdo': {
+      id: '/$eventId_/vdo'
+      path: '/$eventId/vdo'
+      fullPath: '/$eventId/vdo'
+      preLoaderRoute: typeof EventIdVdoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/$eventId_/wholesale': {
+      id: '/$eventId_/wholesale'
+      path: '/$eventId/wholesale'
+      fullPath: '/$eventId/wholesale'
+      preLoaderRoute: typeof EventIdWholesaleRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/d/$q': {
+      id: '/d/$q'
+      path: '/d/$q'
+      fullPath: '/d/$q'
+      preLoaderRoute: typeof DQRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dcc/$q': {
+      id: '/dcc/$q'
+      path: '/dcc/$q'
+      fullPath: '/dcc/$q'
+      preLoaderRoute: typeof DccQRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dd/$q': {
+      id: '/dd/$q'
+      path: '/dd/$q'
+      fullPath: '/dd/$q'
+      preLoaderRoute: typeof DdQRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/download/$q': {
+      id: '/download/$q'
+      path: '/download/$q'
+      fullPath: '/download/$q'
+      preLoaderRoute: typeof DownloadQRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dp/$q': {
+      id: '/dp/$q'
+      path: '/dp/$q'
+      fullPath: '/dp/$q'
+      preLoaderRoute: typeof DpQRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dz/$q': {
+      id: '/dz/$q'
+      path: '/dz/$q'
+      fullPath: '/dz/$q'
+      preLoaderRoute: typeof DzQRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/event/$eventId': {
+      id: '/event/$eventId'
+      path: '/event/$eventId'
+      fullPath: '/event/$eventId'
+      preLoaderRoute: typeof EventEventIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/eventqr/': {
@@ -280,11 +580,26 @@ const rootRouteChildren: RootRouteChildren = {
   EventIdRoute: EventIdRoute,
   R404Route: R404Route,
   AboutRoute: AboutRoute,
+  CartRoute: CartRoute,
+  CartManualRoute: CartManualRoute,
+  CartWholesaleRoute: CartWholesaleRoute,
+  CartopnRoute: CartopnRoute,
   HowToOrderRoute: HowToOrderRoute,
   HowToUseRoute: HowToUseRoute,
+  MansonryRoute: MansonryRoute,
   RefundPolicyRoute: RefundPolicyRoute,
   TermsOfUseRoute: TermsOfUseRoute,
+  EventIdManualRoute: EventIdManualRoute,
   EventIdQrRoute: EventIdQrRoute,
+  EventIdVdoRoute: EventIdVdoRoute,
+  EventIdWholesaleRoute: EventIdWholesaleRoute,
+  DQRoute: DQRoute,
+  DccQRoute: DccQRoute,
+  DdQRoute: DdQRoute,
+  DownloadQRoute: DownloadQRoute,
+  DpQRoute: DpQRoute,
+  DzQRoute: DzQRoute,
+  EventEventIdRoute: EventEventIdRoute,
   EventqrQRoute: EventqrQRoute,
   TeamTeamKeyRoute: TeamTeamKeyRoute,
   EventqrIndexRoute: EventqrIndexRoute,

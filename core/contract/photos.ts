@@ -19,6 +19,9 @@ export const highlightPhotoSchema = v.object({
   id: v.number(),
   thumbnail_file_name: v.string(),
   preview_file_name: v.string(),
+  /** The photo's pixel size (our addition; optional for older servers): galleries reserve each image's box. */
+  width: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  height: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
 });
 export type HighlightPhoto = v.InferOutput<typeof highlightPhotoSchema>;
 

@@ -261,6 +261,7 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
     const body = (await res.json()) as { status: string; body: HighlightPhoto[] };
     expect(body.status).toBe('success');
     expect(body.body.map((p) => p.thumbnail_file_name).sort()).toEqual(['p1.jpg', 'p3.jpg']);
+    for (const p of body.body) expect([p.width, p.height]).toEqual([4000, 3000]);
     expect((await t.post('/api/v1/facesearch/highlight', { event_key: 'nope' })).status).toBe(404);
   });
 

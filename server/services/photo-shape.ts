@@ -20,8 +20,12 @@ export const toApiPhoto = (row: PhotoFields): Photo => ({
   is_manual: yn(row.is_manual),
 });
 
-export const toHighlightPhoto = (row: Pick<PhotoRow, 'id' | 'file_name'>): HighlightPhoto => ({
+export const toHighlightPhoto = (
+  row: Pick<PhotoRow, 'id' | 'file_name' | 'width' | 'height'>,
+): HighlightPhoto => ({
   id: row.id,
   thumbnail_file_name: row.file_name,
   preview_file_name: row.file_name,
+  width: row.width,
+  height: row.height,
 });

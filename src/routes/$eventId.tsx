@@ -1,11 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { EventLoading } from '../features/events/EventLoading';
 import { EventPage } from '../features/events/EventPage';
 import { loadEvent } from '../features/events/event-loader';
-import { HomeLoading } from '../features/events/HomePage';
 
 export const Route = createFileRoute('/$eventId')({
   loader: ({ params }) => loadEvent(params.eventId),
-  pendingComponent: HomeLoading,
+  pendingComponent: EventLoading,
+  // A quick answer shows no loading text; a slow one shows it long enough to be read.
+  pendingMs: 200,
+  pendingMinMs: 300,
   component: function EventRoute() {
     return <EventPage data={Route.useLoaderData()} />;
   },

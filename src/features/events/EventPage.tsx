@@ -1,12 +1,21 @@
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+// The event page (SPEC §2 Event page, §4 Event sale and Consent): the event's details, its sale state or the face
+// search, the highlight gallery, and the terms dialog on the first visit. One event is always shown in English.
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
+import { useCallback, useState } from 'react';
 import type { EventDetail } from '../../../core/contract/events';
-import { showsCountdown, uploadAreaState } from '../../../core/sale';
-import { eventDateLabel, formatBaht, formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { languageAtom } from '../../lib/state';
 import { LoadFailedAlert } from '../../lib/ui/LoadFailedAlert';
+import { FaceSearchPanel } from '../face-search/FaceSearchPanel';
+import { HighlightGallery } from '../gallery/HighlightGallery';
+import { ConsentGate } from './ConsentDialog';
+import { EventHeader } from './EventHeader';
+import { EventLoading } from './EventLoading';
 import type { EventLoad } from './event-loader';
+import { SaleArea } from './SaleArea';
+import { useForcedLanguage } from './use-forced-language';
+import './event-page.css';
 
 export function EventPage({ data }: { data: EventLoad }) {
   const { t } = useLingui();
@@ -18,58 +27,30 @@ export function EventPage({ data }: { data: EventLoad }) {
       </LoadFailedAlert>
     );
   }
-  return <EventDetails event={data.event} />;
+  return <EventView event={data.event} />;
 }
 
-function EventDetails({ event }: { event: EventDetail }) {
+function EventView({ event }: { event: EventDetail }) {
+  const ready = useForcedLanguage(event.event_key);
   const language = useAtomValue(languageAtom);
-  const area = uploadAreaState(event);
-  const start = formatDateTime(event.on_sale_start, language);
-  const end = formatDateTime(event.on_sale_end, language);
-  const days = event.day_diff;
+  // SPEC §2: the highlight gallery shows while no search has been made.
+  const [searched, setSearched] = useState(false);
+  const onStepChange = useCallback((step: string) => {
+    if (step !== 'idle') setSearched(true);
+  }, []);
+  if (!ready) return <EventLoading />;
   return (
-    <article className="event-page">
-      <img className="event-cover" src={event.coverurl} alt="" width={1200} height={630} />
-      <header className="event-heading">
-        <h1>{event.title}</h1>
-        <p>
-          <time dateTime={event.eventdate}>{eventDateLabel(event, language)}</time> · {event.province}
-        </p>
-        <dl className="sale-times">
-          <dt>
-            <Trans>เปิดขาย</Trans>
-          </dt>
-          <dd>{start}</dd>
-          <dt>
-            <Trans>ปิดขาย</Trans>
-          </dt>
-          <dd>{end}</dd>
-        </dl>
-        {event.package.length > 0 && (
-          <ul className="badges">
-            {event.package.map((p) => (
-              <li key={p.number_of_photo} className="badge">
-                {language === 'en' ? p.name_en : p.name} · ฿{formatBaht(p.price)}
-              </li>
-            ))}
-          </ul>
-        )}
-        {showsCountdown(days) && (
-          <p className="countdown">
-            <Plural value={days} one="เหลือเวลาเก็บภาพอีก # วัน" other="เหลือเวลาเก็บภาพอีก # วัน" />
-          </p>
-        )}
-      </header>
-      {area === 'not-open' && (
-        <p className="sale-state">
-          <Trans>กลับมาใหม่ในวันที่ {start}</Trans>
-        </p>
-      )}
-      {area === 'ended' && (
-        <p className="sale-state">
-          <Trans>ปิดการขายแล้ว</Trans>
-        </p>
-      )}
-    </article>
+    <>
+      <article className="event-page">
+        <EventHeader event={event} language={language} />
+        <div className="event-search">
+          <SaleArea event={event} language={language}>
+            <FaceSearchPanel event={event} variant="event" cartKind="standard" onStepChange={onStepChange} />
+          </SaleArea>
+        </div>
+      </article>
+      {!searched && <HighlightGallery eventKey={event.event_key} />}
+      <ConsentGate eventKey={event.event_key} />
+    </>
   );
 }

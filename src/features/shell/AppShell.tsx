@@ -1,26 +1,71 @@
-import { Trans } from '@lingui/react/macro';
-import { Link, Outlet } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import './theme-boot';
+import './shell.css';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
+import { Toaster } from 'react-hot-toast';
 import { registerServiceWorker } from '../../lib/sw-bridge';
+import { CartButton } from './CartButton';
+import { Icon } from './icons';
 import { LanguageSwitch } from './LanguageSwitch';
+import { NotificationsMenu } from './NotificationsMenu';
+import { ScrollToTop } from './ScrollToTop';
+import { Sidebar } from './Sidebar';
 import { SiteFooter } from './SiteFooter';
+import { ThemeToggle } from './ThemeToggle';
+import { applyTheme } from './theme-dom';
+import { layoutAtom, themeColorsAtom } from './theme-state';
+import { useSidebar } from './use-sidebar';
 
-/** The frame of every page: header, main content, footer, and the "new version" bar. */
+const SIDEBAR_ID = 'site-sidebar';
+
+/**
+ * The frame of every page (SPEC §1 shell): header (menu button, logo, notifications, cart, light/dark,
+ * language), the sidebar menu, the main content, the footer, the scroll-to-top button, the "new version" bar
+ * and the toasts.
+ */
 export function AppShell() {
+  const { t } = useLingui();
   const [applyUpdate, setApplyUpdate] = useState<(() => void) | undefined>();
   useEffect(() => registerServiceWorker((apply) => setApplyUpdate(() => apply)), []);
+  useThemeOnPage();
+
+  const sidebar = useSidebar();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const overlay = sidebar.mode === 'overlay';
+  useCloseSidebarOnNavigation(sidebar.closeAfterNavigation);
+  useLockPageScroll(overlay);
 
   return (
-    <div className="app">
+    <div className="app" data-sidebar={sidebar.mode}>
       <a className="skip-link" href="#main">
         <Trans>ข้ามไปยังเนื้อหา</Trans>
       </a>
-      <header className="app-header">
-        <Link to="/" className="brand">
-          <img src="/logo.svg" alt="" width="36" height="36" />
-          <span>RunFoto</span>
-        </Link>
-        <LanguageSwitch />
+      <header className="app-header" inert={overlay}>
+        <div className="header-start">
+          <button
+            ref={menuButton}
+            type="button"
+            className="icon-button"
+            aria-expanded={sidebar.open}
+            aria-controls={SIDEBAR_ID}
+            aria-label={t`เมนู`}
+            onClick={sidebar.toggle}
+          >
+            <Icon name="menu" />
+          </button>
+          <Link to="/" className="brand">
+            <img src="/logo.svg" alt="" width="36" height="36" />
+            <span>RunFoto</span>
+          </Link>
+        </div>
+        <div className="header-actions">
+          <NotificationsMenu />
+          <CartButton />
+          <ThemeToggle />
+          <LanguageSwitch />
+        </div>
       </header>
       {applyUpdate && (
         <div className="update-bar" role="status">
@@ -30,10 +75,63 @@ export function AppShell() {
           </button>
         </div>
       )}
-      <main id="main" className="app-main">
-        <Outlet />
-      </main>
-      <SiteFooter />
+      <div className="shell-body">
+        <Sidebar
+          id={SIDEBAR_ID}
+          mode={sidebar.mode}
+          onClose={sidebar.close}
+          onNavigate={sidebar.closeAfterNavigation}
+          opener={menuButton}
+        />
+        {overlay && <div className="sidebar-backdrop" aria-hidden="true" onClick={sidebar.close} />}
+        <div className="shell-content" inert={overlay}>
+          <main id="main" className="app-main" tabIndex={-1}>
+            <Outlet />
+          </main>
+          <SiteFooter />
+        </div>
+      </div>
+      <ScrollToTop />
+      <Toaster
+        position="top-center"
+        toastOptions={{
+          className: 'toast',
+          style: { background: 'var(--surface)', color: 'var(--ink)', maxWidth: 'min(420px, 92vw)' },
+        }}
+      />
     </div>
   );
+}
+
+/** Keeps <html> in step with the theme state (the first paint was themed by theme-boot). */
+function useThemeOnPage() {
+  const layout = useAtomValue(layoutAtom);
+  const colors = useAtomValue(themeColorsAtom);
+  useEffect(() => applyTheme(layout, colors), [layout, colors]);
+}
+
+function useCloseSidebarOnNavigation(close: () => void) {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new page
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    close();
+  }, [pathname, close]);
+}
+
+/** The page behind the overlaid sidebar does not scroll. */
+function useLockPageScroll(locked: boolean) {
+  useEffect(() => {
+    if (!locked) return;
+    const root = document.documentElement;
+    const before = root.style.overflow;
+    root.style.overflow = 'hidden';
+    return () => {
+      root.style.overflow = before;
+    };
+  }, [locked]);
 }

@@ -23,12 +23,13 @@ export function LanguageSwitch() {
             type="button"
             lang={target}
             aria-pressed={language === target}
-            aria-label={flag === LANGUAGE_FLAGS.th ? 'ภาษาไทย' : 'English'}
+            // The name starts with the visible code (WCAG 2.5.3 label in name), then the language's own name.
+            aria-label={flag === LANGUAGE_FLAGS.th ? 'TH ภาษาไทย' : 'EN English'}
             title={flag === LANGUAGE_FLAGS.th ? t`ภาษาไทย` : t`ภาษาอังกฤษ`}
             onClick={() => void choose(target)}
           >
             <Flag code={flag} />
-            <span>{flag === LANGUAGE_FLAGS.th ? 'TH' : 'EN'}</span>
+            <span className="language-code">{flag === LANGUAGE_FLAGS.th ? 'TH' : 'EN'}</span>
           </button>
         );
       })}

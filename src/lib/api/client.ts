@@ -9,6 +9,8 @@ export class ApiError extends Error {
     message: string,
     readonly kind: 'network' | 'status' | 'shape',
     readonly httpStatus?: number,
+    /** The refusal's own message (the server's `message`), when it gave one. */
+    readonly serverMessage?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -21,12 +23,13 @@ async function call<S extends v.GenericSchema>(
   schema: S,
   body?: unknown,
   signal?: AbortSignal,
+  headers: Record<string, string> = {},
 ): Promise<v.InferOutput<S>> {
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
@@ -37,7 +40,14 @@ async function call<S extends v.GenericSchema>(
   const json: unknown = await response.json().catch(() => undefined);
   const status = (json as { status?: unknown } | undefined)?.status;
   if (!response.ok || status !== 'success') {
-    throw new ApiError(`${method} ${path}: HTTP ${response.status}`, 'status', response.status);
+    const message = (json as { message?: unknown } | undefined)?.message;
+    const serverMessage = typeof message === 'string' ? message : undefined;
+    throw new ApiError(
+      `${method} ${path}: HTTP ${response.status}${serverMessage ? ` ${serverMessage}` : ''}`,
+      'status',
+      response.status,
+      serverMessage,
+    );
   }
   const parsed = v.safeParse(schema, json);
   if (!parsed.success)
@@ -53,4 +63,5 @@ export const postJson = <S extends v.GenericSchema>(
   body: unknown,
   schema: S,
   signal?: AbortSignal,
-) => call('POST', path, schema, body, signal);
+  headers?: Record<string, string>,
+) => call('POST', path, schema, body, signal, headers);

@@ -1,14 +1,23 @@
-// The "more like this one" calls (our addition beside SPEC §7's face search, core/contract/facesearch.ts): the faces
-// of a result photo, and a search with one of them.
+// The face search calls of SPEC §7 (sign the selfie upload, search with it) and our "more like this one" addition
+// (core/contract/facesearch.ts): the faces of a result photo, and a search with one of them. The selfie's PUT itself
+// is in src/features/face-search/upload-selfie.ts (XMLHttpRequest, for its upload progress).
+import { UPLOAD_CONTENT_TYPE } from '../../../core/constants';
+import type { EventDetail } from '../../../core/contract/events';
 import {
   type FaceSearchAnswer,
+  faceSearchAnswerSchema,
+  faceSearchBasePathV2,
   type PhotoFace,
   photoFacesAnswerSchema,
   photoFacesPath,
+  type SignAnswer,
+  signAnswerSchema,
   similarSearchAnswerSchema,
   similarSearchPath,
 } from '../../../core/contract/facesearch';
 import { getJson, postJson } from './client';
+
+const signPath = `${faceSearchBasePathV2}/sign`;
 
 /** The faces found in a photo, boxes as fractions of the photo (empty while it is not indexed). */
 export async function fetchPhotoFaces(photoId: number, signal?: AbortSignal): Promise<PhotoFace[]> {
@@ -26,6 +35,42 @@ export function searchSimilar(
     similarSearchPath,
     { event_key: eventKey, face_id: faceId },
     similarSearchAnswerSchema,
+    signal,
+  );
+}
+
+/** POST /v2/facesearch/sign: where to PUT the selfie (SPEC §7), and the search it belongs to. */
+export function signSelfieUpload(
+  eventKey: string,
+  fileName: string,
+  signal?: AbortSignal,
+): Promise<SignAnswer> {
+  return postJson(
+    signPath,
+    { event_key: eventKey, file_name: fileName, file_type: UPLOAD_CONTENT_TYPE },
+    signAnswerSchema,
+    signal,
+  );
+}
+
+/** POST /v2/facesearch: search the event with the uploaded selfie; the event's own tuning values go along. */
+export function searchWithUploadedSelfie(
+  event: Pick<EventDetail, 'event_id' | 'event_key' | 'face_threshold' | 'mhao_price' | 'max_face_search'>,
+  signed: Pick<SignAnswer, 'search_id' | 'file_location'>,
+  signal?: AbortSignal,
+): Promise<FaceSearchAnswer> {
+  return postJson(
+    faceSearchBasePathV2,
+    {
+      search_id: signed.search_id,
+      file_location: signed.file_location,
+      event_id: event.event_id,
+      event_key: event.event_key,
+      face_threshold: event.face_threshold,
+      mhao_price: event.mhao_price,
+      max_face_search: event.max_face_search,
+    },
+    faceSearchAnswerSchema,
     signal,
   );
 }

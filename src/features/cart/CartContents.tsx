@@ -1,0 +1,78 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useAtomValue } from 'jotai';
+import { formatBaht } from '../../lib/format';
+import { languageAtom } from '../../lib/state';
+import { CartActions } from './CartActions';
+import { CartCheckout } from './CartCheckout';
+import { CartPhotos } from './CartPhotos';
+import { removeFromCart } from './cart-store';
+import type { CartItem, CartKind } from './cart-types';
+import { isMixedEventCart } from './mhao';
+import { useCartEvent } from './use-cart-event';
+import { useCartLog } from './use-cart-log';
+import type { SubmitOrder } from './use-submit-order';
+
+interface CartContentsProps {
+  kind: CartKind;
+  items: CartItem[];
+  order: SubmitOrder;
+}
+
+/** A non-empty cart: its event, the buttons, the photos, and the price and forms unless the events are mixed. */
+export function CartContents({ kind, items, order }: CartContentsProps) {
+  const { t } = useLingui();
+  const language = useAtomValue(languageAtom);
+  const mixed = isMixedEventCart(items);
+  const eventKey = items[0]?.event_key;
+  const { load, retry } = useCartEvent(eventKey);
+  const event = load.state === 'loaded' ? load.event : undefined;
+  useCartLog(kind, event?.event_key, items);
+  const count = items.length;
+
+  return (
+    <>
+      {event && !mixed && (
+        <header className="cart-event">
+          <h2>{event.title}</h2>
+          {kind === 'wholesale'
+            ? event.package_hb.length > 0 && (
+                <ul className="badges" aria-label={t`ทีมช่างภาพในแพ็กเกจเหมา`}>
+                  {event.package_hb.map((p) => (
+                    <li key={p.name} className="badge">
+                      {language === 'en' ? p.name_en : p.name}
+                    </li>
+                  ))}
+                </ul>
+              )
+            : event.package.length > 0 && (
+                <ul className="badges" aria-label={t`แพ็กเกจราคา`}>
+                  {event.package.map((p) => (
+                    <li key={p.number_of_photo} className="badge">
+                      {language === 'en' ? p.name_en : p.name} · ฿{formatBaht(p.price)}
+                    </li>
+                  ))}
+                </ul>
+              )}
+        </header>
+      )}
+      <CartActions kind={kind} items={items} event={mixed ? undefined : event} />
+      {mixed && (
+        <p className="cart-mixed" role="alert">
+          <Trans>กรุณาเลือกรูปจากงานเดียวกันเท่านั้น</Trans>
+        </p>
+      )}
+      <div className={mixed ? 'cart-layout mixed' : 'cart-layout'}>
+        <section className="cart-photos-section" aria-labelledby="cart-photos-title">
+          <h2 id="cart-photos-title">
+            <Plural value={count} one="รูปในตะกร้า # รูป" other="รูปในตะกร้า # รูป" />
+          </h2>
+          <CartPhotos
+            items={items}
+            onRemove={kind === 'wholesale' ? undefined : (id) => void removeFromCart(kind, id)}
+          />
+        </section>
+        {!mixed && <CartCheckout kind={kind} items={items} load={load} retry={retry} order={order} />}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+// Browser storage of the carts and of the orders made here (SPEC §3 browser-kept values): one Dexie database,
+// versioned schema, shared by every tab (Dexie tells live queries of other tabs about each change).
+import { Dexie, type EntityTable } from 'dexie';
+import type { CartItem, CartKind, MhaoFlag } from './cart-types';
+
+export const CART_DB_NAME = 'runfoto';
+
+/** A photo in one of a kind's lists; seq keeps the order photos were added in. */
+export interface CartRow extends CartItem {
+  seq?: number;
+  kind: CartKind;
+}
+
+/** is_mhao_flag of one cart kind. */
+export interface MhaoRow {
+  kind: CartKind;
+  flag: MhaoFlag;
+}
+
+/** An order created on this device, so the buyer can reopen it offline (history). */
+export interface OrderHistoryRow {
+  uuid: string;
+  kind: CartKind;
+  event_key: string;
+  event_title: string;
+  /** The amount asked for, a decimal string ("315.00"). */
+  amount: string;
+  image_count: number;
+  /** ISO date and time of creation. */
+  created_at: string;
+}
+
+export type CartDb = Dexie & {
+  cart: EntityTable<CartRow, 'seq'>;
+  cart_temp: EntityTable<CartRow, 'seq'>;
+  cart_latest: EntityTable<CartRow, 'seq'>;
+  mhao: EntityTable<MhaoRow, 'kind'>;
+  orders: EntityTable<OrderHistoryRow, 'uuid'>;
+};
+
+const listSchema = '++seq, &[kind+id], kind';
+
+function openCartDb(): CartDb {
+  const db = new Dexie(CART_DB_NAME) as CartDb;
+  db.version(1).stores({
+    cart: listSchema,
+    cart_temp: listSchema,
+    cart_latest: listSchema,
+    mhao: 'kind',
+    orders: 'uuid, created_at',
+  });
+  return db;
+}
+
+export const cartDb: CartDb = openCartDb();
+
+/** The three per-kind photo lists. */
+export type ListTable = 'cart' | 'cart_temp' | 'cart_latest';

@@ -1,0 +1,160 @@
+// Cart operations (SPEC §4 Cart, Unlimited flag) on the IndexedDB carts; each runs in one transaction so two tabs
+// never interleave half an operation. The rules themselves are the pure functions of mhao.ts.
+import { type CartRow, cartDb, type ListTable, type OrderHistoryRow } from './cart-db';
+import type { CartItem, CartKind, MhaoFlag } from './cart-types';
+import {
+  type CartLists,
+  cancelMhao,
+  chooseMhaoFromBuyAll,
+  chooseMhaoFromCart,
+  clearForNewSearch,
+  type MhaoOutcome,
+  type MhaoRefusal,
+  removeAll,
+  removeItem,
+  uniqueById,
+} from './mhao';
+
+export type { CartItem, CartKind } from './cart-types';
+
+const ALL_TABLES = [cartDb.cart, cartDb.cart_temp, cartDb.cart_latest, cartDb.mhao] as const;
+
+/** Only the cart item fields: rows and photo-shaped values carry more. */
+function item(row: CartItem): CartItem {
+  return {
+    id: row.id,
+    event_id: row.event_id,
+    event_key: row.event_key,
+    thumbnail_file_name: row.thumbnail_file_name,
+    original_file_name: row.original_file_name,
+    preview_file_name: row.preview_file_name,
+  };
+}
+
+/** A kind's list in the order its photos were added. */
+export async function readList(table: ListTable, kind: CartKind): Promise<CartItem[]> {
+  const rows = await cartDb[table].where('kind').equals(kind).sortBy('seq');
+  return rows.map(item);
+}
+
+export async function readFlag(kind: CartKind): Promise<MhaoFlag> {
+  return (await cartDb.mhao.get(kind))?.flag ?? 'NO';
+}
+
+async function writeList(table: ListTable, kind: CartKind, items: readonly CartItem[]): Promise<void> {
+  await cartDb[table].where('kind').equals(kind).delete();
+  await cartDb[table].bulkAdd(uniqueById(items).map((i): CartRow => ({ ...item(i), kind })));
+}
+
+async function readLists(kind: CartKind): Promise<CartLists> {
+  const [cart, temp, latest, flag] = await Promise.all([
+    readList('cart', kind),
+    readList('cart_temp', kind),
+    readList('cart_latest', kind),
+    readFlag(kind),
+  ]);
+  return { cart, temp, latest, flag };
+}
+
+async function writeLists(kind: CartKind, lists: CartLists): Promise<void> {
+  await writeList('cart', kind, lists.cart);
+  await writeList('cart_temp', kind, lists.temp);
+  await writeList('cart_latest', kind, lists.latest);
+  await cartDb.mhao.put({ kind, flag: lists.flag });
+}
+
+/** Reads a kind's lists, applies a rule and writes the result, all in one transaction. */
+function transition<T>(kind: CartKind, rule: (lists: CartLists) => { lists?: CartLists; result: T }) {
+  return cartDb.transaction('rw', ALL_TABLES, async () => {
+    const { lists, result } = rule(await readLists(kind));
+    if (lists) await writeLists(kind, lists);
+    return result;
+  });
+}
+
+/** Adds a photo; a photo already in the cart is ignored. Answers whether it was added and the cart's count. */
+export function addToCart(kind: CartKind, photo: CartItem): Promise<{ added: boolean; count: number }> {
+  return cartDb.transaction('rw', cartDb.cart, async () => {
+    const present = await cartDb.cart.where('[kind+id]').equals([kind, photo.id]).count();
+    if (present === 0) await cartDb.cart.add({ ...item(photo), kind });
+    const count = await cartDb.cart.where('kind').equals(kind).count();
+    return { added: present === 0, count };
+  });
+}
+
+/** Adds every photo not yet in the cart (add all to cart). */
+export function addAllToCart(kind: CartKind, photos: CartItem[]): Promise<{ count: number }> {
+  return cartDb.transaction('rw', cartDb.cart, async () => {
+    const present = new Set((await readList('cart', kind)).map((p) => p.id));
+    const fresh = uniqueById(photos).filter((p) => !present.has(p.id));
+    await cartDb.cart.bulkAdd(fresh.map((p): CartRow => ({ ...item(p), kind })));
+    return { count: await cartDb.cart.where('kind').equals(kind).count() };
+  });
+}
+
+/** Removes one photo; emptying the cart also drops the unlimited package choice. */
+export function removeFromCart(kind: CartKind, id: number): Promise<void> {
+  return transition(kind, (lists) => ({ lists: removeItem(lists, id), result: undefined }));
+}
+
+/** Remove all: the cart, the earlier cart and the package choice. The latest results stay. */
+export function clearCart(kind: CartKind): Promise<void> {
+  return transition(kind, (lists) => ({ lists: removeAll(lists), result: undefined }));
+}
+
+/** cart_latest: the last search results (the face search calls this with every answer, even an empty one). */
+export function setLatestResults(kind: CartKind, photos: CartItem[]): Promise<void> {
+  return cartDb.transaction('rw', cartDb.cart_latest, () => writeList('cart_latest', kind, photos));
+}
+
+export type MhaoChoice = { ok: true } | { ok: false; refusal: MhaoRefusal };
+
+function apply(kind: CartKind, rule: (lists: CartLists) => MhaoOutcome): Promise<MhaoChoice> {
+  return transition<MhaoChoice>(kind, (lists) => {
+    const outcome = rule(lists);
+    return outcome.ok
+      ? { lists: outcome.lists, result: { ok: true } }
+      : { result: { ok: false, refusal: outcome.refusal } };
+  });
+}
+
+/**
+ * Buy-all on the event, wholesale or stage page: the cart becomes the latest results with the package chosen.
+ * On ok the caller goes to CART_PATHS[kind]; on no-latest-results it shows the refusal alert (mhaoRefusalText).
+ */
+export const chooseMhaoFromBuyAllButton = (kind: CartKind) => apply(kind, chooseMhaoFromBuyAll);
+
+/** The cart page's "choose the package" after the buyer confirmed: the latest results are added. */
+export const chooseMhaoOnCartPage = (kind: CartKind) => apply(kind, chooseMhaoFromCart);
+
+/** Cancel the package: back to the earlier cart, or refused (no-previous-cart) when there is none. */
+export const cancelMhaoChoice = (kind: CartKind) => apply(kind, cancelMhao);
+
+/**
+ * Before a new face search on an event: on an mhao event with photos in the cart, asks (with `confirm`) whether the
+ * cart may be deleted; yes clears it and answers true, no answers false (the search must not run). Otherwise true.
+ */
+export async function confirmNewSearch(
+  kind: CartKind,
+  eventIsMhao: boolean,
+  confirm: () => boolean | Promise<boolean>,
+): Promise<boolean> {
+  if (!eventIsMhao) return true;
+  const count = await cartDb.cart.where('kind').equals(kind).count();
+  if (count === 0) return true;
+  if (!(await confirm())) return false;
+  await transition(kind, (lists) => ({ lists: clearForNewSearch(lists), result: undefined }));
+  return true;
+}
+
+/** Keeps an order created here in the history, and empties the cart it was made from. */
+export function recordOrder(order: OrderHistoryRow): Promise<void> {
+  return cartDb.transaction('rw', [...ALL_TABLES, cartDb.orders], async () => {
+    await cartDb.orders.put(order);
+    await writeLists(order.kind, removeAll(await readLists(order.kind)));
+  });
+}
+
+/** Orders created on this device, newest first. */
+export const orderHistory = (): Promise<OrderHistoryRow[]> =>
+  cartDb.orders.orderBy('created_at').reverse().toArray();

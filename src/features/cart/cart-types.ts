@@ -1,0 +1,41 @@
+// The cart's shapes (SPEC §3 Cart item, Cart state), shared by the store, the hooks and the pages.
+
+/** Which cart: the standard cart (/cart, /cartopn), the wholesale bundle (/cart-wholesale), the stage cart (/cart-manual). */
+export type CartKind = 'standard' | 'wholesale' | 'manual';
+
+export const CART_KINDS: readonly CartKind[] = ['standard', 'wholesale', 'manual'];
+
+/** One photo in a cart: enough to show its thumbnail and to order it. */
+export interface CartItem {
+  id: number;
+  event_id: number;
+  event_key: string;
+  thumbnail_file_name: string;
+  original_file_name: string;
+  preview_file_name: string;
+}
+
+/** is_mhao_flag: YES when the unlimited (mhao) package is chosen for this cart. */
+export type MhaoFlag = 'YES' | 'NO';
+
+/** The page of each cart. */
+export const CART_PATHS: Record<CartKind, '/cart' | '/cart-wholesale' | '/cart-manual'> = {
+  standard: '/cart',
+  wholesale: '/cart-wholesale',
+  manual: '/cart-manual',
+};
+
+/** A cart item from any photo-shaped value (search result, stage photo), with its event key. */
+export function toCartItem(
+  photo: Omit<CartItem, 'event_key'> & Record<string, unknown>,
+  eventKey: string,
+): CartItem {
+  return {
+    id: photo.id,
+    event_id: photo.event_id,
+    event_key: eventKey,
+    thumbnail_file_name: photo.thumbnail_file_name,
+    original_file_name: photo.original_file_name,
+    preview_file_name: photo.preview_file_name,
+  };
+}

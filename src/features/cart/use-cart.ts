@@ -1,0 +1,61 @@
+// React hooks over the IndexedDB carts: live in every tab, one query per cart kind.
+import { useLingui } from '@lingui/react/macro';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import toast from 'react-hot-toast';
+import { ADD_TOAST_MS } from '../../../core/constants';
+import { addToCart, readFlag, readList } from './cart-store';
+import type { CartItem, CartKind, MhaoFlag } from './cart-types';
+import { liveValue } from './live-value';
+
+const EMPTY: CartItem[] = [];
+
+function useLive<T>(key: string, query: () => Promise<T>): T | undefined {
+  const value = liveValue(key, query);
+  return useSyncExternalStore(value.subscribe, value.getSnapshot, value.getSnapshot);
+}
+
+/** The cart of a kind; loaded is false until IndexedDB answered the first time. */
+export function useCart(kind: CartKind): { items: CartItem[]; loaded: boolean } {
+  const items = useLive(`cart:${kind}`, () => readList('cart', kind));
+  return { items: items ?? EMPTY, loaded: items !== undefined };
+}
+
+/** cart_temp: the cart kept when the unlimited package was chosen on the cart page. */
+export function useCartTemp(kind: CartKind): CartItem[] {
+  return useLive(`cart_temp:${kind}`, () => readList('cart_temp', kind)) ?? EMPTY;
+}
+
+/** cart_latest: the latest search results. */
+export function useLatestResults(kind: CartKind): CartItem[] {
+  return useLive(`cart_latest:${kind}`, () => readList('cart_latest', kind)) ?? EMPTY;
+}
+
+/** is_mhao_flag of a kind's cart; undefined until IndexedDB answered (price nothing on a guess). */
+export function useMhaoFlag(kind: CartKind): MhaoFlag | undefined {
+  return useLive(`mhao:${kind}`, () => readFlag(kind));
+}
+
+export function useCartCount(kind: CartKind): number {
+  return useCart(kind).items.length;
+}
+
+/** Ids of the photos in the cart (a result shows Remove instead of Add for these: atc Y). */
+export function useCartIds(kind: CartKind): ReadonlySet<number> {
+  const { items } = useCart(kind);
+  return useMemo(() => new Set(items.map((item) => item.id)), [items]);
+}
+
+/** Adds a photo (duplicates ignored) and shows the 1 s toast with the cart's count. */
+export function useAddToCart(kind: CartKind): (item: CartItem) => Promise<void> {
+  const { t } = useLingui();
+  return useCallback(
+    async (item: CartItem) => {
+      const { count } = await addToCart(kind, item);
+      toast.success(t`เพิ่มลงตะกร้าแล้ว มีรูปในตะกร้า ${count} รูป`, {
+        duration: ADD_TOAST_MS,
+        id: 'cart-add',
+      });
+    },
+    [kind, t],
+  );
+}

@@ -1,0 +1,52 @@
+// SPEC §2: the wholesale and manual carts follow the stored language, and without one the manual cart is English.
+// The visitor's choice is never written here: leaving the page goes back to the stored (default) language.
+import { i18n } from '@lingui/core';
+import { useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
+import { activateLanguage, LANGUAGE_KEY, type Language, storedLanguage } from '../../lib/i18n';
+import { languageAtom } from '../../lib/state';
+
+/** The language a page with this default shows: the stored choice when there is one, else the page's default. */
+export function pageLanguage(
+  pageDefault: Language,
+  storage: Pick<Storage, 'getItem'> = localStorage,
+): Language {
+  try {
+    return storage.getItem(LANGUAGE_KEY) === null ? pageDefault : storedLanguage(storage);
+  } catch {
+    return pageDefault;
+  }
+}
+
+/**
+ * Switches to the page's language while it is open; answers false while that catalog still loads. Without a
+ * default (the standard cart) the page simply follows the interface language.
+ */
+export function usePageLanguage(pageDefault: Language | undefined): boolean {
+  const setLanguage = useSetAtom(languageAtom);
+  const wanted = pageDefault ? pageLanguage(pageDefault) : (i18n.locale as Language);
+  const [ready, setReady] = useState(() => i18n.locale === wanted);
+  useEffect(() => {
+    if (i18n.locale === wanted) {
+      setReady(true);
+      return;
+    }
+    let mounted = true;
+    activateLanguage(wanted)
+      .then(() => setLanguage(wanted))
+      .catch(() => undefined) // catalog not reachable offline: the current language stays
+      .finally(() => {
+        if (mounted) setReady(true);
+      });
+    return () => {
+      mounted = false;
+      const back = storedLanguage();
+      if (back !== wanted) {
+        activateLanguage(back)
+          .then(() => setLanguage(back))
+          .catch(() => undefined);
+      }
+    };
+  }, [wanted, setLanguage]);
+  return ready;
+}

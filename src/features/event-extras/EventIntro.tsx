@@ -1,0 +1,22 @@
+import { useAtomValue } from 'jotai';
+import type { ReactNode } from 'react';
+import type { EventDetail } from '../../../core/contract/events';
+import { eventDateLabel } from '../../lib/format';
+import { languageAtom } from '../../lib/state';
+
+/** The event's cover, title, date and province at the top of its race detail and video pages. */
+export function EventIntro({ event, kicker }: { event: EventDetail; kicker: ReactNode }) {
+  const language = useAtomValue(languageAtom);
+  return (
+    <>
+      <img className="event-cover" src={event.coverurl} alt="" width={1200} height={630} />
+      <header className="extras-heading">
+        <p className="extras-kicker">{kicker}</p>
+        <h1>{event.title}</h1>
+        <p className="extras-when">
+          <time dateTime={event.eventdate}>{eventDateLabel(event, language)}</time> · {event.province}
+        </p>
+      </header>
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+// The terms dialog of SPEC §4 Consent: shown on the first visit to an event, before any selfie is chosen. It says
+// plainly how the selfie and face data are used; accepting is remembered per event, declining goes home.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { PHOTO_RETENTION_DAYS } from '../../../core/constants';
+import { hasConsented, rememberConsent } from './consent';
+import { useModal } from './use-modal';
+import './consent-dialog.css';
+
+/** The selfie is removed this many minutes after upload (server/jobs/purge-selfies.ts). */
+const SELFIE_DELETED_WITHIN_MINUTES = 10;
+
+/** Whether the dialog shows, and the two answers. */
+export function useConsent(eventKey: string) {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(() => !hasConsented(eventKey));
+  const accept = useCallback(() => {
+    rememberConsent(eventKey);
+    setOpen(false);
+  }, [eventKey]);
+  const decline = useCallback(() => void navigate({ to: '/' }), [navigate]);
+  return { open, accept, decline };
+}
+
+export function ConsentGate({ eventKey }: { eventKey: string }) {
+  const { open, accept, decline } = useConsent(eventKey);
+  return open ? <ConsentDialog onAccept={accept} onDecline={decline} /> : null;
+}
+
+export function ConsentDialog({ onAccept, onDecline }: { onAccept: () => void; onDecline: () => void }) {
+  const { t } = useLingui();
+  const titleId = useId();
+  const bodyId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const [host] = useState(() => {
+    const div = document.createElement('div');
+    div.className = 'modal-host';
+    return div;
+  });
+  useLayoutEffect(() => {
+    document.body.append(host);
+    return () => host.remove();
+  }, [host]);
+  useModal(dialogRef, host);
+  const minutes = SELFIE_DELETED_WITHIN_MINUTES;
+  const days = PHOTO_RETENTION_DAYS;
+
+  return createPortal(
+    <div className="modal-backdrop">
+      <div
+        ref={dialogRef}
+        className="modal consent-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={bodyId}
+        tabIndex={-1}
+      >
+        <h2 id={titleId}>
+          <Trans>ก่อนค้นหาภาพด้วยใบหน้า</Trans>
+        </h2>
+        <div id={bodyId} className="consent-terms">
+          <p>
+            <Trans>
+              เมื่อคุณอัปโหลดรูปเซลฟี่ ระบบจะแปลงใบหน้าในรูปเป็นชุดตัวเลข (ข้อมูลใบหน้า) แล้วเทียบกับใบหน้าในภาพของงานนี้เท่านั้น
+              เพื่อหาภาพที่มีคุณอยู่
+            </Trans>
+          </p>
+          <ul>
+            <li>
+              <Trans>รูปเซลฟี่ถูกลบออกจากระบบภายใน {minutes} นาทีหลังอัปโหลด</Trans>
+            </li>
+            <li>
+              <Trans>ข้อมูลใบหน้าจากเซลฟี่ไม่ถูกเก็บไว้ ไม่ใช้กับงานอื่น และไม่ขายหรือส่งต่อให้ผู้อื่น</Trans>
+            </li>
+            <li>
+              <Trans>ภาพของงานถ่ายโดยช่างภาพของงาน และเก็บไว้ประมาณ {days} วันหลังวันจัดงาน</Trans>
+            </li>
+          </ul>
+          <p>
+            <Trans>
+              การกด “ยอมรับ” หมายถึงคุณยอมรับ{' '}
+              <Link to="/terms-of-use" hash="face-data" target="_blank" rel="noopener">
+                ข้อกำหนดการใช้งานและนโยบายข้อมูลส่วนบุคคล
+              </Link>
+            </Trans>
+            <span className="visually-hidden"> {t`(เปิดในแท็บใหม่)`}</span>
+          </p>
+        </div>
+        <div className="modal-actions">
+          <button type="button" className="button" onClick={onDecline}>
+            <Trans>ไม่ยอมรับ กลับหน้าแรก</Trans>
+          </button>
+          <button type="button" className="button primary" onClick={onAccept}>
+            <Trans>ยอมรับ</Trans>
+          </button>
+        </div>
+      </div>
+    </div>,
+    host,
+  );
+}

@@ -1,0 +1,223 @@
+// The selfie search in the panel, in Thai: the whole flow against a fake API and a fake XHR (compression is the
+// library's in a browser; here it is replaced, jsdom has no canvas), progress, each message of SPEC §8, the 5 s
+// size warning, and the mhao "the cart will be deleted" confirmation.
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cartDb } from '../cart/cart-db';
+import { addToCart, readList } from '../cart/cart-store';
+import { FakeXhr } from './fake-xhr';
+import {
+  fakeApi,
+  found,
+  InstantXhr,
+  jpegFile,
+  picker,
+  renderPanel,
+  reply,
+  SEARCH_ID,
+  testEvent,
+} from './panel-test-kit';
+
+const compressSelfie = vi.hoisted(() => vi.fn());
+vi.mock('./compress-selfie', () => ({ compressSelfie }));
+
+beforeEach(async () => {
+  FakeXhr.reset();
+  vi.stubGlobal('XMLHttpRequest', InstantXhr);
+  compressSelfie.mockReset();
+  compressSelfie.mockResolvedValue(new Blob([new Uint8Array(1024)], { type: 'image/jpeg' }));
+  await Promise.all(cartDb.tables.map((table) => table.clear()));
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const choose = (file: File) => fireEvent.change(picker(), { target: { files: [file] } });
+
+describe('FaceSearchPanel search', () => {
+  it('compresses, signs, uploads and searches, then shows the matches and keeps them as the latest results', async () => {
+    const calls = fakeApi({ search: () => reply(200, found(5, 7)) });
+    await renderPanel({ event: testEvent({ face_threshold: 0.45, max_face_search: 50 }) });
+    expect(screen.getByRole('heading', { name: 'ค้นหารูปของคุณด้วยใบหน้า' })).toBeInTheDocument();
+    expect(picker()).toHaveAttribute('accept', 'image/jpeg,image/png');
+    expect(screen.getByLabelText('ถ่ายเซลฟี่')).toHaveAttribute('capture', 'user');
+
+    choose(jpegFile('IMG 0001.JPG'));
+    expect(await screen.findByRole('heading', { name: 'พบ 2 รูปที่ตรงกับใบหน้าของคุณ' })).toBeInTheDocument();
+    expect(compressSelfie).toHaveBeenCalledTimes(1);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'POST /api/v2/facesearch/sign',
+      'POST /api/v2/facesearch',
+    ]);
+    expect(calls[0]?.body).toEqual({
+      event_key: 'event-1',
+      file_name: 'IMG-0001.jpg',
+      file_type: 'image/jpg',
+    });
+    expect(calls[1]?.body).toEqual({
+      search_id: SEARCH_ID,
+      file_location: `private/selfies/event-1/${SEARCH_ID}.jpg`,
+      event_id: 1,
+      event_key: 'event-1',
+      face_threshold: 0.45,
+      mhao_price: '0.00',
+      max_face_search: 50,
+    });
+    const put = FakeXhr.last;
+    expect(put?.method).toBe('PUT');
+    expect(put?.url).toBe(`/storage/private/selfies/event-1/${SEARCH_ID}.jpg?expires=1&sig=abc`);
+    expect(put?.headers['content-type']).toBe('image/jpg');
+
+    const images = screen.getAllByRole('img', { name: /^ดูรูปที่ \d ขนาดใหญ่$/ });
+    expect(images.map((img) => img.getAttribute('src'))).toEqual([
+      '/storage/event-1/thumbnail/t5.jpg',
+      '/storage/event-1/thumbnail/t7.jpg',
+    ]);
+    expect(images[0]).toHaveAttribute('loading', 'lazy');
+    expect(images[0]).toHaveAttribute('width');
+    expect(images[0]).toHaveAttribute('height');
+    await waitFor(async () =>
+      expect((await readList('cart_latest', 'standard')).map((p) => p.id)).toEqual([5, 7]),
+    );
+    expect(picker()).toBeEnabled();
+  });
+
+  it('shows the upload percent and a progress bar, disables the input while busy', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    let answer: (r: Response) => void = () => undefined;
+    fakeApi({ search: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    await renderPanel();
+    choose(jpegFile());
+    await waitFor(() => expect(FakeXhr.last).toBeDefined());
+    expect(await screen.findByText('กำลังอัปโหลด 0%')).toBeInTheDocument();
+    expect(picker()).toBeDisabled();
+    act(() => FakeXhr.last?.progress(400, 1000));
+    expect(screen.getByText('กำลังอัปโหลด 40%')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'ความคืบหน้าการอัปโหลด' })).toHaveAttribute('value', '40');
+    act(() => FakeXhr.last?.respond(200));
+    expect(await screen.findByText('กำลังค้นหารูปของคุณ…')).toBeInTheDocument();
+    expect(picker()).toBeDisabled();
+    answer(reply(200, found(1)));
+    expect(await screen.findByRole('heading', { name: 'พบ 1 รูปที่ตรงกับใบหน้าของคุณ' })).toBeInTheDocument();
+    expect(picker()).toBeEnabled();
+  });
+
+  it('says nothing was found, with the spec hint and the admin contact', async () => {
+    fakeApi({ search: () => reply(200, found()) });
+    await renderPanel();
+    choose(jpegFile());
+    expect(await screen.findByText('ไม่พบรูปภาพ ลองใช้รูปอื่นที่เห็นใบหน้าชัดเจนเพียงหน้าเดียว')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'ติดต่อแอดมินให้ช่วยหารูป' })).toHaveAttribute(
+      'href',
+      '/about#contact',
+    );
+  });
+
+  it('shows the search error when the server answers not success, and the upload error when the PUT fails', async () => {
+    fakeApi({ search: () => reply(400, { status: 'error', message: 'sale closed', code: 'sale-closed' }) });
+    await renderPanel();
+    choose(jpegFile());
+    expect(await screen.findByText('เกิดข้อผิดพลาดจากการค้นหา กรุณาลองใหม่อีกครั้ง')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('เกิดข้อผิดพลาดจากการค้นหา');
+    expect(picker()).toBeEnabled();
+    expect(picker().value).toBe('');
+
+    class FailingXhr extends FakeXhr {
+      override send(body: unknown) {
+        super.send(body);
+        queueMicrotask(() => this.fail());
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', FailingXhr);
+    choose(jpegFile());
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('เกิดข้อผิดพลาดในการอัปโหลดหรือค้นหา กรุณาลองใหม่อีกครั้ง'),
+    );
+    expect(picker()).toBeEnabled();
+  });
+
+  it('shows the upload error when the connection is lost', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await renderPanel();
+    choose(jpegFile());
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('เกิดข้อผิดพลาดในการอัปโหลดหรือค้นหา กรุณาลองใหม่อีกครั้ง'),
+    );
+  });
+
+  it('refuses a text file renamed .jpg and a gif with the spec message, sending nothing', async () => {
+    const calls = fakeApi({});
+    await renderPanel();
+    choose(new File(['just some notes'], 'notes.jpg', { type: 'image/jpeg' }));
+    expect(await screen.findByText('กรุณาใช้ไฟล์ jpg หรือ png เท่านั้น')).toBeInTheDocument();
+    choose(new File([new TextEncoder().encode('GIF89a....')], 'party.gif', { type: 'image/gif' }));
+    expect(await screen.findByText('กรุณาใช้ไฟล์ jpg หรือ png เท่านั้น')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+    expect(compressSelfie).not.toHaveBeenCalled();
+  });
+
+  it('shows the type message when a file named like a photo does not decode', async () => {
+    compressSelfie.mockRejectedValue(new Error('The source image could not be decoded.'));
+    const calls = fakeApi({});
+    await renderPanel();
+    choose(jpegFile('broken.jpg'));
+    expect(await screen.findByText('กรุณาใช้ไฟล์ jpg หรือ png เท่านั้น')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
+  it('warns about a file of 5 MB or more for 5 s while it still compresses and searches it', async () => {
+    // Only setTimeout is faked (IndexedDB's stand-in needs the others).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    fakeApi({ search: () => reply(200, found(3)) });
+    await renderPanel();
+    choose(jpegFile('big.jpg', 5 * 1024 * 1024));
+    expect(
+      await screen.findByText('กรุณาอัปโหลดไฟล์ที่มีขนาดเล็กกว่า 5MB — รูปนี้จะถูกย่อขนาดให้อัตโนมัติ'),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'พบ 1 รูปที่ตรงกับใบหน้าของคุณ' })).toBeInTheDocument();
+    expect(compressSelfie).toHaveBeenCalledTimes(1);
+    await waitFor(async () => expect(await readList('cart_latest', 'standard')).toHaveLength(1));
+    act(() => vi.advanceTimersByTime(4000));
+    expect(screen.getByText(/กรุณาอัปโหลดไฟล์ที่มีขนาดเล็กกว่า 5MB/)).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1100));
+    expect(screen.queryByText(/กรุณาอัปโหลดไฟล์ที่มีขนาดเล็กกว่า 5MB/)).not.toBeInTheDocument();
+  });
+
+  it('on an mhao event with photos in the cart, asks first; cancel keeps the cart, confirm clears it and searches', async () => {
+    const calls = fakeApi({ search: () => reply(200, found(8)) });
+    await addToCart('standard', {
+      id: 2,
+      event_id: 1,
+      event_key: 'event-1',
+      thumbnail_file_name: 't2.jpg',
+      original_file_name: 'o2.jpg',
+      preview_file_name: 'p2.jpg',
+    });
+    await renderPanel({ event: testEvent({ is_mhao: 'Y', mhao_price: '399.00' }) });
+
+    choose(jpegFile());
+    const dialog = await screen.findByRole('alertdialog', { name: 'เริ่มค้นหาใหม่?' });
+    expect(dialog).toHaveTextContent('การค้นหาใหม่จะลบรูปทั้งหมดในตะกร้า ต้องการค้นหาใหม่ใช่หรือไม่');
+    expect(screen.getByRole('button', { name: 'ยกเลิก' })).toHaveFocus();
+    fireEvent.click(screen.getByRole('button', { name: 'ยกเลิก' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calls).toEqual([]);
+    expect((await readList('cart', 'standard')).map((p) => p.id)).toEqual([2]);
+
+    choose(jpegFile());
+    fireEvent.click(await screen.findByRole('button', { name: 'ลบตะกร้าและค้นหาใหม่' }));
+    expect(await screen.findByRole('heading', { name: 'พบ 1 รูปที่ตรงกับใบหน้าของคุณ' })).toBeInTheDocument();
+    expect(await readList('cart', 'standard')).toEqual([]);
+  });
+
+  it('does not ask on an mhao event with an empty cart, nor on other events', async () => {
+    fakeApi({ search: () => reply(200, found(8)) });
+    await renderPanel({ event: testEvent({ is_mhao: 'Y', mhao_price: '399.00' }) });
+    choose(jpegFile());
+    expect(await screen.findByRole('heading', { name: 'พบ 1 รูปที่ตรงกับใบหน้าของคุณ' })).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+});

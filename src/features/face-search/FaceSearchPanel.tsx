@@ -1,0 +1,125 @@
+// The face search of the event and wholesale pages (SPEC §2, §4 Face search): choose a selfie (picker, camera or
+// drop), it is checked, compressed on the device, uploaded with a progress bar and searched; the matches show as a
+// grid with Add / Remove / Download, a lightbox with "more like this one", and the event's result buttons.
+// Every answer becomes the cart's latest results (cart_latest), which buy-all puts in the cart.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { type JSX, useEffect, useState } from 'react';
+import type { EventDetail } from '../../../core/contract/events';
+import type { Photo } from '../../../core/contract/photos';
+import { confirmNewSearch, setLatestResults } from '../cart/cart-store';
+import { toCartItem } from '../cart/cart-types';
+import { useCartIds } from '../cart/use-cart';
+import { useMhaoTexts } from '../cart/use-mhao-texts';
+import { ConfirmDialog, useConfirm } from './ConfirmDialog';
+import { checkSelfieFile } from './file-checks';
+import { ResultButtons } from './ResultButtons';
+import { ResultLightbox } from './ResultLightbox';
+import { ResultsGrid } from './ResultsGrid';
+import { SearchStatus } from './SearchStatus';
+import { SelfiePicker } from './SelfiePicker';
+import { isBusy, mergePhotos, type SearchStep } from './search-machine';
+import { markSelfieChosen, measureSelfieToResults } from './selfie-timing';
+import { useSelfieSearch } from './use-selfie-search';
+import './face-search.css';
+
+export interface FaceSearchPanelProps {
+  event: EventDetail;
+  variant: 'event' | 'wholesale';
+  cartKind: 'standard' | 'wholesale';
+  /** Told each step of the search (idle, preparing, uploading, searching, found, not-found, error). */
+  onStepChange?: (step: SearchStep['step']) => void;
+}
+
+export function FaceSearchPanel({
+  event,
+  variant,
+  cartKind,
+  onStepChange,
+}: FaceSearchPanelProps): JSX.Element {
+  const { t } = useLingui();
+  const { state, dispatch, search } = useSelfieSearch(event);
+  const cartIds = useCartIds(cartKind);
+  const confirm = useConfirm();
+  const mhaoTexts = useMhaoTexts();
+  const [open, setOpen] = useState<number | undefined>(undefined);
+  const busy = isBusy(state) || confirm.open;
+  const current = state.current;
+  const photos = current.step === 'found' ? current.photos : [];
+  useEffect(() => onStepChange?.(current.step), [current.step, onStepChange]);
+
+  const latest = (list: readonly Photo[]) =>
+    setLatestResults(
+      cartKind,
+      list.map((p) => toCartItem(p, event.event_key)),
+    );
+
+  // The results are on screen (committed; the next frame paints them): the flow's end for the timing marks.
+  const foundPhotos = current.step === 'found' ? current.photos : undefined;
+  useEffect(() => {
+    if (!foundPhotos) return;
+    const frame = requestAnimationFrame(measureSelfieToResults);
+    return () => cancelAnimationFrame(frame);
+  }, [foundPhotos]);
+
+  const choose = async (file: File) => {
+    if (busy) return;
+    const check = await checkSelfieFile(file);
+    if (!check.ok) {
+      dispatch({ type: 'rejected-type' });
+      return;
+    }
+    // SPEC §4: a new search on an mhao event with photos in the cart deletes the cart, once the buyer agrees.
+    if (!(await confirmNewSearch(cartKind, event.is_mhao === 'Y', confirm.ask))) return;
+    setOpen(undefined);
+    markSelfieChosen(); // after any question, so the timing is the flow's alone
+    const answer = await search(file);
+    if (answer) await latest(answer.images);
+  };
+
+  const applyMore = (more: Photo[], mode: 'merge' | 'replace') => {
+    const next = mode === 'replace' ? more : mergePhotos(photos, more);
+    dispatch({ type: 'more-results', photos: more, mode });
+    setOpen(undefined);
+    void latest(next);
+  };
+
+  return (
+    <section className="face-search" aria-labelledby={`face-search-${event.event_id}`}>
+      <h2 id={`face-search-${event.event_id}`}>
+        {variant === 'wholesale' ? (
+          <Trans>ค้นหารูปของคุณจากช่างภาพทุกคน</Trans>
+        ) : (
+          <Trans>ค้นหารูปของคุณด้วยใบหน้า</Trans>
+        )}
+      </h2>
+      <SelfiePicker disabled={busy} onFile={choose} />
+      <SearchStatus state={state} />
+      {current.step === 'found' && (
+        <div className="face-results-area">
+          <ResultsGrid event={event} photos={photos} cartIds={cartIds} cartKind={cartKind} onOpen={setOpen} />
+          <ResultButtons event={event} variant={variant} cartKind={cartKind} photos={photos} />
+        </div>
+      )}
+      {open !== undefined && photos[open] && (
+        <ResultLightbox
+          event={event}
+          photos={photos}
+          index={open}
+          cartIds={cartIds}
+          cartKind={cartKind}
+          onIndex={setOpen}
+          onClose={() => setOpen(undefined)}
+          onMore={applyMore}
+        />
+      )}
+      <ConfirmDialog
+        open={confirm.open}
+        title={t`เริ่มค้นหาใหม่?`}
+        confirmLabel={t`ลบตะกร้าและค้นหาใหม่`}
+        onAnswer={confirm.answer}
+      >
+        <p>{mhaoTexts.confirmNewSearch}</p>
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+// The matches of a search: their count and a thumbnail grid; a thumbnail opens the lightbox.
+import { Plural, useLingui } from '@lingui/react/macro';
+import type { EventDetail } from '../../../core/contract/events';
+import type { Photo } from '../../../core/contract/photos';
+import { photoImageUrls } from '../../lib/photo-urls';
+import type { CartKind } from '../cart/cart-types';
+import { PhotoAction } from './PhotoAction';
+
+/** Thumbnails are at most 480 px long (server/services/photo-import.ts); the grid shows them 3:2. */
+const THUMB_WIDTH = 480;
+const THUMB_HEIGHT = 320;
+
+export interface ResultsGridProps {
+  event: Pick<EventDetail, 'event_key' | 'is_free_download'>;
+  photos: readonly Photo[];
+  cartIds: ReadonlySet<number>;
+  cartKind: CartKind;
+  onOpen(index: number): void;
+}
+
+export function ResultsGrid({ event, photos, cartIds, cartKind, onOpen }: ResultsGridProps) {
+  const { t } = useLingui();
+  const count = photos.length;
+  return (
+    <>
+      <h3 className="face-results-count">
+        <Plural value={count} one="พบ # รูปที่ตรงกับใบหน้าของคุณ" other="พบ # รูปที่ตรงกับใบหน้าของคุณ" />
+      </h3>
+      <ul className="face-results">
+        {photos.map((photo, i) => {
+          const number = i + 1;
+          return (
+            <li key={photo.id} className={`face-result${cartIds.has(photo.id) ? ' is-in-cart' : ''}`}>
+              <button type="button" className="face-result-open" onClick={() => onOpen(i)}>
+                <img
+                  src={photoImageUrls(event.event_key, photo).thumbnail}
+                  alt={t`ดูรูปที่ ${number} ขนาดใหญ่`}
+                  width={THUMB_WIDTH}
+                  height={THUMB_HEIGHT}
+                  loading="lazy"
+                  decoding="async"
+                />
+              </button>
+              <PhotoAction
+                event={event}
+                photo={photo}
+                number={number}
+                inCart={cartIds.has(photo.id)}
+                cartKind={cartKind}
+              />
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}

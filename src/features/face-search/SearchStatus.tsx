@@ -1,0 +1,75 @@
+// What the search is doing, and the spec's messages (SPEC §8): the file-type info, the 5 s size warning, the
+// upload progress bar, searching, nothing found (with the admin contact), and the two errors.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { CONTACT_PAGE_URL } from '../../lib/links';
+import type { SearchState } from './search-machine';
+
+export function SearchStatus({ state }: { state: SearchState }) {
+  const { t } = useLingui();
+  const current = state.current;
+  const percent = current.step === 'uploading' ? current.percent : 0;
+  return (
+    <div className="search-status">
+      <div role="status" aria-live="polite">
+        {state.wrongType && (
+          <p className="alert info">
+            <Trans>กรุณาใช้ไฟล์ jpg หรือ png เท่านั้น</Trans>
+          </p>
+        )}
+        {current.step === 'preparing' && (
+          <p className="search-progress-text">
+            <span className="search-spinner" aria-hidden="true" />
+            <Trans>กำลังเตรียมรูป…</Trans>
+          </p>
+        )}
+        {current.step === 'uploading' && (
+          <div className="search-upload">
+            <p className="search-progress-text">
+              <Trans>กำลังอัปโหลด {percent}%</Trans>
+            </p>
+            <progress
+              className="search-progress"
+              max={100}
+              value={percent}
+              aria-label={t`ความคืบหน้าการอัปโหลด`}
+            />
+          </div>
+        )}
+        {current.step === 'searching' && (
+          <p className="search-progress-text">
+            <span className="search-spinner" aria-hidden="true" />
+            <Trans>กำลังค้นหารูปของคุณ…</Trans>
+          </p>
+        )}
+        {current.step === 'not-found' && (
+          <div className="alert info search-not-found">
+            <p>
+              <Trans>ไม่พบรูปภาพ ลองใช้รูปอื่นที่เห็นใบหน้าชัดเจนเพียงหน้าเดียว</Trans>
+            </p>
+            <p>
+              <Trans>
+                ยังหาไม่เจอ? <a href={CONTACT_PAGE_URL}>ติดต่อแอดมินให้ช่วยหารูป</a>
+              </Trans>
+            </p>
+          </div>
+        )}
+      </div>
+      <div role="alert">
+        {state.sizeWarning && (
+          <p className="alert warning">
+            <Trans>กรุณาอัปโหลดไฟล์ที่มีขนาดเล็กกว่า 5MB — รูปนี้จะถูกย่อขนาดให้อัตโนมัติ</Trans>
+          </p>
+        )}
+        {current.step === 'error' && (
+          <p className="alert error">
+            {current.failure === 'search' ? (
+              <Trans>เกิดข้อผิดพลาดจากการค้นหา กรุณาลองใหม่อีกครั้ง</Trans>
+            ) : (
+              <Trans>เกิดข้อผิดพลาดในการอัปโหลดหรือค้นหา กรุณาลองใหม่อีกครั้ง</Trans>
+            )}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

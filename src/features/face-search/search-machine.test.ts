@@ -1,0 +1,162 @@
+// The selfie search state machine: the happy path, each failure, the spec's messages' flags, and what a state
+// ignores (late progress, answers after a failure, choices while busy).
+import { describe, expect, it } from 'vitest';
+import type { FaceSearchAnswer } from '../../../core/contract/facesearch';
+import type { Photo } from '../../../core/contract/photos';
+import {
+  initialSearchState,
+  isBusy,
+  mergePhotos,
+  type SearchAction,
+  type SearchState,
+  searchReducer,
+  uploadPercent,
+} from './search-machine';
+
+const photo = (id: number): Photo => ({
+  id,
+  event_id: 1,
+  photographer_id: 0,
+  original_file_name: `IMG_${id}.JPG`,
+  thumbnail_file_name: `p${id}.jpg`,
+  preview_file_name: `p${id}.jpg`,
+  atc: 'N',
+  is_manual: 'N',
+});
+const answer = (...ids: number[]): FaceSearchAnswer => ({
+  status: 'success',
+  image_length: ids.length,
+  images: ids.map(photo),
+  avg_price: '0.00',
+});
+const run = (...actions: SearchAction[]): SearchState => actions.reduce(searchReducer, initialSearchState);
+const toSearching: SearchAction[] = [
+  { type: 'started', oversize: false },
+  { type: 'compressed' },
+  { type: 'uploaded' },
+];
+
+describe('searchReducer', () => {
+  it('goes idle → preparing → uploading (percent) → searching → found', () => {
+    let state = run({ type: 'started', oversize: false });
+    expect(state.current).toEqual({ step: 'preparing' });
+    expect(isBusy(state)).toBe(true);
+    state = searchReducer(state, { type: 'compressed' });
+    expect(state.current).toEqual({ step: 'uploading', percent: 0 });
+    state = searchReducer(state, { type: 'progress', loaded: 250, total: 1000 });
+    expect(state.current).toEqual({ step: 'uploading', percent: 25 });
+    // Progress never goes back.
+    state = searchReducer(state, { type: 'progress', loaded: 100, total: 1000 });
+    expect(state.current).toEqual({ step: 'uploading', percent: 25 });
+    state = searchReducer(state, { type: 'uploaded' });
+    expect(state.current).toEqual({ step: 'searching' });
+    expect(isBusy(state)).toBe(true);
+    state = searchReducer(state, { type: 'answered', answer: answer(3, 4) });
+    expect(state.current).toEqual({ step: 'found', photos: [photo(3), photo(4)] });
+    expect(isBusy(state)).toBe(false);
+  });
+
+  it('answers not-found for an empty answer', () => {
+    expect(run(...toSearching, { type: 'answered', answer: answer() }).current).toEqual({
+      step: 'not-found',
+    });
+  });
+
+  it('fails with the search error or the upload-or-search error, re-enabling the input', () => {
+    for (const failure of ['search', 'upload-or-search'] as const) {
+      const state = run(...toSearching, { type: 'failed', failure });
+      expect(state.current).toEqual({ step: 'error', failure });
+      expect(isBusy(state)).toBe(false);
+    }
+    // A failure while uploading too.
+    const state = run(
+      { type: 'started', oversize: false },
+      { type: 'compressed' },
+      { type: 'failed', failure: 'upload-or-search' },
+    );
+    expect(state.current).toEqual({ step: 'error', failure: 'upload-or-search' });
+  });
+
+  it('shows the type message for a wrong file, keeping the results shown', () => {
+    const found = run(...toSearching, { type: 'answered', answer: answer(1) });
+    const state = searchReducer(found, { type: 'rejected-type' });
+    expect(state.wrongType).toBe(true);
+    expect(state.current).toEqual(found.current);
+    // The next choice clears the message.
+    expect(searchReducer(state, { type: 'started', oversize: false }).wrongType).toBe(false);
+  });
+
+  it('turns a file that does not decode during preparation into the type message', () => {
+    const state = run({ type: 'started', oversize: true }, { type: 'failed', failure: 'wrong-type' });
+    expect(state).toEqual({ current: { step: 'idle' }, wrongType: true, sizeWarning: false });
+  });
+
+  it('raises the size warning for an oversize file while the run goes on, until it expires', () => {
+    let state = run({ type: 'started', oversize: true });
+    expect(state.sizeWarning).toBe(true);
+    state = searchReducer(state, { type: 'compressed' });
+    expect(state.sizeWarning).toBe(true);
+    state = searchReducer(state, { type: 'size-warning-expired' });
+    expect(state.sizeWarning).toBe(false);
+    expect(state.current.step).toBe('uploading');
+  });
+
+  it('ignores a new choice, a reset and a type refusal while busy', () => {
+    const busy = run({ type: 'started', oversize: false }, { type: 'compressed' });
+    expect(searchReducer(busy, { type: 'started', oversize: true })).toBe(busy);
+    expect(searchReducer(busy, { type: 'rejected-type' })).toBe(busy);
+    expect(searchReducer(busy, { type: 'reset' })).toBe(busy);
+  });
+
+  it('ignores steps out of order: progress before upload, an answer while uploading, a late failure', () => {
+    const preparing = run({ type: 'started', oversize: false });
+    expect(searchReducer(preparing, { type: 'progress', loaded: 1, total: 2 })).toBe(preparing);
+    expect(searchReducer(preparing, { type: 'uploaded' })).toBe(preparing);
+    const uploading = searchReducer(preparing, { type: 'compressed' });
+    expect(searchReducer(uploading, { type: 'answered', answer: answer(1) })).toBe(uploading);
+    const done = run(...toSearching, { type: 'answered', answer: answer(1) });
+    expect(searchReducer(done, { type: 'failed', failure: 'search' })).toBe(done);
+    expect(searchReducer(initialSearchState, { type: 'compressed' })).toBe(initialSearchState);
+  });
+
+  it('merges or replaces results with "more like this one"', () => {
+    const found = run(...toSearching, { type: 'answered', answer: answer(1, 2) });
+    const merged = searchReducer(found, {
+      type: 'more-results',
+      photos: [photo(2), photo(5)],
+      mode: 'merge',
+    });
+    expect(merged.current).toEqual({ step: 'found', photos: [photo(1), photo(2), photo(5)] });
+    const replaced = searchReducer(found, { type: 'more-results', photos: [photo(7)], mode: 'replace' });
+    expect(replaced.current).toEqual({ step: 'found', photos: [photo(7)] });
+    // Nothing to replace with: the results stay; outside found it does nothing.
+    expect(searchReducer(found, { type: 'more-results', photos: [], mode: 'replace' })).toBe(found);
+    expect(
+      searchReducer(initialSearchState, { type: 'more-results', photos: [photo(1)], mode: 'merge' }),
+    ).toBe(initialSearchState);
+  });
+
+  it('resets to idle when not busy', () => {
+    const found = run(...toSearching, { type: 'answered', answer: answer(1) });
+    expect(searchReducer(found, { type: 'reset' })).toEqual(initialSearchState);
+  });
+});
+
+describe('uploadPercent', () => {
+  it('is a whole percent between 0 and 100', () => {
+    expect(uploadPercent(0, 100)).toBe(0);
+    expect(uploadPercent(999, 1000)).toBe(99);
+    expect(uploadPercent(1000, 1000)).toBe(100);
+    expect(uploadPercent(2000, 1000)).toBe(100);
+    expect(uploadPercent(10, 0)).toBe(0);
+    expect(uploadPercent(Number.NaN, 10)).toBe(0);
+  });
+});
+
+describe('mergePhotos', () => {
+  it('keeps the shown photos first, then the new ones once each', () => {
+    expect(
+      mergePhotos([photo(1), photo(2)], [photo(3), photo(1), photo(3), photo(4)]).map((p) => p.id),
+    ).toEqual([1, 2, 3, 4]);
+  });
+});

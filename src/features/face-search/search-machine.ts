@@ -1,0 +1,116 @@
+// The selfie search as a pure state machine (SPEC §4 Face search): idle → preparing (checks and on-device
+// compression) → uploading (percent) → searching → found | not-found | error. The input is disabled while busy
+// (the picker clears it as soon as it hands a file over). A file of the wrong type keeps what is shown and adds the
+// spec's info message; a file of 5 MB or more raises the 5 s size warning while the run goes on (the newer flow
+// compresses it anyway). Results can be replaced or extended by "more like this one".
+import type { FaceSearchAnswer } from '../../../core/contract/facesearch';
+import type { Photo } from '../../../core/contract/photos';
+
+/** Why a run failed, each with the spec's message (SPEC §8). */
+export type SearchFailure =
+  /** The server answered, but not with success: "error from search, please try again". */
+  | 'search'
+  /** A request failed (offline, upload refused, no answer): "error from upload or search, please try again". */
+  | 'upload-or-search';
+
+export type SearchStep =
+  | { step: 'idle' }
+  | { step: 'preparing' }
+  | { step: 'uploading'; percent: number }
+  | { step: 'searching' }
+  | { step: 'found'; photos: Photo[] }
+  | { step: 'not-found' }
+  | { step: 'error'; failure: SearchFailure };
+
+export interface SearchState {
+  current: SearchStep;
+  /** The spec's info message for a file that is not a jpeg or png, until the next choice. */
+  wrongType: boolean;
+  /** The 5 s warning for a file of 5 MB or more. */
+  sizeWarning: boolean;
+}
+
+export type SearchAction =
+  | { type: 'rejected-type' }
+  | { type: 'started'; oversize: boolean }
+  | { type: 'compressed' }
+  | { type: 'progress'; loaded: number; total: number }
+  | { type: 'uploaded' }
+  | { type: 'answered'; answer: FaceSearchAnswer }
+  | { type: 'failed'; failure: SearchFailure | 'wrong-type' }
+  | { type: 'size-warning-expired' }
+  /** Results of "more like this one": replace the list, or add the new photos after the ones shown. */
+  | { type: 'more-results'; photos: Photo[]; mode: 'replace' | 'merge' }
+  | { type: 'reset' };
+
+export const initialSearchState: SearchState = {
+  current: { step: 'idle' },
+  wrongType: false,
+  sizeWarning: false,
+};
+
+export const isBusy = (state: SearchState): boolean =>
+  state.current.step === 'preparing' ||
+  state.current.step === 'uploading' ||
+  state.current.step === 'searching';
+
+/** Upload progress as a whole percent, 0..100 (an unknown total counts as 0 until the upload completes). */
+export function uploadPercent(loaded: number, total: number): number {
+  if (!(total > 0) || !(loaded > 0)) return 0;
+  return Math.min(100, Math.floor((loaded / total) * 100));
+}
+
+/** The photos of `current` then those of `more` that are not already shown, in their order. */
+export function mergePhotos(current: readonly Photo[], more: readonly Photo[]): Photo[] {
+  const seen = new Set(current.map((p) => p.id));
+  return [...current, ...more.filter((p) => !seen.has(p.id) && seen.add(p.id))];
+}
+
+export function searchReducer(state: SearchState, action: SearchAction): SearchState {
+  const step = state.current.step;
+  switch (action.type) {
+    case 'rejected-type':
+      // A choice while a run is under way cannot happen (the input is disabled); ignore it if it does.
+      if (isBusy(state)) return state;
+      return { ...state, wrongType: true, sizeWarning: false };
+    case 'started':
+      if (isBusy(state)) return state;
+      return { ...state, current: { step: 'preparing' }, wrongType: false, sizeWarning: action.oversize };
+    case 'compressed':
+      return step === 'preparing' ? { ...state, current: { step: 'uploading', percent: 0 } } : state;
+    case 'progress': {
+      if (state.current.step !== 'uploading') return state;
+      // Progress only grows: a late event never moves the bar back.
+      const percent = Math.max(state.current.percent, uploadPercent(action.loaded, action.total));
+      return percent === state.current.percent
+        ? state
+        : { ...state, current: { step: 'uploading', percent } };
+    }
+    case 'uploaded':
+      return step === 'uploading' ? { ...state, current: { step: 'searching' } } : state;
+    case 'answered':
+      if (step !== 'searching') return state;
+      return {
+        ...state,
+        current:
+          action.answer.images.length > 0
+            ? { step: 'found', photos: action.answer.images }
+            : { step: 'not-found' },
+      };
+    case 'failed':
+      if (!isBusy(state)) return state;
+      return action.failure === 'wrong-type'
+        ? { ...state, current: { step: 'idle' }, wrongType: true, sizeWarning: false }
+        : { ...state, current: { step: 'error', failure: action.failure } };
+    case 'size-warning-expired':
+      return state.sizeWarning ? { ...state, sizeWarning: false } : state;
+    case 'more-results': {
+      if (state.current.step !== 'found') return state;
+      const photos =
+        action.mode === 'replace' ? action.photos : mergePhotos(state.current.photos, action.photos);
+      return photos.length > 0 ? { ...state, current: { step: 'found', photos } } : state;
+    }
+    case 'reset':
+      return isBusy(state) ? state : initialSearchState;
+  }
+}

@@ -1,0 +1,125 @@
+// Runs one selfie search (SPEC §4 Face search, §7): check the file, compress it on the device, sign the upload,
+// PUT it with progress, search. The state is the pure machine of search-machine.ts; a newer run or unmounting
+// aborts the run under way and its late answers are ignored.
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { SIZE_WARNING_MS } from '../../../core/constants';
+import type { EventDetail } from '../../../core/contract/events';
+import type { FaceSearchAnswer } from '../../../core/contract/facesearch';
+import { ApiError } from '../../lib/api/client';
+import { searchWithUploadedSelfie, signSelfieUpload } from '../../lib/api/facesearch';
+import { compressSelfie } from './compress-selfie';
+import { checkSelfieFile } from './file-checks';
+import {
+  initialSearchState,
+  isBusy,
+  type SearchAction,
+  type SearchFailure,
+  type SearchState,
+  searchReducer,
+} from './search-machine';
+import { markSelfie, measureSelfie } from './selfie-timing';
+import { putSelfie } from './upload-selfie';
+
+const isAbort = (error: unknown) => (error as Error | undefined)?.name === 'AbortError';
+
+/** SPEC §8: a server that answered "not success" is an error from search; anything else failed the request. */
+export const failureOf = (error: unknown): SearchFailure =>
+  error instanceof ApiError && error.kind !== 'network' ? 'search' : 'upload-or-search';
+
+/** The name the selfie is signed under: the chosen file's name as a .jpg (it is always compressed to JPEG). */
+export function uploadName(name: string): string {
+  const base = name
+    .replace(/\.[^./\\]*$/, '')
+    .replace(/[^\p{L}\p{N}_-]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+  return `${(base || 'selfie').slice(0, 100)}.jpg`;
+}
+
+export interface SelfieSearch {
+  state: SearchState;
+  dispatch(action: SearchAction): void;
+  /** Searches with a chosen file; answers the server's answer (undefined when the run failed or was dropped). */
+  search(file: File): Promise<FaceSearchAnswer | undefined>;
+}
+
+type SearchEvent = Pick<
+  EventDetail,
+  'event_id' | 'event_key' | 'face_threshold' | 'mhao_price' | 'max_face_search'
+>;
+
+export function useSelfieSearch(event: SearchEvent): SelfieSearch {
+  const [state, dispatch] = useReducer(searchReducer, initialSearchState);
+  const current = useRef<AbortController | undefined>(undefined);
+  const eventRef = useRef(event);
+  eventRef.current = event;
+
+  useEffect(() => () => current.current?.abort(), []);
+
+  // The size warning shows for 5 s (SPEC §9), whatever the run does meanwhile.
+  useEffect(() => {
+    if (!state.sizeWarning) return;
+    const timer = setTimeout(() => dispatch({ type: 'size-warning-expired' }), SIZE_WARNING_MS);
+    return () => clearTimeout(timer);
+  }, [state.sizeWarning]);
+
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  const search = useCallback(async (file: File) => {
+    // One run at a time: the picker is disabled meanwhile, and a drop then is ignored.
+    if (isBusy(stateRef.current)) return undefined;
+    current.current?.abort();
+    const controller = new AbortController();
+    current.current = controller;
+    const { signal } = controller;
+    const live = () => !signal.aborted;
+
+    const check = await checkSelfieFile(file);
+    if (!live()) return undefined;
+    if (!check.ok) {
+      dispatch({ type: 'rejected-type' });
+      return undefined;
+    }
+    dispatch({ type: 'started', oversize: check.oversize });
+
+    let compressed: Blob;
+    try {
+      markSelfie('selfie-compress-start');
+      compressed = await compressSelfie(file, signal);
+      measureSelfie('selfie-compress', 'selfie-compress-start', {
+        inputBytes: file.size,
+        outputBytes: compressed.size,
+      });
+    } catch (error) {
+      // The file claimed to be a jpeg or png but does not decode as one.
+      if (live() && !isAbort(error)) dispatch({ type: 'failed', failure: 'wrong-type' });
+      return undefined;
+    }
+    if (!live()) return undefined;
+    dispatch({ type: 'compressed' });
+
+    try {
+      const target = eventRef.current;
+      markSelfie('selfie-upload-start');
+      const signed = await signSelfieUpload(target.event_key, uploadName(file.name), signal);
+      await putSelfie(signed.url, compressed, {
+        signal,
+        onProgress: (loaded, total) => live() && dispatch({ type: 'progress', loaded, total }),
+      });
+      if (!live()) return undefined;
+      measureSelfie('selfie-upload', 'selfie-upload-start', { bytes: compressed.size });
+      dispatch({ type: 'uploaded' });
+      markSelfie('selfie-search-start');
+      const answer = await searchWithUploadedSelfie(target, signed, signal);
+      measureSelfie('selfie-search', 'selfie-search-start', { matches: answer.images.length });
+      if (!live()) return undefined;
+      dispatch({ type: 'answered', answer });
+      return answer;
+    } catch (error) {
+      if (live() && !isAbort(error)) dispatch({ type: 'failed', failure: failureOf(error) });
+      return undefined;
+    }
+  }, []);
+
+  return { state, dispatch, search };
+}

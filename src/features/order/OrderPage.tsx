@@ -1,0 +1,133 @@
+import './order.css';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { Toaster } from 'react-hot-toast';
+import { photoObjectKeys } from '../../../core/contract/photos';
+import { CONTACT_PAGE_URL } from '../../lib/links';
+import { usePageTitle } from '../../lib/page-title';
+import { publicObjectUrl } from '../../lib/photo-urls';
+import { Dialog } from './Dialog';
+import { orderView } from './order-view';
+import { PaidOrder } from './PaidOrder';
+import { ORDER_TOASTER } from './use-copy';
+import { useOrderInquiry } from './use-order-inquiry';
+import { WaitingApproval } from './WaitingApproval';
+import { WaitingPayment } from './WaitingPayment';
+
+const thumbnailUrl = (eventKey: string, fileName: string) =>
+  publicObjectUrl(photoObjectKeys(eventKey, fileName).thumbnail);
+
+/**
+ * Pay and download images (SPEC §2 Order payment and download page, the newest bilingual version) for /download/{q}
+ * and its aliases: nothing shows until the inquiry answers, then waiting for payment, waiting for approval or paid.
+ */
+export function OrderPage({ q }: { q: string }) {
+  const { t } = useLingui();
+  usePageTitle(t`ชำระเงินและดาวน์โหลดภาพ`);
+  const { result, refreshing, refresh } = useOrderInquiry(q);
+  const [paymentError, setPaymentError] = useState(false);
+  const [errorClosed, setErrorClosed] = useState(false);
+  const refused = result.state === 'refused';
+  const retry = () => {
+    setErrorClosed(false);
+    void refresh();
+  };
+
+  if (result.state === 'loading') return <div className="order-page" aria-busy="true" />;
+
+  const view = result.state === 'loaded' ? orderView(result.inquiry, thumbnailUrl) : undefined;
+  return (
+    <article className="order-page">
+      <header className="order-heading">
+        <h1>
+          <Trans>ชำระเงินและดาวน์โหลดภาพ</Trans>
+        </h1>
+        <p className="order-id">
+          <Trans>
+            หมายเลขคำสั่งซื้อ <code>{q}</code>
+          </Trans>
+        </p>
+      </header>
+
+      {result.state === 'offline' && (
+        <div className="alert error" role="alert">
+          <p>
+            <Trans>ไม่สามารถโหลดคำสั่งซื้อได้ กรุณาตรวจสอบการเชื่อมต่ออินเทอร์เน็ตแล้วลองใหม่</Trans>
+          </p>
+          <button type="button" className="button" onClick={retry} disabled={refreshing}>
+            <Trans>ลองใหม่</Trans>
+          </button>
+        </div>
+      )}
+      {refused && errorClosed && (
+        <div className="alert error">
+          <p>
+            <Trans>ไม่สามารถแสดงคำสั่งซื้อนี้ได้</Trans>
+          </p>
+          <div className="order-actions">
+            <button type="button" className="button" onClick={retry} disabled={refreshing}>
+              <Trans>ลองใหม่</Trans>
+            </button>
+            <a className="button" href="/find-order">
+              <Trans>ค้นหาคำสั่งซื้อ</Trans>
+            </a>
+          </div>
+        </div>
+      )}
+
+      {view?.kind === 'waiting-payment' && (
+        <WaitingPayment
+          q={q}
+          view={view}
+          refreshing={refreshing}
+          onRefresh={() => void refresh()}
+          onPaymentError={() => setPaymentError(true)}
+        />
+      )}
+      {view?.kind === 'waiting-approval' && (
+        <WaitingApproval
+          q={q}
+          view={view}
+          refreshing={refreshing}
+          onRefresh={() => void refresh()}
+          origin={window.location.origin}
+        />
+      )}
+      {view?.kind === 'paid' && (
+        <PaidOrder q={q} view={view} refreshing={refreshing} onRefresh={() => void refresh()} />
+      )}
+
+      <InquiryErrorDialog
+        open={(refused && !errorClosed) || paymentError}
+        onConfirm={() => {
+          setErrorClosed(true);
+          setPaymentError(false);
+        }}
+      />
+      <Toaster toasterId={ORDER_TOASTER} position="top-center" />
+    </article>
+  );
+}
+
+/** SPEC §8: the inquiry (or card payment) was not successful. */
+function InquiryErrorDialog({ open, onConfirm }: { open: boolean; onConfirm: () => void }) {
+  return (
+    <Dialog
+      open={open}
+      tone="error"
+      title={<Trans>พบข้อผิดพลาด</Trans>}
+      onCancel={onConfirm}
+      actions={
+        <button type="button" className="button primary" onClick={onConfirm}>
+          <Trans>ตกลง</Trans>
+        </button>
+      }
+    >
+      <p>
+        <Trans>
+          กรุณาลองใหม่อีกครั้ง หรือติดต่อ <a href={CONTACT_PAGE_URL}>ฝ่ายลูกค้าสัมพันธ์</a>
+        </Trans>
+      </p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,78 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatBaht } from '../../lib/format';
+import { CONTACT_PAGE_URL } from '../../lib/links';
+import { CardPayButton } from './CardPayButton';
+import { OrderedThumbnails } from './OrderedThumbnails';
+import type { OrderView } from './order-view';
+import { PaymentQr } from './PaymentQr';
+import { RefreshButton } from './RefreshButton';
+
+interface WaitingPaymentProps {
+  q: string;
+  view: Extract<OrderView, { kind: 'waiting-payment' }>;
+  refreshing: boolean;
+  onRefresh: () => void;
+  onPaymentError: () => void;
+}
+
+/** An INITIAL PromptPay or card order (SPEC §2): amount, status in red, the QR or PAY NOW, Refresh, help. */
+export function WaitingPayment({ q, view, refreshing, onRefresh, onPaymentError }: WaitingPaymentProps) {
+  const { t } = useLingui();
+  const amount = formatBaht(view.amount);
+  const { prompt } = view;
+  return (
+    <>
+      <section className="order-panel order-payment" aria-labelledby="payment-heading">
+        <h2 id="payment-heading" className="visually-hidden">
+          <Trans>การชำระเงิน</Trans>
+        </h2>
+        <p className="order-amount">
+          <Trans>
+            ยอดชำระ <strong>{amount}</strong> บาท
+          </Trans>
+        </p>
+        <p className="order-status waiting">
+          <Trans>สถานะ: รอการชำระเงิน</Trans>
+        </p>
+        {prompt.kind === 'qr-payload' && (
+          <PaymentQr
+            source={{ payload: prompt.payload }}
+            label={t`QR Code พร้อมเพย์ สำหรับชำระ ${amount} บาท`}
+          />
+        )}
+        {prompt.kind === 'qr-image' && (
+          <PaymentQr source={{ url: prompt.url }} label={t`QR Code พร้อมเพย์ สำหรับชำระ ${amount} บาท`} />
+        )}
+        {prompt.kind === 'card' && (
+          <CardPayButton
+            q={q}
+            amount={view.amount}
+            email={view.email}
+            mobile={view.mobile}
+            onPaymentError={onPaymentError}
+          />
+        )}
+        {prompt.kind === 'none' && (
+          <p className="alert error">
+            <Trans>ไม่พบ QR Code สำหรับชำระเงินของคำสั่งซื้อนี้ กรุณาติดต่อทีมงาน</Trans>
+          </p>
+        )}
+        {(prompt.kind === 'qr-payload' || prompt.kind === 'qr-image') && (
+          <p className="order-tip">
+            <Trans>บันทึกภาพหน้าจอ QR Code นี้ไว้ แล้วเปิดแอปธนาคารเพื่อสแกนจากรูปภาพ (ยอดเงินอยู่ใน QR แล้ว)</Trans>
+          </p>
+        )}
+        <RefreshButton refreshing={refreshing} onRefresh={onRefresh} />
+        <p className="order-hint">
+          <Trans>เมื่อชำระเงินเรียบร้อยแล้ว กดปุ่ม "รีเฟรช"</Trans>
+        </p>
+        <p className="order-support">
+          <Trans>
+            ชำระเงินไม่ได้หรือมีปัญหา? <a href={CONTACT_PAGE_URL}>ติดต่อทีมงาน</a>
+          </Trans>
+        </p>
+      </section>
+      <OrderedThumbnails images={view.images} />
+    </>
+  );
+}

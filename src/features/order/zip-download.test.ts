@@ -1,0 +1,50 @@
+import { describe, expect, it, vi } from 'vitest';
+import { buildZip, ZipImageError } from './zip-download';
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+/** The names in a zip's central directory (signature 0x02014b50; name length at +28, name at +46). */
+async function zipNames(blob: Blob): Promise<string[]> {
+  const data = new Uint8Array(await blob.arrayBuffer());
+  const view = new DataView(data.buffer);
+  const names: string[] = [];
+  for (let i = 0; i + 46 <= data.length; i++) {
+    if (view.getUint32(i, true) !== 0x02014b50) continue;
+    const length = view.getUint16(i + 28, true);
+    names.push(new TextDecoder().decode(data.subarray(i + 46, i + 46 + length)));
+  }
+  return names;
+}
+
+describe('buildZip', () => {
+  it('fetches every image into a zip with the given names, reporting progress', async () => {
+    const fetchImpl = vi.fn(async (url: RequestInfo | URL) => new Response(bytes(`image at ${String(url)}`)));
+    const progress: number[] = [];
+    const zip = await buildZip(
+      [
+        { name: '1_a.jpg', url: '/a' },
+        { name: '1_b.jpg', url: '/b' },
+      ],
+      { fetchImpl: fetchImpl as typeof fetch, onProgress: (done) => progress.push(done) },
+    );
+    expect(await zipNames(zip)).toEqual(['1_a.jpg', '1_b.jpg']);
+    expect(fetchImpl.mock.calls.map((c) => c[0])).toEqual(['/a', '/b']);
+    expect(progress).toEqual([0, 1, 2]);
+  });
+
+  it('fails when an image cannot be fetched (an expired address)', async () => {
+    const fetchImpl = vi.fn(async () => new Response('gone', { status: 403 }));
+    await expect(
+      buildZip([{ name: 'a.jpg', url: '/a' }], { fetchImpl: fetchImpl as typeof fetch }),
+    ).rejects.toBeInstanceOf(ZipImageError);
+  });
+
+  it('fails on a lost connection', async () => {
+    const fetchImpl = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(
+      buildZip([{ name: 'a.jpg', url: '/a' }], { fetchImpl: fetchImpl as typeof fetch }),
+    ).rejects.toBeInstanceOf(ZipImageError);
+  });
+});

@@ -1,0 +1,72 @@
+// "Buy all from all photographers" (SPEC §2 Wholesale page, §4 Unlimited flag): the wholesale cart becomes the
+// latest search results with the unlimited package chosen, then the wholesale cart opens. Without results of this
+// event it refuses with the spec's alert (§8).
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { EventDetail } from '../../../core/contract/events';
+import { formatBaht } from '../../lib/format';
+import { chooseMhaoFromBuyAllButton } from '../cart/cart-store';
+import { CART_PATHS } from '../cart/cart-types';
+import { useLatestResults } from '../cart/use-cart';
+import { bundleAveragePrice, resultsOfEvent } from './buy-all';
+
+export function BuyAllButton({ event }: { event: EventDetail }) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const results = resultsOfEvent(useLatestResults('wholesale'), event.event_key);
+  const [refused, setRefused] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const count = results.length;
+  const average = bundleAveragePrice(event, count);
+  const averageBaht = average === undefined ? undefined : formatBaht(average);
+
+  const buyAll = async () => {
+    setRefused(false);
+    if (count === 0) {
+      setRefused(true);
+      return;
+    }
+    setBusy(true);
+    try {
+      const choice = await chooseMhaoFromBuyAllButton('wholesale');
+      if (choice.ok) await navigate({ to: CART_PATHS.wholesale });
+      else setRefused(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="buy-all">
+      {count > 0 && (
+        <p className="buy-all-summary">
+          {averageBaht === undefined ? (
+            <Trans>ภาพของคุณจากการค้นหาล่าสุด {count} ภาพ</Trans>
+          ) : (
+            <Trans>
+              ภาพของคุณจากการค้นหาล่าสุด {count} ภาพ · เฉลี่ยภาพละ ฿{averageBaht}
+            </Trans>
+          )}
+        </p>
+      )}
+      <button
+        type="button"
+        className="button primary buy-all-button"
+        onClick={() => void buyAll()}
+        disabled={busy}
+        aria-describedby={refused ? 'buy-all-refusal' : undefined}
+      >
+        {t`ซื้อเหมาทุกภาพจากช่างภาพทุกคน`}
+      </button>
+      {refused && (
+        <p id="buy-all-refusal" className="alert error" role="alert">
+          <Trans>
+            ไม่สามารถดำเนินการสั่งซื้อได้ เนื่องจากเราต้องการให้นักวิ่งได้ซื้อภาพในราคาที่ถูกที่สุด กรุณาลบภาพที่ไม่ต้องการออก
+            หรือค้นหาภาพใหม่อีกครั้ง
+          </Trans>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+// The order page's calls of SPEC §7: the inquiry (v3, the newest page) and the card payment of a CC order.
+// Both carry the fixed application token of SPEC §3, which the PWA gets at build time (DESIGN §4).
+import {
+  type CardPaymentAnswer,
+  cardPaymentAnswerSchema,
+  type Inquiry,
+  inquiryAnswerSchema,
+  orderBasePaths,
+} from '../../../core/contract/order';
+import { postJson } from './client';
+
+/** The server's APP_TOKEN: VITE_APP_TOKEN at build time, else the demo server's default. */
+export const APP_TOKEN: string = (import.meta.env.VITE_APP_TOKEN as string | undefined) || 'demo-app-token';
+
+/** POST /v3/order/inquiry. A refusal (unknown order, wrong token) throws ApiError of kind "status". */
+export async function fetchOrderInquiry(orderUuid: string, signal?: AbortSignal): Promise<Inquiry> {
+  const { status: _status, ...inquiry } = await postJson(
+    `${orderBasePaths.v3}/inquiry`,
+    { tk: APP_TOKEN, order_uuid: orderUuid },
+    inquiryAnswerSchema,
+    signal,
+  );
+  return inquiry;
+}
+
+export interface CardPayment {
+  /** The single-use card token from the card provider's script. */
+  tokenKey: string;
+  orderUuid: string;
+  email: string;
+  mobile: string;
+  /** The amount without the decimal point ("63.00" → "6300"). */
+  paidAmount: string;
+}
+
+/** POST /v3/order/opn-cc-payment: answers the 3-D Secure address to send the buyer to (null: ask the admin). */
+export async function payOrderByCard(payment: CardPayment): Promise<CardPaymentAnswer['data']> {
+  const answer = await postJson(
+    `${orderBasePaths.v3}/opn-cc-payment`,
+    {
+      token_key: payment.tokenKey,
+      uuid: payment.orderUuid,
+      email: payment.email,
+      mobile: payment.mobile,
+      paid_amount: payment.paidAmount,
+      sk: APP_TOKEN,
+    },
+    cardPaymentAnswerSchema,
+  );
+  return answer.data;
+}

@@ -1,0 +1,229 @@
+// The face search on the demo event with real face indexing (leave E2E_FACE_WORKERS unset): a selfie cut from a
+// face-api sample photo finds the demo photos made from that sample; add and remove; the lightbox and "more like
+// this one"; a text file renamed .jpg, a GIF and a file over 5 MB; the compression worker comes from our bundle.
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+
+const EVENT = 'bangkok-city-marathon-2026';
+/** The demo event shows sample1 and three variations of it; the person cut out below is in at least three. */
+const EXPECTED_MATCHES = 3;
+
+const sampleFile = (n: number) =>
+  path.join(
+    path.dirname(createRequire(import.meta.url).resolve('@vladmandic/face-api')),
+    '..',
+    'demo',
+    `sample${n}.jpg`,
+  );
+
+/** The right-hand person of sample1 with a wide margin, like a phone selfie: one clear face. */
+const selfieJpeg = () =>
+  sharp(sampleFile(1))
+    .extract({ left: 1290, top: 90, width: 560, height: 620 })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+
+/** A photo of 5 MB or more: the selfie in the middle of a noisy 4000×3000 frame, JPEG quality 95. */
+async function largeJpeg(selfie: Buffer) {
+  const face = await sharp(selfie).resize({ width: 1400 }).toBuffer();
+  return sharp({
+    create: {
+      width: 4000,
+      height: 3000,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
+    .composite([{ input: face, left: 1300, top: 700 }])
+    .jpeg({ quality: 95 })
+    .toBuffer();
+}
+
+/** A 1×1 GIF. */
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+// No service worker: its precache would also fetch the compression library, and the point below is that the
+// compression worker loads it from our assets.
+test.use({ serviceWorkers: 'block' });
+
+const files = { selfie: '', large: '', text: '', gif: '' };
+let selfie: Buffer;
+
+test.beforeAll(async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'face-search-'));
+  selfie = await selfieJpeg();
+  const large = await largeJpeg(selfie);
+  expect(large.length).toBeGreaterThanOrEqual(5 * 1024 * 1024);
+  files.selfie = path.join(dir, 'selfie.jpg');
+  files.large = path.join(dir, 'large-photo.jpg');
+  files.text = path.join(dir, 'notes.jpg');
+  files.gif = path.join(dir, 'party.gif');
+  await writeFile(files.selfie, selfie);
+  await writeFile(files.large, large);
+  await writeFile(files.text, 'these are my race notes, not a photo');
+  await writeFile(files.gif, GIF);
+});
+
+/** One search through the API, as the PWA does it: sign, PUT, search. Answers the number of matches. */
+async function apiSearch(request: APIRequestContext, bytes: Buffer): Promise<number> {
+  const sign = await request.post('/api/v2/facesearch/sign', {
+    data: { event_key: EVENT, file_name: 'selfie.jpg', file_type: 'image/jpg' },
+  });
+  const signed = await sign.json();
+  await request.put(signed.url, { data: bytes, headers: { 'content-type': 'image/jpg' } });
+  const search = await request.post('/api/v2/facesearch', {
+    data: { search_id: signed.search_id, file_location: signed.file_location, event_key: EVENT },
+  });
+  const answer = await search.json();
+  return answer.status === 'success' ? answer.image_length : -1;
+}
+
+/** Waits until the demo photos of the event are indexed: the selfie finds all its photos through the API. */
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(480_000);
+  await expect
+    .poll(() => apiSearch(request, selfie), { timeout: 450_000, intervals: [3_000] })
+    .toBeGreaterThanOrEqual(EXPECTED_MATCHES);
+});
+
+async function openEvent(page: Page) {
+  await page.addInitScript((key: string) => localStorage.setItem(`consent_${key}`, 'Y'), EVENT);
+  await page.goto(`/${EVENT}`);
+  await expect(page.getByRole('heading', { name: 'ค้นหารูปของคุณด้วยใบหน้า' })).toBeVisible();
+}
+
+const picker = (page: Page) => page.getByLabel('เลือกรูปเซลฟี่');
+const resultsHeading = (page: Page) => page.getByRole('heading', { name: /^พบ \d+ รูปที่ตรงกับใบหน้าของคุณ$/ });
+
+test('a selfie finds the runner’s photos; add and remove them; the worker comes from our bundle', async ({
+  page,
+}) => {
+  const requests: string[] = [];
+  const workers: string[] = [];
+  const libraryLoads: { status: number; type: string }[] = [];
+  page.on('request', (r) => requests.push(r.url()));
+  page.on('worker', (worker) => workers.push(worker.url()));
+  page.on('response', (r) => {
+    if (/\/assets\/browser-image-compression-[\w-]+\.js$/.test(r.url()))
+      libraryLoads.push({ status: r.status(), type: r.headers()['content-type'] ?? '' });
+  });
+  await openEvent(page);
+
+  await picker(page).setInputFiles(files.selfie);
+  await expect(resultsHeading(page)).toBeVisible({ timeout: 30_000 });
+  const count = Number((await resultsHeading(page).textContent())?.match(/\d+/)?.[0]);
+  expect(count).toBeGreaterThanOrEqual(EXPECTED_MATCHES);
+  const thumbnails = page.getByRole('img', { name: /^ดูรูปที่ \d+ ขนาดใหญ่$/ });
+  await expect(thumbnails).toHaveCount(count);
+  await expect(thumbnails.first()).toHaveAttribute('src', new RegExp(`^/storage/${EVENT}/thumbnail/`));
+  await expect
+    .poll(() => thumbnails.first().evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+
+  // The selfie went to the signed address as image/jpg, compressed by the worker loaded from our own assets.
+  expect(requests.some((u) => /\/storage\/private\/selfies\//.test(u))).toBe(true);
+  expect(workers.some((u) => u.startsWith('blob:'))).toBe(true);
+  expect(libraryLoads).toEqual([{ status: 200, type: expect.stringMatching(/javascript/) }]);
+  expect(requests.filter((u) => /jsdelivr|unpkg|cdnjs/.test(u))).toEqual([]);
+
+  await page.getByRole('button', { name: 'เพิ่มลงตะกร้า รูปที่ 1' }).click();
+  await expect(page.getByRole('button', { name: 'ลบออก รูปที่ 1' })).toBeVisible();
+  await page.getByRole('button', { name: 'เพิ่มลงตะกร้า รูปที่ 2' }).click();
+  await expect(page.getByRole('button', { name: 'ลบออก รูปที่ 2' })).toBeVisible();
+  await page.getByRole('button', { name: 'ลบออก รูปที่ 1' }).click();
+  await expect(page.getByRole('button', { name: 'เพิ่มลงตะกร้า รูปที่ 1' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'ลบออก รูปที่ 2' })).toBeVisible();
+  const kept = await thumbnails.nth(1).getAttribute('src');
+
+  // The cart survives a reload (IndexedDB): a new search shows that photo as in the cart, wherever it now ranks.
+  await page.reload();
+  await picker(page).setInputFiles(files.selfie);
+  await expect(resultsHeading(page)).toBeVisible({ timeout: 30_000 });
+  const inCart = page.locator('.face-result', { has: page.locator(`img[src="${kept}"]`) });
+  await expect(inCart.getByRole('button', { name: /^ลบออก รูปที่ \d+$/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^ลบออก/ })).toHaveCount(1);
+});
+
+test('the lightbox: arrows loop, Escape closes; "more like this one" searches with a face of the photo', async ({
+  page,
+}) => {
+  await openEvent(page);
+  await picker(page).setInputFiles(files.selfie);
+  await expect(resultsHeading(page)).toBeVisible({ timeout: 30_000 });
+  const count = await page.getByRole('img', { name: /^ดูรูปที่ \d+ ขนาดใหญ่$/ }).count();
+
+  await page.getByRole('button', { name: 'ดูรูปที่ 1 ขนาดใหญ่' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toHaveAccessibleName(`รูปที่ 1 จาก ${count}`);
+  await page.keyboard.press('ArrowLeft');
+  await expect(dialog).toHaveAccessibleName(`รูปที่ ${count} จาก ${count}`);
+  await page.keyboard.press('ArrowRight');
+  await expect(dialog).toHaveAccessibleName(`รูปที่ 1 จาก ${count}`);
+
+  await dialog.getByRole('button', { name: 'ค้นหารูปอื่นด้วยใบหน้าในรูปนี้' }).click();
+  // Several people in the photo: their faces are drawn; tap one (the photo of one face searches at once).
+  const faces = dialog.getByRole('button', { name: /^ค้นหาด้วยใบหน้าที่ \d+$/ });
+  await expect(faces.first()).toBeVisible({ timeout: 15_000 });
+  expect(await faces.count()).toBeGreaterThanOrEqual(1);
+  const axe = await new AxeBuilder({ page }).include('.result-lightbox').analyze();
+  expect(
+    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([]);
+  if ((await faces.count()) > 1) await faces.nth(1).click();
+  await expect(dialog.getByText(/^พบ \d+ รูปที่คล้ายกัน|ไม่พบรูปอื่นที่คล้ายกัน/)).toBeVisible({ timeout: 15_000 });
+  const replace = dialog.getByRole('button', { name: 'แสดงเฉพาะรูปเหล่านี้' });
+  if (await replace.isVisible()) {
+    await replace.click();
+    await expect(dialog).toHaveCount(0);
+    await expect(resultsHeading(page)).toBeVisible();
+  } else {
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+  }
+});
+
+test('a text file renamed .jpg and a GIF get the jpg/png message and send nothing', async ({ page }) => {
+  const calls: string[] = [];
+  page.on('request', (r) => r.url().includes('/api/v2/facesearch') && calls.push(r.url()));
+  await openEvent(page);
+  await picker(page).setInputFiles(files.text);
+  await expect(page.getByText('กรุณาใช้ไฟล์ jpg หรือ png เท่านั้น')).toBeVisible();
+  await picker(page).setInputFiles(files.gif);
+  await expect(page.getByText('กรุณาใช้ไฟล์ jpg หรือ png เท่านั้น')).toBeVisible();
+  await expect(picker(page)).toBeEnabled();
+  expect(calls).toEqual([]);
+});
+
+test('a photo of 5 MB or more shows the 5 s warning, is compressed and searched all the same', async ({
+  page,
+}) => {
+  const uploads: number[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PUT' && r.url().includes('/storage/private/selfies/'))
+      uploads.push(r.postDataBuffer()?.length ?? 0);
+  });
+  await openEvent(page);
+  await picker(page).setInputFiles(files.large);
+  const warning = page.getByText('กรุณาอัปโหลดไฟล์ที่มีขนาดเล็กกว่า 5MB — รูปนี้จะถูกย่อขนาดให้อัตโนมัติ');
+  await expect(warning).toBeVisible();
+  await expect(resultsHeading(page).or(page.getByText(/^ไม่พบรูปภาพ/))).toBeVisible({ timeout: 30_000 });
+  await expect(warning).toBeHidden({ timeout: 7_000 });
+  expect(uploads).toHaveLength(1);
+  expect(uploads[0]).toBeLessThan(500 * 1024);
+});
+
+test('no serious accessibility finding on the panel with results', async ({ page }) => {
+  await openEvent(page);
+  await picker(page).setInputFiles(files.selfie);
+  await expect(resultsHeading(page)).toBeVisible({ timeout: 30_000 });
+  const { violations } = await new AxeBuilder({ page }).include('.face-search').analyze();
+  expect(
+    violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([]);
+});

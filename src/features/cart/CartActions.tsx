@@ -3,7 +3,7 @@ import { Link, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { EventDetail } from '../../../core/contract/events';
 import { formatBaht } from '../../lib/format';
-import { CartDialog } from './CartDialog';
+import { Dialog } from '../../lib/ui/Dialog';
 import { unlimitedPackage } from './cart-pricing';
 import { cancelMhaoChoice, chooseMhaoOnCartPage, clearCart, readList } from './cart-store';
 import type { CartItem, CartKind } from './cart-types';
@@ -86,7 +86,7 @@ export function CartActions({ kind, items, event }: CartActionsProps) {
           <Trans>ยกเลิกแพ็กเกจเหมา</Trans>
         </button>
       )}
-      <CartDialog
+      <Dialog
         open={prompt?.type === 'confirm-choose'}
         title={<Trans>เลือกแพ็กเกจเหมา</Trans>}
         onCancel={() => setPrompt(undefined)}
@@ -102,8 +102,8 @@ export function CartActions({ kind, items, event }: CartActionsProps) {
         }
       >
         <p>{prompt?.type === 'confirm-choose' ? texts.confirmChoose(prompt.count) : ''}</p>
-      </CartDialog>
-      <CartDialog
+      </Dialog>
+      <Dialog
         open={prompt?.type === 'refused'}
         tone="error"
         title={t`ไม่สามารถทำรายการได้`}
@@ -115,7 +115,7 @@ export function CartActions({ kind, items, event }: CartActionsProps) {
         }
       >
         <p>{prompt?.type === 'refused' ? texts.refusal(prompt.refusal) : ''}</p>
-      </CartDialog>
+      </Dialog>
     </div>
   );
 }

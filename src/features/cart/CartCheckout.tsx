@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { uploadAreaState } from '../../../core/sale';
-import { CartDialog } from './CartDialog';
+import { Dialog } from '../../lib/ui/Dialog';
 import { CheckoutForm } from './CheckoutForm';
 import { priceOfCart, unlimitedPackage } from './cart-pricing';
 import type { CartItem, CartKind } from './cart-types';
@@ -102,7 +102,7 @@ export function CartCheckout({ kind, items, load, retry, order }: CartCheckoutPr
           }
         />
       )}
-      <CartDialog
+      <Dialog
         open={order.gatewayMissing}
         tone="error"
         title={<Trans>ยังไม่สามารถสร้างคำสั่งซื้อได้</Trans>}
@@ -116,7 +116,7 @@ export function CartCheckout({ kind, items, load, retry, order }: CartCheckoutPr
         <p>
           <Trans>ระบบชำระเงินยังไม่ได้ตั้งค่า กรุณาแจ้งผู้ดูแลระบบ</Trans>
         </p>
-      </CartDialog>
+      </Dialog>
     </aside>
   );
 }

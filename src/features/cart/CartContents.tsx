@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
-import { formatBaht } from '../../lib/format';
 import { languageAtom } from '../../lib/state';
+import { HybridPackageBadges, PackageBadges } from '../../lib/ui/PackageBadges';
 import { CartActions } from './CartActions';
 import { CartCheckout } from './CartCheckout';
 import { CartPhotos } from './CartPhotos';
@@ -34,25 +34,15 @@ export function CartContents({ kind, items, order }: CartContentsProps) {
       {event && !mixed && (
         <header className="cart-event">
           <h2>{event.title}</h2>
-          {kind === 'wholesale'
-            ? event.package_hb.length > 0 && (
-                <ul className="badges" aria-label={t`ทีมช่างภาพในแพ็กเกจเหมา`}>
-                  {event.package_hb.map((p) => (
-                    <li key={p.name} className="badge">
-                      {language === 'en' ? p.name_en : p.name}
-                    </li>
-                  ))}
-                </ul>
-              )
-            : event.package.length > 0 && (
-                <ul className="badges" aria-label={t`แพ็กเกจราคา`}>
-                  {event.package.map((p) => (
-                    <li key={p.number_of_photo} className="badge">
-                      {language === 'en' ? p.name_en : p.name} · ฿{formatBaht(p.price)}
-                    </li>
-                  ))}
-                </ul>
-              )}
+          {kind === 'wholesale' ? (
+            <HybridPackageBadges
+              packages={event.package_hb}
+              language={language}
+              label={t`ทีมช่างภาพในแพ็กเกจเหมา`}
+            />
+          ) : (
+            <PackageBadges packages={event.package} language={language} />
+          )}
         </header>
       )}
       <CartActions kind={kind} items={items} event={mixed ? undefined : event} />

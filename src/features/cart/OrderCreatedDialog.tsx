@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect } from 'react';
-import { CartDialog } from './CartDialog';
+import { Dialog } from '../../lib/ui/Dialog';
 
 /** How long the success notice shows before the order page opens by itself. */
 export const ORDER_CREATED_REDIRECT_MS = 2000;
@@ -21,7 +21,7 @@ export function OrderCreatedDialog({ uuid }: { uuid: string | undefined }) {
     return () => clearTimeout(timer);
   }, [uuid, open]);
   return (
-    <CartDialog
+    <Dialog
       open={uuid !== undefined}
       title={<Trans>สร้างคำสั่งซื้อเรียบร้อยแล้ว</Trans>}
       onCancel={open}
@@ -47,6 +47,6 @@ export function OrderCreatedDialog({ uuid }: { uuid: string | undefined }) {
           </a>
         </p>
       )}
-    </CartDialog>
+    </Dialog>
   );
 }

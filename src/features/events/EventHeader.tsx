@@ -1,14 +1,14 @@
 // The top of the event page (SPEC §2 Event page): cover, title, date, province, sale times, package badges, the
 // red countdown note, and the links to the unlimited package (hybrid events) and the stage page (stage events).
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { EventDetail } from '../../../core/contract/events';
 import { showsCountdown } from '../../../core/sale';
 import { eventDateLabel, formatBaht, formatDateTime } from '../../lib/format';
 import type { Language } from '../../lib/i18n';
+import { PackageBadges } from '../../lib/ui/PackageBadges';
 
 export function EventHeader({ event, language }: { event: EventDetail; language: Language }) {
-  const { t } = useLingui();
   const days = event.day_diff;
   return (
     <>
@@ -29,15 +29,7 @@ export function EventHeader({ event, language }: { event: EventDetail; language:
           <dd>{formatDateTime(event.on_sale_end, language)}</dd>
         </dl>
         <EventOffer event={event} />
-        {event.package.length > 0 && (
-          <ul className="badges" aria-label={t`แพ็กเกจราคา`}>
-            {event.package.map((p) => (
-              <li key={p.number_of_photo} className="badge">
-                {language === 'en' ? p.name_en : p.name} · ฿{formatBaht(p.price)}
-              </li>
-            ))}
-          </ul>
-        )}
+        <PackageBadges packages={event.package} language={language} />
         {showsCountdown(days) && (
           <p className="countdown">
             <Plural value={days} one="เหลือเวลาเก็บภาพอีก # วัน" other="เหลือเวลาเก็บภาพอีก # วัน" />

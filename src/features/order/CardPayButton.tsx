@@ -4,8 +4,8 @@ import { amountWithoutDecimalPoint } from '../../../core/pricing';
 import { payOrderByCard } from '../../lib/api/order-inquiry';
 import { CONTACT_PAGE_URL } from '../../lib/links';
 import { PRODUCT_NAME } from '../../lib/page-title';
+import { Dialog } from '../../lib/ui/Dialog';
 import { askCardToken } from './card-checkout';
-import { Dialog } from './Dialog';
 
 interface CardPayButtonProps {
   q: string;

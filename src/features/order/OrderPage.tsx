@@ -6,7 +6,7 @@ import { photoObjectKeys } from '../../../core/contract/photos';
 import { CONTACT_PAGE_URL } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
 import { publicObjectUrl } from '../../lib/photo-urls';
-import { Dialog } from './Dialog';
+import { Dialog } from '../../lib/ui/Dialog';
 import { orderView } from './order-view';
 import { PaidOrder } from './PaidOrder';
 import { ORDER_TOASTER } from './use-copy';

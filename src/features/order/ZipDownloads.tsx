@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { PaidImage } from '../../../core/contract/order';
-import { Dialog } from './Dialog';
+import { Dialog } from '../../lib/ui/Dialog';
 import { useCopy } from './use-copy';
 import { useZipDownload } from './use-zip-download';
 import { progressText, type ZipVariant } from './zip-names';

@@ -9,6 +9,7 @@ import { formatBaht } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { languageAtom } from '../../lib/state';
 import { LoadFailedAlert } from '../../lib/ui/LoadFailedAlert';
+import { HybridPackageBadges } from '../../lib/ui/PackageBadges';
 import { ConsentGate } from '../events/ConsentDialog';
 import { EventLoading } from '../events/EventLoading';
 import type { EventLoad } from '../events/event-loader';
@@ -74,13 +75,7 @@ function HybridWholesale({ event }: { event: EventDetail }) {
               <h2>
                 <Trans>ช่างภาพในแพ็กเกจนี้</Trans>
               </h2>
-              <ul className="badges">
-                {event.package_hb.map((p) => (
-                  <li key={p.name} className="badge">
-                    {language === 'en' ? p.name_en : p.name}
-                  </li>
-                ))}
-              </ul>
+              <HybridPackageBadges packages={event.package_hb} language={language} />
             </>
           )}
           <Link to="/$eventId" params={{ eventId: event.event_key }} className="button">

@@ -1,4 +1,6 @@
+// The app's alerts, questions and notices (cart, order page): one modal dialog.
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import './dialog.css';
 
 interface DialogProps {
   open: boolean;
@@ -25,7 +27,7 @@ export function Dialog({ open, title, children, actions, onCancel, tone = 'defau
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
       // The main action (last in the row) takes the focus, not the first link of the text.
-      dialog.querySelector<HTMLElement>('.order-dialog-actions > :last-child')?.focus();
+      dialog.querySelector<HTMLElement>('.app-dialog-actions > :last-child')?.focus();
     } else if (!open && dialog.open) {
       if (typeof dialog.close === 'function') dialog.close();
       else dialog.removeAttribute('open');
@@ -35,7 +37,7 @@ export function Dialog({ open, title, children, actions, onCancel, tone = 'defau
   return (
     <dialog
       ref={ref}
-      className={`order-dialog ${tone}`}
+      className={`app-dialog ${tone}`}
       aria-labelledby={titleId}
       aria-modal="true"
       onCancel={(event) => {
@@ -46,8 +48,8 @@ export function Dialog({ open, title, children, actions, onCancel, tone = 'defau
       {open && (
         <>
           <h2 id={titleId}>{title}</h2>
-          <div className="order-dialog-body">{children}</div>
-          <div className="order-dialog-actions">{actions}</div>
+          <div className="app-dialog-body">{children}</div>
+          <div className="app-dialog-actions">{actions}</div>
         </>
       )}
     </dialog>

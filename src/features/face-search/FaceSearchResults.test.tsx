@@ -25,7 +25,10 @@ beforeEach(async () => {
   compressSelfie.mockResolvedValue(new Blob([new Uint8Array(1024)], { type: 'image/jpeg' }));
   await Promise.all(cartDb.tables.map((table) => table.clear()));
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 async function searchFinds(count: number) {
   fireEvent.change(picker(), { target: { files: [jpegFile()] } });
@@ -180,9 +183,7 @@ describe('FaceSearchPanel results', () => {
     expect(screen.queryByRole('button', { name: /ซื้อเหมาทุกภาพ/ })).not.toBeInTheDocument();
   });
 
-  it('free events: Download links to each preview instead of Add, and download all opens each 200 ms apart', async () => {
-    const open = vi.fn();
-    vi.stubGlobal('open', open);
+  it('free events: Download links to each preview instead of Add; download all asks, then zips every preview', async () => {
     fakeApi({ search: () => reply(200, found(5, 7)) });
     await renderPanel({ event: testEvent({ is_free_download: 'Y' }) });
     await searchFinds(2);
@@ -190,15 +191,26 @@ describe('FaceSearchPanel results', () => {
     const download = screen.getByRole('link', { name: 'ดาวน์โหลด รูปที่ 1' });
     expect(download).toHaveAttribute('href', '/storage/event-1/preview/p5.jpg');
     expect(download).toHaveAttribute('target', '_blank');
-    const started = performance.now();
+    const fetched: string[] = [];
+    const realFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (!url.startsWith('/storage/')) return realFetch(input, init);
+      fetched.push(url);
+      return new Response(new Uint8Array([0xff, 0xd8, 0xff, 0xd9]), { status: 200 });
+    });
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    URL.createObjectURL = () => 'blob:zip';
+    URL.revokeObjectURL = () => undefined;
     fireEvent.click(screen.getByRole('button', { name: 'ดาวน์โหลดทั้งหมด (2 รูป)' }));
-    expect(open).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(open).toHaveBeenCalledTimes(2));
-    expect(performance.now() - started).toBeGreaterThanOrEqual(190);
-    expect(open.mock.calls.map((c) => c[0])).toEqual([
-      '/storage/event-1/preview/p5.jpg',
-      '/storage/event-1/preview/p7.jpg',
-    ]);
+    const dialog = await screen.findByRole('dialog', { name: 'ดาวน์โหลดภาพทั้งหมด' });
+    expect(dialog).toHaveTextContent('ต้องการดาวน์โหลดภาพทั้งหมด 2 ภาพเป็นไฟล์ zip หรือไม่?');
+    fireEvent.click(screen.getByRole('button', { name: 'ดาวน์โหลด' }));
+    await waitFor(() => expect(saved).toEqual(['event-1.zip']));
+    expect(fetched).toEqual(['/storage/event-1/preview/p5.jpg', '/storage/event-1/preview/p7.jpg']);
   });
 
   it('free-keep-contract events: add all puts every result in the cart', async () => {

@@ -1,20 +1,24 @@
-// The buttons under the results, by event variant (SPEC §2): download all (free events), add all to the cart
-// (free-keep-contract events), buy all at the unlimited price with its average per photo (mhao events, and the
-// wholesale page of hybrid events), which puts the results in the cart with the package chosen and opens the cart.
+// The buttons under the results, by event variant (SPEC §2): download all (free events: one zip of the photos, as
+// the order page does, because browsers block all but the first of several windows opened 200 ms apart), add all to
+// the cart (free-keep-contract events), buy all at the unlimited price with its average per photo (mhao events),
+// which puts the results in the cart with the package chosen and opens the cart.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import toast from 'react-hot-toast';
 import { ADD_TOAST_MS } from '../../../core/constants';
 import type { EventDetail } from '../../../core/contract/events';
 import type { Photo } from '../../../core/contract/photos';
 import { formatBaht } from '../../lib/format';
 import { photoImageUrls } from '../../lib/photo-urls';
+import { useZipDownload } from '../../lib/zip/use-zip-download';
+import { ZipDialogs } from '../../lib/zip/ZipDialogs';
+import { progressText, zipEntryNames } from '../../lib/zip/zip-names';
 import { addAllToCart, chooseMhaoFromBuyAllButton } from '../cart/cart-store';
 import { CART_PATHS, type CartKind, toCartItem } from '../cart/cart-types';
 import type { MhaoRefusal } from '../cart/mhao';
 import { useMhaoTexts } from '../cart/use-mhao-texts';
-import { buyAllAverage, openEachWithGap, type PanelVariant, resultButtons } from './buy-all';
+import { buyAllAverage, type PanelVariant, resultButtons } from './buy-all';
 
 export interface ResultButtonsProps {
   event: EventDetail;
@@ -28,26 +32,28 @@ export function ResultButtons({ event, variant, cartKind, photos }: ResultButton
   const navigate = useNavigate();
   const mhaoTexts = useMhaoTexts();
   const [refusal, setRefusal] = useState<MhaoRefusal | undefined>(undefined);
-  const [opening, setOpening] = useState(false);
-  const stop = useRef<AbortController | undefined>(undefined);
-  useEffect(() => () => stop.current?.abort(), []);
+  const prepare = useCallback(
+    (_kind: 'photos') => {
+      const names = zipEntryNames(photos, 'original');
+      return {
+        entries: photos.map((p, i) => ({
+          name: names[i] as string,
+          url: photoImageUrls(event.event_key, p).preview,
+        })),
+        fileName: `${event.event_key}.zip`,
+      };
+    },
+    [photos, event.event_key],
+  );
+  const zip = useZipDownload(prepare);
+  const zipping = zip.progress.photos;
+  const percent = zipping ? progressText(zipping.done, zipping.total) : '';
 
   const shows = resultButtons(event, variant);
   const count = photos.length;
   if (count === 0) return null;
   const items = () => photos.map((p) => toCartItem(p, event.event_key));
 
-  const downloadAll = async () => {
-    stop.current?.abort();
-    const controller = new AbortController();
-    stop.current = controller;
-    setOpening(true);
-    const urls = photos.map((p) => photoImageUrls(event.event_key, p).preview);
-    await openEachWithGap(urls, (url) => window.open(url, '_blank', 'noopener'), {
-      signal: controller.signal,
-    });
-    if (!controller.signal.aborted) setOpening(false);
-  };
   const addAll = async () => {
     const { count: inCart } = await addAllToCart(cartKind, items());
     toast.success(t`เพิ่มทุกรูปลงตะกร้าแล้ว มีรูปในตะกร้า ${inCart} รูป`, {
@@ -63,11 +69,20 @@ export function ResultButtons({ event, variant, cartKind, photos }: ResultButton
 
   return (
     <div className="result-buttons">
-      {shows.downloadAll && (
-        <button type="button" className="button primary" onClick={downloadAll} disabled={opening}>
-          <Trans>ดาวน์โหลดทั้งหมด ({count} รูป)</Trans>
-        </button>
-      )}
+      {shows.downloadAll &&
+        (zipping ? (
+          <div className="zip-progress" role="status">
+            <span>
+              <Trans>กำลังรวมไฟล์ภาพ… {percent}%</Trans>
+            </span>
+            <progress max={zipping.total} value={zipping.done} aria-label={t`ความคืบหน้า ${percent}%`} />
+          </div>
+        ) : (
+          <button type="button" className="button primary" onClick={() => zip.request('photos')}>
+            <Trans>ดาวน์โหลดทั้งหมด ({count} รูป)</Trans>
+          </button>
+        ))}
+      {shows.downloadAll && <ZipDialogs zip={zip} count={count} />}
       {shows.addAll && (
         <button type="button" className="button primary" onClick={addAll}>
           <Trans>เพิ่มทั้งหมดลงตะกร้า ({count} รูป)</Trans>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buyAllAverage, openEachWithGap, resultButtons } from './buy-all';
+import { buyAllAverage, resultButtons } from './buy-all';
 
 const event = {
   is_free_download: 'N',
@@ -47,32 +47,5 @@ describe('buyAllAverage', () => {
   it('divides the price by the count, 2 decimals', () => {
     expect(buyAllAverage('590.00', 3)).toBe('196.67');
     expect(buyAllAverage('399.00', 1)).toBe('399.00');
-  });
-});
-
-describe('openEachWithGap', () => {
-  it('opens each address in order, waiting the gap between openings (not before the first)', async () => {
-    const log: string[] = [];
-    await openEachWithGap(['a', 'b', 'c'], (url) => log.push(`open ${url}`), {
-      gapMs: 200,
-      wait: async (ms) => {
-        log.push(`wait ${ms}`);
-      },
-    });
-    expect(log).toEqual(['open a', 'wait 200', 'open b', 'wait 200', 'open c']);
-  });
-  it('stops when aborted', async () => {
-    const controller = new AbortController();
-    const opened: string[] = [];
-    await openEachWithGap(['a', 'b', 'c'], (url) => opened.push(url), {
-      wait: async () => controller.abort(),
-      signal: controller.signal,
-    });
-    expect(opened).toEqual(['a']);
-  });
-  it('really waits 200 ms by default', async () => {
-    const times: number[] = [];
-    await openEachWithGap(['a', 'b'], () => times.push(performance.now()));
-    expect((times[1] ?? 0) - (times[0] ?? 0)).toBeGreaterThanOrEqual(190);
   });
 });

@@ -1,6 +1,5 @@
-// The event-variant buttons under the results (SPEC §2 Event page, Wholesale page): which ones an event shows,
-// the buy-all price per photo, and download-all's openings 200 ms apart.
-import { DOWNLOAD_ALL_GAP_MS } from '../../../core/constants';
+// The event-variant buttons under the results (SPEC §2 Event page, Wholesale page): which ones an event shows, and
+// the buy-all price per photo.
 import type { EventDetail } from '../../../core/contract/events';
 import { averagePricePerPhoto } from '../../../core/pricing';
 
@@ -35,23 +34,3 @@ export function resultButtons(event: VariantEvent, variant: PanelVariant): Resul
 
 /** The buy-all caption's average: the package price over the photos found, 2 decimals (SPEC §9). */
 export const buyAllAverage = (price: string, count: number): string => averagePricePerPhoto(price, count);
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** Opens each address in turn with `gapMs` between openings (SPEC §9: 200 ms), stopping if aborted. */
-export async function openEachWithGap(
-  urls: readonly string[],
-  open: (url: string) => void,
-  {
-    gapMs = DOWNLOAD_ALL_GAP_MS,
-    wait = sleep,
-    signal,
-  }: { gapMs?: number; wait?: typeof sleep; signal?: AbortSignal } = {},
-): Promise<void> {
-  for (const [i, url] of urls.entries()) {
-    if (signal?.aborted) return;
-    if (i > 0) await wait(gapMs);
-    if (signal?.aborted) return;
-    open(url);
-  }
-}

@@ -2,11 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { formatBaht } from '../../lib/format';
 import { CONTACT_PAGE_URL } from '../../lib/links';
+import { useCopy } from '../../lib/zip/use-copy';
 import { findMobileUrl, orderPageUrl } from './approval-request';
 import { OrderedThumbnails } from './OrderedThumbnails';
+import { ORDER_TOASTER } from './order-toaster';
 import type { OrderView } from './order-view';
 import { RefreshButton } from './RefreshButton';
-import { useCopy } from './use-copy';
 
 interface WaitingApprovalProps {
   q: string;
@@ -23,7 +24,7 @@ interface WaitingApprovalProps {
  */
 export function WaitingApproval({ q, view, refreshing, onRefresh, origin }: WaitingApprovalProps) {
   const { t } = useLingui();
-  const copy = useCopy();
+  const copy = useCopy(ORDER_TOASTER);
   const textId = useId();
   const orderLink = orderPageUrl(origin, q);
   const lookupLink = findMobileUrl(origin, view.mobile);

@@ -1,9 +1,10 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useCallback } from 'react';
 import type { PaidImage } from '../../../core/contract/order';
-import { Dialog } from '../../lib/ui/Dialog';
-import { useCopy } from './use-copy';
-import { useZipDownload } from './use-zip-download';
-import { progressText, type ZipVariant } from './zip-names';
+import { useZipDownload } from '../../lib/zip/use-zip-download';
+import { ZipDialogs } from '../../lib/zip/ZipDialogs';
+import { progressText, type ZipVariant, zipEntryNames, zipFileName } from '../../lib/zip/zip-names';
+import { ORDER_TOASTER } from './order-toaster';
 
 interface ZipDownloadsProps {
   q: string;
@@ -17,8 +18,20 @@ interface ZipDownloadsProps {
 /** The download-all buttons with their counts, progress and dialogs (SPEC §2 PAID, §4 Download, §5, §8). */
 export function ZipDownloads({ q, images, originalsReady, offerLogos, logosReady }: ZipDownloadsProps) {
   const { t } = useLingui();
-  const zip = useZipDownload(q, images);
-  const copy = useCopy();
+  const prepare = useCallback(
+    (variant: ZipVariant) => {
+      const names = zipEntryNames(images, variant);
+      return {
+        entries: images.map((image, i) => ({
+          name: names[i] as string,
+          url: variant === 'logo' ? image.image_logo : image.image,
+        })),
+        fileName: zipFileName(q, variant),
+      };
+    },
+    [images, q],
+  );
+  const zip = useZipDownload(prepare);
   const count = images.length;
 
   const button = (variant: ZipVariant) => {
@@ -71,68 +84,7 @@ export function ZipDownloads({ q, images, originalsReady, offerLogos, logosReady
           </p>
         ))}
 
-      <Dialog
-        open={zip.confirming !== undefined}
-        title={<Trans>ดาวน์โหลดภาพทั้งหมด</Trans>}
-        onCancel={zip.cancelConfirm}
-        actions={
-          <>
-            <button type="button" className="button" onClick={zip.cancelConfirm}>
-              <Trans>ยกเลิก</Trans>
-            </button>
-            <button type="button" className="button primary" onClick={() => void zip.start()}>
-              <Trans>ดาวน์โหลด</Trans>
-            </button>
-          </>
-        }
-      >
-        <p>
-          <Plural
-            value={count}
-            one="ดาวน์โหลดได้เฉพาะผ่าน Chrome หรือ Safari ต้องการดาวน์โหลดภาพทั้งหมด # ภาพเป็นไฟล์ zip หรือไม่?"
-            other="ดาวน์โหลดได้เฉพาะผ่าน Chrome หรือ Safari ต้องการดาวน์โหลดภาพทั้งหมด # ภาพเป็นไฟล์ zip หรือไม่?"
-          />
-        </p>
-      </Dialog>
-
-      <Dialog
-        open={zip.inAppOpen}
-        title={<Trans>กรุณาเปิดใน Chrome หรือ Safari</Trans>}
-        onCancel={zip.closeInApp}
-        actions={
-          <>
-            <button type="button" className="button" onClick={zip.closeInApp}>
-              <Trans>ปิด</Trans>
-            </button>
-            <button type="button" className="button primary" onClick={() => void copy(window.location.href)}>
-              <Trans>คัดลอกลิงก์</Trans>
-            </button>
-          </>
-        }
-      >
-        <p>
-          <Trans>
-            เบราว์เซอร์ในแอป (เช่น LINE, Facebook, Instagram) ดาวน์โหลดไฟล์ zip ไม่ได้ กรุณาคัดลอกลิงก์นี้ แล้วเปิดใน Chrome
-            หรือ Safari เพื่อดาวน์โหลดภาพ
-          </Trans>
-        </p>
-      </Dialog>
-
-      <Dialog
-        open={zip.failed}
-        tone="error"
-        title={<Trans>ดาวน์โหลดผิดพลาด</Trans>}
-        onCancel={zip.closeFailed}
-        actions={
-          <button type="button" className="button primary" onClick={zip.closeFailed}>
-            <Trans>ตกลง</Trans>
-          </button>
-        }
-      >
-        <p>
-          <Trans>ดาวน์โหลดไม่สำเร็จ กรุณาลองใหม่อีกครั้ง</Trans>
-        </p>
-      </Dialog>
+      <ZipDialogs zip={zip} count={count} toasterId={ORDER_TOASTER} />
     </div>
   );
 }

@@ -94,6 +94,8 @@ export function AppShell() {
       <ScrollToTop />
       <Toaster
         position="top-center"
+        // Below the header, so a toast never covers the cart icon a runner reaches for right after adding.
+        containerStyle={{ top: 'calc(var(--header-h) + 8px)' }}
         toastOptions={{
           className: 'toast',
           style: { background: 'var(--surface)', color: 'var(--ink)', maxWidth: 'min(420px, 92vw)' },

@@ -29,7 +29,7 @@ export function zipEntryName(image: NamedImage, n: number, variant: ZipVariant):
 }
 
 /** Entry names for a list of images, a later duplicate getting " (2)", " (3)" … before its extension. */
-export function zipEntryNames(images: NamedImage[], variant: ZipVariant): string[] {
+export function zipEntryNames(images: readonly NamedImage[], variant: ZipVariant): string[] {
   const used = new Set<string>();
   return images.map((image, i) => {
     const name = zipEntryName(image, i + 1, variant);

@@ -1,0 +1,476 @@
+// One journey per event variant of the demo data, through the real UI only (no IndexedDB seeding): from the
+// runner's selfie (or the stage search) to the order page. Face indexing must run (leave E2E_FACE_WORKERS unset):
+// each journey waits until its event's photos are indexed, so the journeys run in the order the demo photos are
+// indexed (the stage journey, which needs no faces, goes first).
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+
+const NORMAL = 'bangkok-city-marathon-2026';
+const MHAO = 'chiangmai-doi-trail-2026'; // unlimited package 399.00, caption "ซื้อเหมาทุกภาพของคุณ"
+const FREE = 'khonkaen-fun-run-2026'; // free download
+const HYBRID = 'phuket-beach-run-2026'; // hybrid (bundle 590.00) and stage
+const KEEP_CONTRACT = 'korat-half-marathon-2026'; // free-keep-contract, packages at 0.00
+
+/** The selfie finds at least this many photos of its person in every demo event once they are indexed. */
+const INDEXED_MATCHES = 3;
+
+/** The right-hand person of the face-api sample1 with a wide margin, like a phone selfie (as face-search.spec). */
+async function selfieJpeg(): Promise<Buffer> {
+  const demo = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('@vladmandic/face-api')),
+    '..',
+    'demo',
+  );
+  return sharp(path.join(demo, 'sample1.jpg'))
+    .extract({ left: 1290, top: 90, width: 560, height: 620 })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+let selfie: Buffer;
+test.beforeAll(async () => {
+  selfie = await selfieJpeg();
+});
+
+/** One search through the API, as the PWA does it (sign, PUT, search); answers the number of matches. */
+async function apiSearch(request: APIRequestContext, eventKey: string): Promise<number> {
+  const signed = await (
+    await request.post('/api/v2/facesearch/sign', {
+      data: { event_key: eventKey, file_name: 'selfie.jpg', file_type: 'image/jpg' },
+    })
+  ).json();
+  if (typeof signed.url !== 'string') return -1; // refused, e.g. by the rate limit: poll again
+  await request.put(signed.url, { data: selfie, headers: { 'content-type': 'image/jpg' } });
+  const answer = await (
+    await request.post('/api/v2/facesearch', {
+      data: { search_id: signed.search_id, file_location: signed.file_location, event_key: eventKey },
+    })
+  ).json();
+  return answer.status === 'success' ? answer.image_length : -1;
+}
+
+/** Waits until the event's demo photos are indexed far enough for the selfie to find its person. */
+async function waitForIndexing(request: APIRequestContext, eventKey: string) {
+  await expect
+    .poll(() => apiSearch(request, eventKey), { timeout: 150_000, intervals: [3_000] })
+    .toBeGreaterThanOrEqual(INDEXED_MATCHES);
+}
+
+/** Opens an event's search page and accepts the terms dialog of the first visit. */
+async function openSearchPage(page: Page, pagePath: string) {
+  await page.goto(pagePath);
+  const consent = page.getByRole('dialog', { name: 'ก่อนค้นหาภาพด้วยใบหน้า' });
+  await consent.getByRole('button', { name: 'ยอมรับ', exact: true }).click();
+  await expect(consent).toHaveCount(0);
+}
+
+const resultsHeading = (page: Page) => page.getByRole('heading', { name: /^พบ \d+ รูปที่ตรงกับใบหน้าของคุณ$/ });
+const resultThumbnails = (page: Page) => page.getByRole('img', { name: /^ดูรูปที่ \d+ ขนาดใหญ่$/ });
+
+/** Chooses the selfie in the picker. */
+const chooseSelfie = (page: Page) =>
+  page.getByLabel('เลือกรูปเซลฟี่').setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: selfie });
+
+/** Waits for the results of a search; answers how many photos were found (one thumbnail each). */
+async function foundCount(page: Page): Promise<number> {
+  await expect(resultsHeading(page)).toBeVisible({ timeout: 30_000 });
+  const count = Number((await resultsHeading(page).textContent())?.match(/\d+/)?.[0]);
+  expect(count).toBeGreaterThanOrEqual(INDEXED_MATCHES);
+  await expect(resultThumbnails(page)).toHaveCount(count);
+  return count;
+}
+
+/** Chooses the selfie and waits for the results; answers how many photos were found. */
+async function searchBySelfie(page: Page): Promise<number> {
+  await chooseSelfie(page);
+  return foundCount(page);
+}
+
+/** The header's cart icon (standard cart): its accessible name carries the count. */
+const cartIcon = (page: Page) => page.getByRole('link', { name: /^ตะกร้าสินค้า \(\d+ ภาพ\)$/ });
+const expectCartIcon = (page: Page, count: number) =>
+  expect(cartIcon(page)).toHaveAccessibleName(`ตะกร้าสินค้า (${count} ภาพ)`);
+
+/**
+ * Opens the cart from the header icon once the add toast (1 s, top of the screen) has gone: on a phone it lies
+ * over the header's icons, and react-hot-toast pauses it while the pointer is on it.
+ */
+async function openCartFromHeader(page: Page) {
+  await expect(page.locator('[data-rht-toaster] [role="status"]')).toHaveCount(0);
+  await cartIcon(page).click();
+  await expect(page).toHaveURL(/\/cart$/);
+}
+
+const row = (page: Page, label: string) =>
+  page.locator('.price-table tr', { has: page.getByRole('rowheader', { name: label, exact: true }) });
+
+async function expectPrices(page: Page, unit: string, prices: Record<string, string>) {
+  for (const [label, amount] of Object.entries(prices)) {
+    await expect(row(page, label).getByRole('cell')).toHaveText(`${amount} ${unit}`);
+  }
+}
+
+/** Price over count, rounded half up to the satang (SPEC §9: 2 decimals). */
+const averageOf = (baht: number, count: number) => (Math.round((baht * 100) / count) / 100).toFixed(2);
+
+const cartPhotos = (page: Page) => page.locator('.cart-photos img');
+const UUID_URL = /\/download\/([0-9a-f-]{36})$/;
+
+/** Creates the order with the form as filled and waits for the success dialog and the order page. */
+async function createOrder(page: Page, labels = { create: 'สร้างคำสั่งซื้อ', done: 'สร้างคำสั่งซื้อเรียบร้อยแล้ว' }) {
+  await page.getByRole('button', { name: labels.create, exact: true }).click();
+  await expect(page.getByRole('dialog', { name: labels.done })).toBeVisible();
+  await expect(page).toHaveURL(UUID_URL, { timeout: 10_000 });
+  const uuid = UUID_URL.exec(page.url())?.[1] ?? '';
+  await expect(page.getByRole('heading', { level: 1, name: 'ชำระเงินและดาวน์โหลดภาพ' })).toBeVisible();
+  await expect(page.getByText(uuid, { exact: true })).toBeVisible();
+  return uuid;
+}
+
+test('stage event: choose a stage, add two photos, AM payment with its reference, waiting for approval', async ({
+  page,
+}) => {
+  await page.goto(`/${HYBRID}/manual`);
+  await expect(page.getByRole('heading', { level: 1, name: 'เลือกภาพตามจุดถ่ายภาพ' })).toBeVisible();
+  await page.getByLabel('จุดถ่ายภาพ', { exact: true }).selectOption({ label: 'เส้นชัย' });
+  await page.getByRole('button', { name: 'ค้นหา', exact: true }).click();
+  await expect(page.getByText(/^พบ \d+ ภาพ/)).toBeVisible();
+  const found = Number((await page.getByText(/^พบ \d+ ภาพ/).textContent())?.match(/\d+/)?.[0]);
+  expect(found).toBeGreaterThanOrEqual(2);
+
+  const cart = page.getByRole('link', { name: /^ตะกร้า \(\d+ ภาพ\)$/ });
+  await expect(cart).toHaveText('ตะกร้า (0 ภาพ)');
+  const add = page.getByRole('button', { name: /^เพิ่มลงตะกร้า/ });
+  await add.first().click();
+  await expect(cart).toHaveText('ตะกร้า (1 ภาพ)');
+  await add.first().click();
+  await expect(cart).toHaveText('ตะกร้า (2 ภาพ)');
+  await expect(page.getByRole('button', { name: /^นำออก/ })).toHaveCount(2);
+  // The header icon shows the stage cart on this page.
+  await expect(page.getByRole('link', { name: 'ตะกร้าภาพตามจุดถ่าย (2 ภาพ)' })).toBeVisible();
+
+  await cart.click();
+  await expect(page).toHaveURL(/\/cart-manual$/);
+  // Without a stored language the manual cart is English (SPEC §2).
+  await expect(page.getByRole('heading', { level: 1, name: 'Order list and payment' })).toBeVisible();
+  await expect(cartPhotos(page)).toHaveCount(2);
+  await expectPrices(page, 'THB', { Total: '120.00', 'Free fee': '6.00', 'Final payment': '126.00' });
+  await expect(row(page, 'Average price per image').getByRole('cell')).toHaveText('60.00 THB');
+
+  await page.getByLabel('Mobile number/Ref no.').fill('0812345678');
+  await page.getByRole('radio', { name: /^Extra photos after a bundle/ }).check();
+  const reference = page.getByLabel(/^Earlier order number/);
+  await reference.fill('A-12');
+  await page.getByRole('button', { name: 'Create Order', exact: true }).click();
+  const tooShort = 'Please enter your earlier order number or mobile number, 5 to 20 characters';
+  await expect(page.getByText(tooShort)).toBeVisible();
+  await expect(reference).toHaveAccessibleDescription(tooShort);
+  await expect(reference).toBeFocused();
+  await reference.fill('ORDER-0001');
+  await expect(page.getByText(tooShort)).toHaveCount(0);
+
+  const created = page.waitForRequest((r) => r.url().endsWith('/order/create'));
+  const uuid = await createOrder(page, { create: 'Create Order', done: 'Order created' });
+  expect((await created).postDataJSON()).toMatchObject({
+    payment_channel: 'AM',
+    am_order_ref: 'ORDER-0001',
+    image_length: 2,
+  });
+  await expect(page.getByText('สถานะ: รอแอดมินอนุมัติ')).toBeVisible();
+  await expect(page.locator('.order-amount s')).toHaveText('126.00');
+  await expect(page.getByRole('textbox', { name: 'ข้อความขออนุมัติ' })).toHaveValue(
+    new RegExp(`/download/${uuid}[\\s\\S]*ORDER-0001`),
+  );
+});
+
+test('normal event: selfie, add two and remove one, one photo priced, form messages, PromptPay order', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await waitForIndexing(request, NORMAL);
+  await openSearchPage(page, `/${NORMAL}`);
+  await searchBySelfie(page);
+  await expectCartIcon(page, 0);
+
+  await page.getByRole('button', { name: 'เพิ่มลงตะกร้า รูปที่ 1', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'ลบออก รูปที่ 1', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'เพิ่มลงตะกร้า รูปที่ 2', exact: true }).click();
+  await expect(page.getByText('เพิ่มลงตะกร้าแล้ว มีรูปในตะกร้า 2 รูป')).toBeVisible();
+  await expectCartIcon(page, 2);
+  await page.getByRole('button', { name: 'ลบออก รูปที่ 1', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'เพิ่มลงตะกร้า รูปที่ 1', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'ลบออก รูปที่ 2', exact: true })).toBeVisible();
+  await expectCartIcon(page, 1);
+  await expect(page.locator('.cart-button .cart-count')).toHaveText('1');
+  const kept = await resultThumbnails(page).nth(1).getAttribute('src');
+
+  await openCartFromHeader(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'รายการสั่งซื้อและชำระเงิน' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'บางกอก ซิตี้ มาราธอน 2026' })).toBeVisible();
+  await expect(cartPhotos(page)).toHaveCount(1);
+  expect(await cartPhotos(page).getAttribute('src')).toBe(kept);
+  await expect(page.getByText('จำนวน 1 ภาพ')).toBeVisible();
+  await expectPrices(page, 'บาท', {
+    ราคาเต็ม: '60.00',
+    ส่วนลด: '0.00',
+    ราคารวม: '60.00',
+    'ค่าธรรมเนียมการชำระเงิน 5%': '3.00',
+    ยอดชำระ: '63.00',
+  });
+
+  const mobile = page.getByLabel('เบอร์มือถือ', { exact: true });
+  const email = page.getByLabel('อีเมล (ไม่บังคับ)');
+  const create = page.getByRole('button', { name: 'สร้างคำสั่งซื้อ', exact: true });
+  await mobile.pressSequentially('081-234-567');
+  await expect(mobile).toHaveValue('081234567');
+  await create.click();
+  await expect(mobile).toHaveAccessibleDescription('เบอร์มือถือต้องเป็นตัวเลข 10 หลัก');
+  await expect(page.getByText('กรุณาเลือกวิธีชำระเงิน')).toBeVisible();
+  await mobile.pressSequentially('8');
+  await expect(mobile).toHaveValue('0812345678');
+  await expect(page.getByText('เบอร์มือถือต้องเป็นตัวเลข 10 หลัก')).toHaveCount(0);
+  await email.fill('runner@example');
+  await expect(email).toHaveAccessibleDescription('รูปแบบอีเมลไม่ถูกต้อง');
+  await email.fill('runner@example.com');
+  await expect(page.getByText('รูปแบบอีเมลไม่ถูกต้อง')).toHaveCount(0);
+  await page.getByRole('radio', { name: 'พร้อมเพย์ (สแกน QR)' }).check();
+  await expect(page.getByText('กรุณาเลือกวิธีชำระเงิน')).toHaveCount(0);
+
+  const created = page.waitForRequest((r) => r.url().endsWith('/order/create'));
+  await createOrder(page);
+  expect((await created).postDataJSON()).toMatchObject({
+    amount: '63.00',
+    payment_channel: 'PP',
+    image_length: 1,
+    mobile: '0812345678',
+    email: 'runner@example.com',
+  });
+  const status = page.getByText('สถานะ: รอการชำระเงิน');
+  await expect(status).toBeVisible();
+  await expect(status).toHaveCSS('color', 'rgb(198, 40, 40)');
+  await expect(page.getByRole('img', { name: 'QR Code พร้อมเพย์ สำหรับชำระ 63.00 บาท' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'ภาพที่สั่งซื้อ 1 ภาพ' })).toBeVisible();
+  await expectCartIcon(page, 0);
+});
+
+test('mhao event: buy all at the unlimited price, cancel (alert, then the earlier cart), new search empties the cart', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await waitForIndexing(request, MHAO);
+  await openSearchPage(page, `/${MHAO}`);
+  const first = await searchBySelfie(page);
+  const buyAll = page.getByRole('button', { name: /^ซื้อเหมาทุกภาพของคุณ/ });
+  await expect(buyAll).toHaveAccessibleName(
+    `ซื้อเหมาทุกภาพของคุณ ${first} รูป ฿399.00 · เฉลี่ยรูปละ ฿${averageOf(399, first)}`,
+  );
+
+  // Buy all with an empty cart: the package on the found photos; cancelling has no earlier cart to go back to.
+  await buyAll.click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(cartPhotos(page)).toHaveCount(first);
+  await expect(page.getByText(`จำนวน ${first} ภาพ · แพ็กเกจเหมาทุกภาพ`)).toBeVisible();
+  await expectPrices(page, 'บาท', {
+    ราคารวม: '399.00',
+    'ค่าธรรมเนียมการชำระเงิน 5%': '19.95',
+    ยอดชำระ: '418.95',
+  });
+  await page.getByRole('button', { name: 'ยกเลิกแพ็กเกจเหมา' }).click();
+  const refusal = page.getByRole('dialog', { name: 'ไม่สามารถทำรายการได้' });
+  await expect(refusal).toContainText('ไม่มีรายการรูปเดิมก่อนเลือกแพ็กเกจเหมาให้ย้อนกลับ');
+  await refusal.getByRole('button', { name: 'ตกลง' }).click();
+  await expect(refusal).toBeHidden();
+  await expect(cartPhotos(page)).toHaveCount(first);
+  await expect(row(page, 'ราคารวม').getByRole('cell')).toHaveText('399.00 บาท');
+
+  // Back to the event: a new search with photos in the cart asks first; "cancel" keeps the cart and searches nothing.
+  await page.getByRole('link', { name: 'เลือกรูปเพิ่ม' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${MHAO}$`));
+  await chooseSelfie(page);
+  const ask = page.getByRole('alertdialog', { name: 'เริ่มค้นหาใหม่?' });
+  await expect(ask).toContainText('การค้นหาใหม่จะลบรูปทั้งหมดในตะกร้า ต้องการค้นหาใหม่ใช่หรือไม่');
+  await ask.getByRole('button', { name: 'ยกเลิก' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(resultsHeading(page)).toHaveCount(0);
+  await expectCartIcon(page, first);
+  await chooseSelfie(page);
+  await ask.getByRole('button', { name: 'ลบตะกร้าและค้นหาใหม่' }).click();
+  await expectCartIcon(page, 0);
+  const again = await foundCount(page);
+
+  // One photo in the cart, then buy all: cancelling gives that one photo back.
+  await page.getByRole('button', { name: 'เพิ่มลงตะกร้า รูปที่ 1', exact: true }).click();
+  await expectCartIcon(page, 1);
+  await buyAll.click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(cartPhotos(page)).toHaveCount(again);
+  await expectPrices(page, 'บาท', { ราคารวม: '399.00' });
+  await page.getByRole('button', { name: 'ยกเลิกแพ็กเกจเหมา' }).click();
+  await expect(cartPhotos(page)).toHaveCount(1);
+  await expectPrices(page, 'บาท', { ราคารวม: '60.00', ยอดชำระ: '63.00' });
+
+  // Chosen again from the cart page (it asks, naming the latest results), and ordered at the package price.
+  await page.getByRole('button', { name: 'เลือกแพ็กเกจเหมา 399.00 บาท' }).click();
+  const confirm = page.getByRole('dialog', { name: 'เลือกแพ็กเกจเหมา' });
+  await expect(confirm).toContainText(`ระบบจะเพิ่มรูปจากผลการค้นหาล่าสุด ${again} รูปลงในตะกร้า`);
+  await confirm.getByRole('button', { name: 'ตกลง' }).click();
+  await expect(cartPhotos(page)).toHaveCount(again);
+  await expectPrices(page, 'บาท', { ราคารวม: '399.00', ยอดชำระ: '418.95' });
+  await page.getByLabel('เบอร์มือถือ', { exact: true }).fill('0898765432');
+  await page.getByRole('radio', { name: 'พร้อมเพย์ (สแกน QR)' }).check();
+  const created = page.waitForRequest((r) => r.url().endsWith('/order/create'));
+  await createOrder(page);
+  expect((await created).postDataJSON()).toMatchObject({
+    amount: '418.95',
+    is_mhao: 'Y',
+    image_length: again,
+  });
+  await expect(page.getByText('สถานะ: รอการชำระเงิน')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'QR Code พร้อมเพย์ สำหรับชำระ 418.95 บาท' })).toBeVisible();
+});
+
+test('free-download event: matches offer Download; download all saves one zip of every photo', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await waitForIndexing(request, FREE);
+  await openSearchPage(page, `/${FREE}`);
+  const count = await searchBySelfie(page);
+  await expect(page.getByRole('button', { name: /^เพิ่มลงตะกร้า/ })).toHaveCount(0);
+  const downloads = page.getByRole('link', { name: /^ดาวน์โหลด รูปที่ \d+$/ });
+  await expect(downloads).toHaveCount(count);
+  const previews = await downloads.evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
+  for (const href of previews) expect(href).toMatch(new RegExp(`/storage/${FREE}/preview/`));
+
+  // Browsers block all but the first of several windows opened one after another, so download all is one zip
+  // (SPEC §5: a confirmation with the image count first).
+  await page.getByRole('button', { name: `ดาวน์โหลดทั้งหมด (${count} รูป)` }).click();
+  const confirm = page.getByRole('dialog', { name: 'ดาวน์โหลดภาพทั้งหมด' });
+  await expect(confirm).toContainText(`ต้องการดาวน์โหลดภาพทั้งหมด ${count} ภาพเป็นไฟล์ zip หรือไม่?`);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    confirm.getByRole('button', { name: 'ดาวน์โหลด', exact: true }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`${FREE}.zip`);
+  const zip = await readFile(await download.path());
+  // A zip with one local file header ("PK\x03\x04") per photo, each a JPEG.
+  let entries = 0;
+  for (let i = zip.indexOf('PK\x03\x04'); i >= 0; i = zip.indexOf('PK\x03\x04', i + 4)) entries++;
+  expect(entries).toBe(count);
+  await expectCartIcon(page, 0);
+});
+
+test('hybrid event, wholesale page: selfie, buy all from all photographers, bundle cart, order', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await waitForIndexing(request, HYBRID);
+  await openSearchPage(page, `/${HYBRID}/wholesale`);
+  await expect(page.getByRole('heading', { name: 'ค้นหารูปของคุณจากช่างภาพทุกคน' })).toBeVisible();
+  const count = await searchBySelfie(page);
+  const average = averageOf(590, count);
+  await expect(page.getByText(`ภาพของคุณจากการค้นหาล่าสุด ${count} ภาพ · เฉลี่ยภาพละ ฿${average}`)).toBeVisible();
+
+  await page.getByRole('button', { name: 'ซื้อเหมาทุกภาพจากช่างภาพทุกคน' }).click();
+  await expect(page).toHaveURL(/\/cart-wholesale$/);
+  await expect(page.getByRole('heading', { name: 'ภูเก็ต บีชรัน 2026' })).toBeVisible();
+  await expect(cartPhotos(page)).toHaveCount(count);
+  await expect(page.getByRole('button', { name: /ออกจากตะกร้า$/ })).toHaveCount(0);
+  await expectPrices(page, 'THB', {
+    ราคารวม: '590.00',
+    'ค่าธรรมเนียมการชำระเงิน 5%': '29.50',
+    ยอดชำระ: '619.50',
+  });
+  await expect(row(page, 'ราคาเฉลี่ยต่อภาพ').getByRole('cell')).toHaveText(`${average} THB`);
+  await expect(page.getByText(`คุณจะได้รับภาพทั้งหมด ${count} ภาพ`)).toBeVisible();
+
+  await page.getByLabel('เบอร์มือถือ', { exact: true }).fill('0899999999');
+  await page.getByRole('radio', { name: 'พร้อมเพย์ (สแกน QR)' }).check();
+  const created = page.waitForRequest((r) => r.url().endsWith('/order/create'));
+  await createOrder(page);
+  expect((await created).postDataJSON()).toMatchObject({
+    amount: '619.50',
+    is_mhao: 'Y',
+    image_length: count,
+  });
+  await expect(page.getByText('สถานะ: รอการชำระเงิน')).toBeVisible();
+  await expect(page.getByRole('heading', { name: `ภาพที่สั่งซื้อ ${count} ภาพ` })).toBeVisible();
+});
+
+test('photos of two events in the cart: red refusal and no forms until the odd one is removed', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await waitForIndexing(request, NORMAL);
+  await waitForIndexing(request, HYBRID);
+  await openSearchPage(page, `/${NORMAL}`);
+  await searchBySelfie(page);
+  await page.getByRole('button', { name: 'เพิ่มลงตะกร้า รูปที่ 1', exact: true }).click();
+  await expectCartIcon(page, 1);
+  await openSearchPage(page, `/${HYBRID}`);
+  await searchBySelfie(page);
+  await page.getByRole('button', { name: 'เพิ่มลงตะกร้า รูปที่ 1', exact: true }).click();
+  await expectCartIcon(page, 2);
+
+  await openCartFromHeader(page);
+  await expect(cartPhotos(page)).toHaveCount(2);
+  const mixed = page.getByText('กรุณาเลือกรูปจากงานเดียวกันเท่านั้น');
+  await expect(mixed).toBeVisible();
+  await expect(mixed).toHaveCSS('color', 'rgb(198, 40, 40)');
+  await expect(page.locator('.price-table')).toHaveCount(0);
+  await expect(page.getByLabel('เบอร์มือถือ', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'สร้างคำสั่งซื้อ', exact: true })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'ลบรูปที่ 2 ออกจากตะกร้า' }).click();
+  await expect(mixed).toHaveCount(0);
+  await expect(cartPhotos(page)).toHaveCount(1);
+  await expect(page.getByRole('heading', { name: 'บางกอก ซิตี้ มาราธอน 2026' })).toBeVisible();
+  await expectPrices(page, 'บาท', { ยอดชำระ: '63.00' });
+  await expect(page.getByLabel('เบอร์มือถือ', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'สร้างคำสั่งซื้อ', exact: true })).toBeVisible();
+});
+
+test('free-keep-contract event: add all to the cart, the free form, a FREE order completed at once', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await waitForIndexing(request, KEEP_CONTRACT);
+  await openSearchPage(page, `/${KEEP_CONTRACT}`);
+  const count = await searchBySelfie(page);
+  await expect(page.getByRole('button', { name: /^เพิ่มลงตะกร้า รูปที่/ })).toHaveCount(count);
+  await page.getByRole('button', { name: `เพิ่มทั้งหมดลงตะกร้า (${count} รูป)` }).click();
+  await expect(page.getByText(`เพิ่มทุกรูปลงตะกร้าแล้ว มีรูปในตะกร้า ${count} รูป`)).toBeVisible();
+  await expect(page.getByRole('button', { name: /^ลบออก รูปที่/ })).toHaveCount(count);
+  await expectCartIcon(page, count);
+
+  await openCartFromHeader(page);
+  await expect(cartPhotos(page)).toHaveCount(count);
+  const form = page.getByRole('form', { name: 'รับภาพโดยไม่มีค่าใช้จ่าย' });
+  await expect(form).toBeVisible();
+  await expectPrices(page, 'บาท', { ยอดชำระ: '0.00' });
+  await expect(form.getByLabel('เบอร์มือถือ', { exact: true })).toBeVisible();
+  await expect(form.getByLabel('อีเมล (ไม่บังคับ)')).toBeVisible();
+  await expect(form.getByRole('radio')).toHaveCount(0);
+  await expect(form.getByRole('button', { name: 'ยกเลิก', exact: true })).toBeVisible();
+  await form.getByRole('button', { name: 'สร้างคำสั่งซื้อ', exact: true }).click();
+  await expect(form.getByLabel('เบอร์มือถือ', { exact: true })).toHaveAccessibleDescription('กรุณากรอกเบอร์มือถือ');
+  await form.getByLabel('เบอร์มือถือ', { exact: true }).fill('0811111111');
+
+  const created = page.waitForRequest((r) => r.url().endsWith('/order/create'));
+  await createOrder(page);
+  const sent = await created;
+  expect(sent.url()).toMatch(/\/api\/v3\/order\/create$/);
+  expect(sent.postDataJSON()).toMatchObject({ payment_channel: 'FREE', amount: '0.00', image_length: count });
+  await expect(page.getByRole('heading', { name: 'สร้างคำสั่งซื้อเรียบร้อย', exact: true })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'ขั้นตอนของคำสั่งซื้อ' }).getByRole('listitem')).toHaveCount(3);
+  await expect(page.getByRole('heading', { name: `ภาพของคุณ ${count} ภาพ` })).toBeVisible();
+});

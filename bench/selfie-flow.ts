@@ -9,7 +9,6 @@
 //   node --import tsx bench/selfie-flow.ts [--dist dist] [--runs 5] [--throttle 4]
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import sharp from 'sharp';
 import { selfieCompressionOptions } from '../src/features/face-search/selfie-compression-options';
+import { DEMO_SELFIE_MATCHES, demoSelfieJpeg, faceApiSample } from '../tests/demo-selfie';
 
 const { values } = parseArgs({
   options: {
@@ -28,16 +28,8 @@ const { values } = parseArgs({
 const runs = Number(values.runs);
 const throttle = Number(values.throttle);
 const EVENT = 'bangkok-city-marathon-2026';
-/** The demo event shows sample1 and variations of it; the person cut out below is in at least three. */
-const EXPECTED_MATCHES = 3;
-
-const sample = (n: number) =>
-  path.join(
-    path.dirname(createRequire(import.meta.url).resolve('@vladmandic/face-api')),
-    '..',
-    'demo',
-    `sample${n}.jpg`,
-  );
+const EXPECTED_MATCHES = DEMO_SELFIE_MATCHES;
+const sample = faceApiSample;
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -67,11 +59,7 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, tim
 }
 
 // --- fixtures -------------------------------------------------------------------------------------------------
-/** The right-hand person of sample1 with a wide margin, like a phone selfie: one clear face. */
-const selfie = await sharp(sample(1))
-  .extract({ left: 1290, top: 90, width: 560, height: 620 })
-  .jpeg({ quality: 90 })
-  .toBuffer();
+const selfie = await demoSelfieJpeg();
 /** A 12 MP phone photo: the sample upscaled to 4000×3000, JPEG quality 90. */
 const phonePhoto = await sharp(sample(1))
   .resize(4000, 3000, { fit: 'cover' })

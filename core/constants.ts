@@ -40,7 +40,6 @@ export const SIZE_WARNING_MS = 5000;
 export const COPY_TOAST_MS = 1000;
 export const COPY_ERROR_TOAST_MS = 2000;
 export const BANNER_AUTOPLAY_MS = 3000;
-export const DOWNLOAD_ALL_GAP_MS = 200;
 
 /** Shell. */
 export const SIDEBAR_BOOKMARKS_MAX = 8;

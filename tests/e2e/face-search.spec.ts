@@ -2,31 +2,15 @@
 // face-api sample photo finds the demo photos made from that sample; add and remove; the lightbox and "more like
 // this one"; a text file renamed .jpg, a GIF and a file over 5 MB; the compression worker comes from our bundle.
 import { mkdtemp, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+import { DEMO_SELFIE_MATCHES, demoSelfieJpeg } from '../demo-selfie';
 
 const EVENT = 'bangkok-city-marathon-2026';
-/** The demo event shows sample1 and three variations of it; the person cut out below is in at least three. */
-const EXPECTED_MATCHES = 3;
-
-const sampleFile = (n: number) =>
-  path.join(
-    path.dirname(createRequire(import.meta.url).resolve('@vladmandic/face-api')),
-    '..',
-    'demo',
-    `sample${n}.jpg`,
-  );
-
-/** The right-hand person of sample1 with a wide margin, like a phone selfie: one clear face. */
-const selfieJpeg = () =>
-  sharp(sampleFile(1))
-    .extract({ left: 1290, top: 90, width: 560, height: 620 })
-    .jpeg({ quality: 90 })
-    .toBuffer();
+const EXPECTED_MATCHES = DEMO_SELFIE_MATCHES;
 
 /** A photo of 5 MB or more: the selfie in the middle of a noisy 4000×3000 frame, JPEG quality 95. */
 async function largeJpeg(selfie: Buffer) {
@@ -57,7 +41,7 @@ let selfie: Buffer;
 
 test.beforeAll(async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'face-search-'));
-  selfie = await selfieJpeg();
+  selfie = await demoSelfieJpeg();
   const large = await largeJpeg(selfie);
   expect(large.length).toBeGreaterThanOrEqual(5 * 1024 * 1024);
   files.selfie = path.join(dir, 'selfie.jpg');

@@ -3,10 +3,8 @@
 // each journey waits until its event's photos are indexed, so the journeys run in the order the demo photos are
 // indexed (the stage journey, which needs no faces, goes first).
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
+import { DEMO_SELFIE_MATCHES, demoSelfieJpeg } from '../demo-selfie';
 
 const NORMAL = 'bangkok-city-marathon-2026';
 const MHAO = 'chiangmai-doi-trail-2026'; // unlimited package 399.00, caption "ซื้อเหมาทุกภาพของคุณ"
@@ -15,24 +13,11 @@ const HYBRID = 'phuket-beach-run-2026'; // hybrid (bundle 590.00) and stage
 const KEEP_CONTRACT = 'korat-half-marathon-2026'; // free-keep-contract, packages at 0.00
 
 /** The selfie finds at least this many photos of its person in every demo event once they are indexed. */
-const INDEXED_MATCHES = 3;
-
-/** The right-hand person of the face-api sample1 with a wide margin, like a phone selfie (as face-search.spec). */
-async function selfieJpeg(): Promise<Buffer> {
-  const demo = path.join(
-    path.dirname(createRequire(import.meta.url).resolve('@vladmandic/face-api')),
-    '..',
-    'demo',
-  );
-  return sharp(path.join(demo, 'sample1.jpg'))
-    .extract({ left: 1290, top: 90, width: 560, height: 620 })
-    .jpeg({ quality: 90 })
-    .toBuffer();
-}
+const INDEXED_MATCHES = DEMO_SELFIE_MATCHES;
 
 let selfie: Buffer;
 test.beforeAll(async () => {
-  selfie = await selfieJpeg();
+  selfie = await demoSelfieJpeg();
 });
 
 /** One search through the API, as the PWA does it (sign, PUT, search); answers the number of matches. */

@@ -2,14 +2,15 @@
 // the wholesale page show while no face search has run.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { fetchHighlights, type HighlightPhotoWithSize } from '../../lib/api/highlight';
+import type { HighlightPhoto } from '../../../core/contract/photos';
+import { fetchHighlights } from '../../lib/api/highlight';
 import { photoImageUrls } from '../../lib/photo-urls';
 import { type GalleryPhoto, MasonryGallery } from './MasonryGallery';
 
 type HighlightLoad =
   | { state: 'loading' }
   | { state: 'failed' }
-  | { state: 'loaded'; photos: HighlightPhotoWithSize[] };
+  | { state: 'loaded'; photos: HighlightPhoto[] };
 
 function useHighlights(eventKey: string): [HighlightLoad, () => void] {
   const [load, setLoad] = useState<HighlightLoad>({ state: 'loading' });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SIDEBAR_BOOKMARKS_MAX } from '../../../core/constants';
+import { memoryStorage } from '../../test/memory-storage';
 import {
   addBookmark,
   type Bookmark,
@@ -12,16 +13,6 @@ import {
 import { headerCartKind, headerCartPath } from './cart-link';
 import { hasUnreadNews, markNewsRead } from './notifications';
 import { readPins, savePins, splitPinned, togglePin } from './pins';
-
-function memoryStore(initial: Record<string, string> = {}) {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    getItem: (key: string) => data.get(key) ?? null,
-    setItem: (key: string, value: string) => void data.set(key, value),
-    removeItem: (key: string) => void data.delete(key),
-  };
-}
 
 const page = (n: number): Bookmark => ({ path: `/page-${n}`, title: `Page ${n}` });
 
@@ -46,7 +37,7 @@ describe('bookmarks', () => {
   });
 
   it('stores them and drops malformed, duplicated or surplus entries when reading', () => {
-    const store = memoryStore();
+    const store = memoryStorage();
     saveBookmarks([page(1)], store);
     expect(readBookmarks(store)).toEqual([page(1)]);
     const messy = [
@@ -87,7 +78,7 @@ describe('pins', () => {
   });
 
   it('keeps them under "pins", reading only distinct non-empty strings', () => {
-    const store = memoryStore();
+    const store = memoryStorage();
     savePins(['page:about'], store);
     expect(store.data.get('pins')).toBe('["page:about"]');
     store.setItem('pins', JSON.stringify(['a', 'a', '', 3, 'b']));
@@ -111,7 +102,7 @@ describe('header cart', () => {
 
 describe('news marker', () => {
   it('shows until the news is read once', () => {
-    const store = memoryStore();
+    const store = memoryStorage();
     expect(hasUnreadNews(store)).toBe(true);
     markNewsRead(store);
     expect(hasUnreadNews(store)).toBe(false);

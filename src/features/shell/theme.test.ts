@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { memoryStorage } from '../../test/memory-storage';
 import {
   COLOR_PRESETS,
   DEFAULT_COLORS,
@@ -13,16 +14,6 @@ import {
   toolbarColor,
 } from './theme';
 import { contrastRatio, isHexColor, mix, readableOn } from './theme-colors';
-
-function memoryStore(initial: Record<string, string> = {}) {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    getItem: (key: string) => data.get(key) ?? null,
-    setItem: (key: string, value: string) => void data.set(key, value),
-    removeItem: (key: string) => void data.delete(key),
-  };
-}
 
 describe('colour arithmetic', () => {
   it('knows black on white is 21:1 and a colour on itself 1:1', () => {
@@ -60,18 +51,18 @@ describe('theme choice', () => {
   });
 
   it('reads layoutVersion, primary_color and secondary_color, ignoring bad values', () => {
-    expect(readThemeChoice(memoryStore())).toEqual({ layout: null, ...DEFAULT_COLORS });
-    const store = memoryStore({
+    expect(readThemeChoice(memoryStorage())).toEqual({ layout: null, ...DEFAULT_COLORS });
+    const store = memoryStorage({
       layoutVersion: 'dark-only',
       primary_color: '#0e7490',
       secondary_color: 'navy',
     });
     expect(readThemeChoice(store)).toEqual({ layout: 'dark-only', primary: '#0e7490', secondary: '#17324d' });
-    expect(readThemeChoice(memoryStore({ layoutVersion: 'sepia' })).layout).toBeNull();
+    expect(readThemeChoice(memoryStorage({ layoutVersion: 'sepia' })).layout).toBeNull();
   });
 
   it('saves under the names of the spec', () => {
-    const store = memoryStore();
+    const store = memoryStorage();
     saveLayout('dark-only', store);
     saveColors({ primary: '#15803d', secondary: '#1c3326' }, store);
     expect(Object.fromEntries(store.data)).toEqual({

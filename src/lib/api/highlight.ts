@@ -3,13 +3,7 @@ import { faceSearchBasePathV1, highlightAnswerSchema } from '../../../core/contr
 import type { HighlightPhoto } from '../../../core/contract/photos';
 import { postJson } from './client';
 
-/** A highlight photo with its pixel size when the server sends it (core/contract/photos.ts). */
-export type HighlightPhotoWithSize = HighlightPhoto;
-
-export async function fetchHighlights(
-  eventKey: string,
-  signal?: AbortSignal,
-): Promise<HighlightPhotoWithSize[]> {
+export async function fetchHighlights(eventKey: string, signal?: AbortSignal): Promise<HighlightPhoto[]> {
   const answer = await postJson(
     `${faceSearchBasePathV1}/highlight`,
     { event_key: eventKey },

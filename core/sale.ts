@@ -27,10 +27,12 @@ export function saleState(window: SaleWindow, now: Date): SaleState {
   const t = now.getTime();
   const retention = window.retentionDays ?? PHOTO_RETENTION_DAYS;
   const expiresAt = bangkokMidnight(window.eventDate) + (retention + 1) * DAY_MS;
+  const day_diff = Math.max(0, Math.ceil((expiresAt - t) / DAY_MS));
   return {
     can_sale: yn(t >= window.onSaleStart.getTime()),
-    close_sale: yn(t > window.onSaleEnd.getTime()),
-    day_diff: Math.max(0, Math.ceil((expiresAt - t) / DAY_MS)),
+    // Photos past their retention period cannot be sold, whatever the sale window says.
+    close_sale: yn(t > window.onSaleEnd.getTime() || day_diff === 0),
+    day_diff,
   };
 }
 

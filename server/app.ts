@@ -10,7 +10,6 @@ import type { ErrorAnswer } from '../core/contract/common';
 import type { AppContext } from './context';
 import { type ApiLimits, apiRoutes } from './routes/api';
 import { storageRoutes } from './routes/storage';
-import type { OpnClient } from './services/payments/opn';
 import type { DiskStore } from './storage/disk-store';
 
 export interface AppOptions {
@@ -19,10 +18,6 @@ export interface AppOptions {
   distDir: string;
   /** Per-client rate limits of the costly calls (defaults in routes/api.ts). */
   limits?: ApiLimits;
-  /** Card payments through Opn (absent: card payments are refused). */
-  opn?: OpnClient | undefined;
-  /** The store's public address, where 3-D Secure returns the buyer. */
-  publicBaseUrl?: string | undefined;
   /** The disk object store, served at /storage (absent when objects live on S3). */
   diskStore?: DiskStore | undefined;
 }
@@ -37,7 +32,7 @@ export function createApp(options: AppOptions) {
   app.use(compress());
 
   const api = new Hono({ strict: false });
-  api.route('/', apiRoutes(options.ctx, options.limits, options.opn, options.publicBaseUrl));
+  api.route('/', apiRoutes(options.ctx, options.limits));
   app.route('/api', api);
 
   if (options.diskStore) app.route('/storage', storageRoutes(options.diskStore));

@@ -1,6 +1,8 @@
 // Every environment variable the server reads, parsed and defaulted in one place.
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { PHOTO_RETENTION_DAYS } from '../core/constants';
+import { DEFAULT_MAIL_FROM } from './services/notify/email';
 import { type S3Config, s3ConfigFromEnv } from './storage/s3-store';
 
 export interface Config {
@@ -18,8 +20,10 @@ export interface Config {
   s3: S3Config | undefined;
   /** Secret for the disk store's signed URLs; empty means one kept in DATA_DIR/signing-secret. */
   signingSecret: string | undefined;
-  /** Opn card payments (PAYMENT_GATEWAY=opn): the Opn API address and the secret key. */
+  /** Opn (PAYMENT_GATEWAY=opn): the Opn API address and the secret key. */
   opn: { apiUrl: string; secretKey: string } | undefined;
+  /** GB Prime Pay (PAYMENT_GATEWAY=gbp): the API address, the customer token and the secret key. */
+  gbp: { apiUrl: string; token: string; secretKey: string } | undefined;
   /** The store's public address (3-D Secure returns the buyer here); default: each request's own origin. */
   publicBaseUrl: string | undefined;
   /** Face indexing worker threads (default one per core); 0 indexes nothing and embeds selfies in-process. */
@@ -30,6 +34,12 @@ export interface Config {
   appToken: string;
   /** Seed the demo events when the database has no events: "auto" (default) or "off". */
   demoData: 'auto' | 'off';
+  /** Delivery notices by e-mail (SMTP_URL, MAIL_FROM); undefined: no e-mail. */
+  smtp: { url: string; from: string } | undefined;
+  /** Delivery notices by SMS (SMS_API_URL, SMS_API_KEY, SMS_API_SECRET, SMS_SENDER); undefined: no SMS. */
+  sms: { apiUrl: string; apiKey: string; apiSecret: string; sender: string } | undefined;
+  /** Days a new event's photos are kept after its date (RETENTION_DAYS, default 35). */
+  retentionDays: number;
 }
 
 export const DEMO_APP_TOKEN = 'demo-app-token';
@@ -46,6 +56,42 @@ function opnSettings(env: NodeJS.ProcessEnv): { apiUrl: string; secretKey: strin
   if (!env.OPN_API_URL) throw new Error('OPN_API_URL is required when PAYMENT_GATEWAY=opn');
   if (!env.OPN_SECRET_KEY) throw new Error('OPN_SECRET_KEY is required when PAYMENT_GATEWAY=opn');
   return { apiUrl: env.OPN_API_URL, secretKey: env.OPN_SECRET_KEY };
+}
+
+function smsSettings(env: NodeJS.ProcessEnv): Config['sms'] {
+  const names = ['SMS_API_URL', 'SMS_API_KEY', 'SMS_API_SECRET'] as const;
+  const given = names.filter((n) => env[n]);
+  if (given.length === 0) return undefined;
+  if (given.length < names.length) {
+    throw new Error(
+      `SMS needs all of ${names.join(', ')}; missing ${names.filter((n) => !env[n]).join(', ')}`,
+    );
+  }
+  return {
+    apiUrl: env.SMS_API_URL as string,
+    apiKey: env.SMS_API_KEY as string,
+    apiSecret: env.SMS_API_SECRET as string,
+    sender: env.SMS_SENDER || 'RunFoto',
+  };
+}
+
+function parseDays(raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 3650)
+    throw new Error(`RETENTION_DAYS must be 1-3650, got "${raw}"`);
+  return n;
+}
+
+function gbpSettings(env: NodeJS.ProcessEnv): NonNullable<Config['gbp']> {
+  for (const name of ['GBP_API_URL', 'GBP_TOKEN', 'GBP_SECRET_KEY']) {
+    if (!env[name]) throw new Error(`${name} is required when PAYMENT_GATEWAY=gbp`);
+  }
+  return {
+    apiUrl: env.GBP_API_URL as string,
+    token: env.GBP_TOKEN as string,
+    secretKey: env.GBP_SECRET_KEY as string,
+  };
 }
 
 function parseCount(name: string, raw: string | undefined, fallback: number): number {
@@ -73,9 +119,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     signingSecret: env.STORAGE_SIGNING_SECRET || undefined,
     paymentGateway: gateway,
     opn: gateway === 'opn' ? opnSettings(env) : undefined,
+    gbp: gateway === 'gbp' ? gbpSettings(env) : undefined,
     publicBaseUrl: env.PUBLIC_BASE_URL ? env.PUBLIC_BASE_URL.replace(/\/+$/, '') : undefined,
     faceWorkers: parseCount('FACE_WORKERS', env.FACE_WORKERS, availableParallelism()),
     appToken: env.APP_TOKEN || DEMO_APP_TOKEN,
     demoData: demo,
+    smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.MAIL_FROM || DEFAULT_MAIL_FROM } : undefined,
+    sms: smsSettings(env),
+    retentionDays: parseDays(env.RETENTION_DAYS, PHOTO_RETENTION_DAYS),
   };
 }

@@ -1,6 +1,7 @@
 // What every route and service gets: the database, the object store, the clock and the app settings.
 import type { Db } from './db/database';
 import type { FaceSearchEngine } from './faces/engine';
+import type { PaymentGateway } from './services/payments/gateway';
 import type { ObjectStore } from './storage/object-store';
 
 export interface AppContext {
@@ -9,8 +10,10 @@ export interface AppContext {
   now: () => Date;
   /** The fixed application token of SPEC §3 that inquiry, find-order and conf check. */
   appToken: string;
-  /** The gateway name utils/conf answers ("" makes the client alert the administrator). */
-  paymentGatewayName: string;
+  /** The payment gateway (PAYMENT_GATEWAY): its name is what utils/conf answers and orders record. */
+  payments: PaymentGateway;
+  /** The store's public address (PUBLIC_BASE_URL); undefined: each request's own origin. */
+  publicBaseUrl: string | undefined;
   /** Finds an event's photos from a selfie. */
   faces: FaceSearchEngine;
 }

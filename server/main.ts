@@ -5,6 +5,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { loadConfig } from './config';
 import { schedulePurge } from './jobs/purge-selfies';
+import { startJobRunner } from './jobs/runner';
 import { openStore } from './server';
 
 const config = loadConfig();
@@ -18,6 +19,7 @@ if (!fs.existsSync(path.join(config.distDir, 'index.html'))) {
 const store = await openStore(config);
 const stopPurge = schedulePurge(store.ctx);
 store.faces.startIndexing();
+const jobs = startJobRunner(store.jobs);
 const server = serve({ fetch: store.app.fetch, port: config.port, hostname: config.host }, (info) => {
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
   console.log(`storefront on http://localhost:${info.port} (${where})`);
@@ -35,6 +37,7 @@ const shutdown = async () => {
   closing = true;
   stopPurge();
   server.close();
+  await jobs.stop();
   await store.close();
   process.exit(0);
 };

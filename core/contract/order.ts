@@ -130,6 +130,12 @@ export const inquirySchema = v.object({
   images_paid: v.nullable(v.string()),
   /** Older versions: JSON text holding { qrcode }. */
   api_response: v.optional(v.string()),
+  /** Our addition: Y when the order was refunded (its downloads stopped). */
+  is_refunded: v.optional(ynSchema),
+  /** Our addition: why the newest payment attempt failed, while the order still waits for payment. */
+  payment_failure: v.optional(v.string()),
+  /** Our addition: Y when the photos of the order's event are past their retention period. */
+  is_expired: v.optional(ynSchema),
 });
 export type Inquiry = v.InferOutput<typeof inquirySchema>;
 export const inquiryAnswerSchema = v.object({ status: v.literal('success'), ...inquirySchema.entries });

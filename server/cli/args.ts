@@ -16,6 +16,8 @@ export interface CliContext {
   db: Db;
   store: ObjectStore;
   now(): Date;
+  /** PAYMENT_GATEWAY: mark-paid is for the sandbox only. */
+  paymentGateway: 'sandbox' | 'gbp' | 'opn';
   /** Results (stdout). */
   out(line: string): void;
   /** Progress and per-item notes (stderr); a progress line replaces the previous one on a terminal. */

@@ -50,6 +50,7 @@ export async function openTestCli(
         db,
         store,
         now: () => now,
+        paymentGateway: 'sandbox',
         out: (line) => out.push(line),
         note: (line, options) => (options?.progress ? progress : err).push(line),
       };

@@ -38,7 +38,14 @@ process.exitCode = await runCli(
     });
     const applied = await migrate(db);
     if (applied.length) out(`applied migrations: ${applied.join(', ')}`);
-    const ctx: CliContext = { db, store: await openObjectStore(config), now: () => new Date(), out, note };
+    const ctx: CliContext = {
+      db,
+      store: await openObjectStore(config),
+      now: () => new Date(),
+      paymentGateway: config.paymentGateway,
+      out,
+      note,
+    };
     return { ctx, close: () => db.destroy() };
   },
   { out, err: (line) => note(line) },

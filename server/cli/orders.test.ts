@@ -83,7 +83,7 @@ describe('order commands', () => {
     });
     expect(await cli.run('approve-am-order', AM_ORDER.toUpperCase())).toMatchObject({
       code: 0,
-      out: `approved AM order ${AM_ORDER}: PAID`,
+      out: `approved AM order ${AM_ORDER}: PAID; its photos are being prepared and the link sent`,
     });
     expect(await findOrderWithEvent(cli.db, AM_ORDER)).toMatchObject({
       payment_status: 'PAID',
@@ -98,7 +98,10 @@ describe('order commands', () => {
 
   it('mark-paid records a payment with its reference', async () => {
     const run = await cli.run('mark-paid', PP_ORDER, '--ref', 'SLIP-0042', '--note', 'bank transfer');
-    expect(run).toMatchObject({ code: 0, out: `order ${PP_ORDER} is PAID (ref SLIP-0042)` });
+    expect(run).toMatchObject({
+      code: 0,
+      out: `order ${PP_ORDER} is PAID (ref SLIP-0042); its photos are being prepared and the link sent`,
+    });
     expect(await findOrderWithEvent(cli.db, PP_ORDER)).toMatchObject({
       payment_status: 'PAID',
       payment_ref: 'SLIP-0042',

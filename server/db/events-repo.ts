@@ -1,6 +1,14 @@
 // Queries over events and the lists that hang off them (packages, wholesale packages, stages).
+import { sql } from 'kysely';
 import type { Db } from './database';
 import type { EventRow, NewEvent } from './schema';
+
+/**
+ * The event's photos are still kept at `now`: Thai midnight after eventdate + retention_days (core/sale.ts says the
+ * same for one event). An event past it is not on sale, whatever its sale window says.
+ */
+const photosKept = (now: Date) =>
+  sql<boolean>`(((eventdate + retention_days + 1)::text || ' 00:00:00+07')::timestamptz > ${now})`;
 
 export interface EventLists {
   packages: { name: string; name_en: string; number_of_photo: number; price: string }[];
@@ -15,6 +23,7 @@ export async function listOnSale(db: Db, now: Date, page: number, pageSize: numb
     .selectAll()
     .where('on_sale_start', '<=', now)
     .where('on_sale_end', '>=', now)
+    .where(photosKept(now))
     .orderBy('pin', 'desc')
     .orderBy('eventdate', 'desc')
     .orderBy('event_id', 'desc')
@@ -29,6 +38,7 @@ export async function countOnSale(db: Db, now: Date): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('on_sale_start', '<=', now)
     .where('on_sale_end', '>=', now)
+    .where(photosKept(now))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -127,6 +137,7 @@ export async function listUpcoming(db: Db, now: Date, limit: number): Promise<Ev
     .selectFrom('events')
     .selectAll()
     .where('on_sale_start', '>', now)
+    .where(photosKept(now))
     .orderBy('on_sale_start')
     .orderBy('event_id')
     .limit(limit)
@@ -140,6 +151,7 @@ export async function listByTeam(db: Db, teamKey: string, now: Date, limit: numb
     .selectAll()
     .where('team_key', '=', teamKey)
     .where('on_sale_end', '>=', now)
+    .where(photosKept(now))
     .orderBy('eventdate', 'desc')
     .orderBy('event_id', 'desc')
     .limit(limit)
@@ -217,4 +229,19 @@ export async function addStage(db: Db, eventId: number, name: string, nameEn: st
       .executeTakeFirstOrThrow();
     return id;
   });
+}
+
+/** Events whose photos are past their retention period and not yet purged (the retention job's work). */
+export async function eventsToPurge(db: Db, now: Date): Promise<Pick<EventRow, 'event_id' | 'event_key'>[]> {
+  return db
+    .selectFrom('events')
+    .select(['event_id', 'event_key'])
+    .where('purged_at', 'is', null)
+    .where(sql<boolean>`not ${photosKept(now)}`)
+    .orderBy('event_id')
+    .execute();
+}
+
+export async function markEventPurged(db: Db, eventId: number, at: Date): Promise<void> {
+  await db.updateTable('events').set({ purged_at: at }).where('event_id', '=', eventId).execute();
 }

@@ -84,7 +84,13 @@ export async function failJob(db: Db, id: number, error: string, retryAt?: Date)
 }
 
 /** Running jobs locked before `lockedBefore` (their worker died) are queued again; returns how many. */
-export async function requeueStaleJobs(db: Db, lockedBefore: Date, maxAttempts = 3): Promise<number> {
+export async function requeueStaleJobs(
+  db: Db,
+  lockedBefore: Date,
+  maxAttempts = 3,
+  kinds?: readonly string[],
+): Promise<number> {
+  const only = kinds ? [...kinds] : undefined;
   // A job whose process died holding it once too often (e.g. a photo that crashes the detector) fails for good.
   await db
     .updateTable('jobs')
@@ -92,12 +98,14 @@ export async function requeueStaleJobs(db: Db, lockedBefore: Date, maxAttempts =
     .where('state', '=', 'running')
     .where('locked_at', '<', lockedBefore)
     .where('attempts', '>=', maxAttempts)
+    .$if(only !== undefined, (q) => q.where('kind', 'in', only ?? []))
     .execute();
   const updated = await db
     .updateTable('jobs')
     .set({ state: 'queued', locked_at: null })
     .where('state', '=', 'running')
     .where('locked_at', '<', lockedBefore)
+    .$if(only !== undefined, (q) => q.where('kind', 'in', only ?? []))
     .executeTakeFirst();
   return Number(updated.numUpdatedRows);
 }

@@ -2,6 +2,7 @@
 // transaction; the INITIAL → PAID step is a guarded update, so a payment is recorded at most once.
 import { sql } from 'kysely';
 import type { Db } from './database';
+import { UUID } from './payments-repo';
 import type { PaymentChannel, PaymentStatus } from './schema';
 
 /** The photo fields an order needs (kept here so orders do not depend on the photos module). */
@@ -69,6 +70,8 @@ export async function insertOrder(
   order: NewOrder,
   photoIds: readonly number[],
   payment: NewPaymentRecord | undefined,
+  /** More writes that belong to the new order (its delivery jobs), in the same transaction. */
+  alsoWrite?: (trx: Db) => Promise<void>,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const paid = order.paid_at !== null;
@@ -101,11 +104,10 @@ export async function insertOrder(
         })
         .execute();
     }
+    await alsoWrite?.(trx);
     return true;
   });
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An order with what the inquiry needs from its event. */
 export async function findOrderWithEvent(db: Db, orderId: string) {
@@ -202,128 +204,96 @@ export async function listPendingAmOrders(db: Db): Promise<PendingAmOrder[]> {
   return rows.map((r) => ({ ...r, created_at: new Date(r.created_at), photo_count: Number(r.photo_count) }));
 }
 
-export type MarkPaidResult = 'paid' | 'not-found' | 'already-paid' | 'not-am';
-
-export interface PaymentProof {
-  /** The transfer slip or gateway reference; find-order matches its last 4 characters. */
-  paymentRef: string;
-  note?: string;
-  at: Date;
-}
-
-/** Records a received payment: a payments row, and the order PAID with paid_at, payment_ref and paid_amount. */
-export async function markOrderPaid(db: Db, orderId: string, proof: PaymentProof): Promise<MarkPaidResult> {
-  return settle(db, orderId, proof, false);
-}
-
-/** An administrator approves an AM (extra photos) order: it becomes PAID without money changing hands. */
-export async function approveAmOrder(db: Db, orderId: string, at: Date): Promise<MarkPaidResult> {
-  return settle(db, orderId, { paymentRef: '', note: 'AM order approved by an administrator', at }, true);
-}
-
-async function settle(
-  db: Db,
-  orderId: string,
-  proof: PaymentProof,
-  amOnly: boolean,
-): Promise<MarkPaidResult> {
-  if (!UUID.test(orderId)) return 'not-found';
-  return db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('orders')
-      .select(['payment_status', 'payment_channel'])
-      .where('order_id', '=', orderId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!current) return 'not-found';
-    if (amOnly && current.payment_channel !== 'AM') return 'not-am';
-    if (current.payment_status === 'PAID') return 'already-paid';
-    const order = await trx
-      .updateTable('orders')
-      .set((eb) => ({
-        payment_status: 'PAID',
-        paid_at: proof.at,
-        payment_ref: proof.paymentRef || null,
-        paid_amount: amOnly ? '0.00' : eb.ref('amount'),
-        is_original_image_created: true,
-        is_logo_image_created: true,
-      }))
-      .where('order_id', '=', orderId)
-      .where('payment_status', '=', 'INITIAL')
-      .returning(['payment_gateway', 'payment_channel', 'paid_amount'])
-      .executeTakeFirst();
-    if (!order) return 'already-paid';
-    await trx
-      .insertInto('payments')
-      .values({
-        order_id: orderId,
-        gateway: order.payment_gateway,
-        channel: order.payment_channel,
-        amount: order.paid_amount,
-        status: amOnly ? 'APPROVED' : 'PAID',
-        gateway_ref: proof.paymentRef,
-        note: proof.note ?? '',
-        created_at: proof.at,
-      })
-      .execute();
-    return 'paid';
-  });
-}
-
 /** A row of the conf table (admin-set settings such as PAYMENT_GATEWAY), or undefined when absent. */
 export async function readConf(db: Db, name: string): Promise<string | undefined> {
   const row = await db.selectFrom('conf').select('value').where('name', '=', name).executeTakeFirst();
   return row?.value;
 }
 
-/** The gateway name of card charges in the payments table. */
-export const OPN_GATEWAY = 'OPN';
-
-/** Records a card charge opened at the gateway for an order: a payments row (OPN, CC) holding the charge id. */
-export async function recordCardCharge(
-  db: Db,
-  charge: { orderId: string; chargeId: string; amount: string; status: string; at: Date },
-): Promise<void> {
-  await db
-    .insertInto('payments')
-    .values({
-      order_id: charge.orderId,
-      gateway: OPN_GATEWAY,
-      channel: 'CC',
-      amount: charge.amount,
-      status: charge.status,
-      gateway_ref: charge.chargeId,
-      note: 'card charge',
-      created_at: charge.at,
-    })
+/** What delivering a paid order needs: its state, event and photos' stored names. */
+export async function orderForDelivery(db: Db, orderId: string) {
+  if (!UUID.test(orderId)) return undefined;
+  const order = await db
+    .selectFrom('orders as o')
+    .innerJoin('events as e', 'e.event_id', 'o.event_id')
+    .select([
+      'o.order_id',
+      'o.payment_status',
+      'o.payment_channel',
+      'o.refunded_at',
+      'o.mobile',
+      'o.email',
+      'o.amount',
+      'e.event_key',
+      'e.title',
+    ])
+    .where('o.order_id', '=', orderId)
+    .executeTakeFirst();
+  if (!order) return undefined;
+  const photos = await db
+    .selectFrom('order_items as i')
+    .innerJoin('photos as p', 'p.id', 'i.photo_id')
+    .select(['p.id', 'p.file_name', 'p.purged_at'])
+    .where('i.order_id', '=', orderId)
+    .orderBy('i.position')
     .execute();
+  return { ...order, photos };
 }
 
-/** An order's card charges still PENDING (charge id and amount), newest first. */
-export async function pendingCardCharges(
-  db: Db,
-  orderId: string,
-): Promise<{ chargeId: string; amount: string }[]> {
-  if (!UUID.test(orderId)) return [];
-  const rows = await db
-    .selectFrom('payments')
-    .select(['gateway_ref', 'amount'])
+export type DeliveryFlag =
+  | 'is_original_image_created'
+  | 'is_logo_image_created'
+  | 'is_send_sms'
+  | 'is_send_email';
+
+/** Turns one of the order's delivery flags to Y. */
+export async function setDeliveryFlag(db: Db, orderId: string, flag: DeliveryFlag): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ [flag]: true })
     .where('order_id', '=', orderId)
-    .where('gateway', '=', OPN_GATEWAY)
-    .where('channel', '=', 'CC')
-    .where('status', '=', 'PENDING')
-    .orderBy('id', 'desc')
     .execute();
-  return rows.map((r) => ({ chargeId: r.gateway_ref, amount: r.amount }));
 }
 
-/** Moves a PENDING card charge row to the status the gateway reports (SUCCESSFUL, FAILED, EXPIRED ...). */
-export async function setCardChargeStatus(db: Db, chargeId: string, status: string): Promise<void> {
-  await db
-    .updateTable('payments')
-    .set({ status })
-    .where('gateway', '=', OPN_GATEWAY)
-    .where('gateway_ref', '=', chargeId)
-    .where('status', '=', 'PENDING')
+export interface OrderListFilter {
+  /** INITIAL, PAID, REFUNDED (refunded orders), or AM (AM orders waiting for approval). */
+  status?: 'INITIAL' | 'PAID' | 'REFUNDED' | 'AM';
+  mobile?: string;
+  limit: number;
+}
+
+/** Orders for the admin listing, newest first. */
+export async function listOrders(db: Db, filter: OrderListFilter) {
+  let query = db
+    .selectFrom('orders as o')
+    .innerJoin('events as e', 'e.event_id', 'o.event_id')
+    .select([
+      'o.order_id',
+      'o.created_at',
+      'e.event_key',
+      'o.mobile',
+      'o.email',
+      'o.payment_gateway',
+      'o.payment_channel',
+      'o.payment_status',
+      'o.amount',
+      'o.payment_ref',
+      'o.refunded_at',
+      'o.is_original_image_created',
+      'o.is_logo_image_created',
+      'o.is_send_email',
+      'o.is_send_sms',
+    ]);
+  if (filter.status === 'REFUNDED') query = query.where('o.refunded_at', 'is not', null);
+  else if (filter.status === 'AM')
+    query = query.where('o.payment_channel', '=', 'AM').where('o.payment_status', '=', 'INITIAL');
+  else if (filter.status)
+    query = query.where('o.payment_status', '=', filter.status).where('o.refunded_at', 'is', null);
+  if (filter.mobile) query = query.where('o.mobile', '=', filter.mobile);
+  const rows = await query
+    .orderBy('o.created_at', 'desc')
+    .orderBy('o.order_id')
+    .limit(filter.limit)
     .execute();
+  return rows.map((r) => ({ ...r, created_at: new Date(r.created_at) }));
 }

@@ -121,3 +121,35 @@ export async function insertPhotos(db: Db, rows: readonly NewPhoto[]): Promise<n
     .execute();
   return inserted.map((r) => r.id);
 }
+
+/** A batch of an event's photos that retention has not purged yet. */
+export async function unpurgedPhotos(
+  db: Db,
+  eventId: number,
+  limit: number,
+): Promise<{ id: number; file_name: string }[]> {
+  return db
+    .selectFrom('photos')
+    .select(['id', 'file_name'])
+    .where('event_id', '=', eventId)
+    .where('purged_at', 'is', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Retention: the photos' faces go, their rows stay (orders name them), marked purged. */
+export async function markPhotosPurged(db: Db, ids: readonly number[], at: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('faces')
+      .where('photo_id', 'in', [...ids])
+      .execute();
+    await trx
+      .updateTable('photos')
+      .set({ purged_at: at, is_highlight: false })
+      .where('id', 'in', [...ids])
+      .execute();
+  });
+}

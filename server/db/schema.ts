@@ -32,6 +32,8 @@ export interface EventsTable {
   caption_button_buy_all: Generated<string>;
   payment_currency: Generated<string>;
   created_at: GeneratedTimestamp;
+  /** Set when retention removed the event's photos. */
+  purged_at: Timestamp | null;
 }
 
 export interface EventPackagesTable {
@@ -89,6 +91,8 @@ export interface PhotosTable {
   taken_at: Timestamp;
   is_highlight: Generated<boolean>;
   is_manual: Generated<boolean>;
+  /** Set when retention removed the photo's images and faces; the row stays for the orders that name it. */
+  purged_at: Timestamp | null;
   index_state: Generated<'pending' | 'indexed' | 'failed'>;
   index_error: string | null;
   created_at: GeneratedTimestamp;
@@ -144,6 +148,8 @@ export interface OrdersTable {
   is_send_email: Generated<boolean>;
   created_at: GeneratedTimestamp;
   paid_at: Timestamp | null;
+  refunded_at: Timestamp | null;
+  refund_reason: Generated<string>;
 }
 
 export interface OrderItemsTable {
@@ -192,6 +198,42 @@ export interface JobsTable {
   created_at: GeneratedTimestamp;
 }
 
+export interface SandboxChargesTable {
+  id: string;
+  order_id: string;
+  kind: 'promptpay' | 'card';
+  amount_satang: ColumnType<number, number, number>;
+  status: Generated<'pending' | 'successful' | 'failed'>;
+  failure_message: string | null;
+  return_uri: Generated<string>;
+  created_at: GeneratedTimestamp;
+}
+
+export interface SandboxCardTokensTable {
+  id: string;
+  outcome: '3ds' | 'no-3ds' | 'declined';
+  last_digits: string;
+  used: Generated<boolean>;
+  created_at: GeneratedTimestamp;
+}
+
+export type NoticeChannel = 'email' | 'sms' | 'console';
+
+export interface NoticesTable {
+  id: ColumnType<number, never, never>;
+  order_id: string;
+  job_id: number;
+  channel: NoticeChannel;
+  recipient: string;
+  subject: Generated<string>;
+  body: string;
+  state: Generated<'queued' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: GeneratedTimestamp;
+  sent_at: Timestamp | null;
+}
+
 export interface Database {
   events: EventsTable;
   event_packages: EventPackagesTable;
@@ -208,6 +250,9 @@ export interface Database {
   logs: LogsTable;
   conf: ConfTable;
   jobs: JobsTable;
+  sandbox_charges: SandboxChargesTable;
+  sandbox_card_tokens: SandboxCardTokensTable;
+  notices: NoticesTable;
 }
 
 export type EventRow = Selectable<EventsTable>;

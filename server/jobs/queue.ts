@@ -8,6 +8,16 @@ export type { JobRow } from '../db/jobs-repo';
 /** Job kinds and their payloads. The index-photo handler belongs to the face engine. */
 export interface JobPayloads {
   'index-photo': { photo_id: number };
+  /** A paid order's originals are checked in the store (is_original_image_created). */
+  'prepare-originals': { order_id: string };
+  /** A paid order's full-size logo-stamped versions are made (is_logo_image_created). */
+  'prepare-logos': { order_id: string };
+  /** The download link of a paid (or FREE) order is written to the outbox, one notice per channel. */
+  'notify-order': { order_id: string; reason: 'paid' | 'resend' };
+  /** One notice of the outbox is sent. */
+  'send-notice': { notice_id: number };
+  /** Photos of events past their retention period are removed. */
+  retention: { day: string };
 }
 export type JobKind = keyof JobPayloads;
 
@@ -33,6 +43,12 @@ export const fail = (db: Db, id: number, error: string, retryAt?: Date): Promise
 /** Does one job and returns what it did (stored as the job's result). Throwing fails the attempt. */
 export type JobHandler = (payload: unknown, job: JobRow) => Promise<unknown>;
 
+/** How a kind of job is retried: attempts in all, and the wait before attempt n+1 (n = attempts so far). */
+export interface RetryPolicy {
+  maxAttempts: number;
+  delayMs(attempts: number): number;
+}
+
 export interface RunJobsOptions {
   /** Kinds to take; default every kind with a handler. */
   kinds?: readonly string[];
@@ -44,6 +60,8 @@ export interface RunJobsOptions {
   retryDelayMs?: number;
   /** Wait between polls of an empty queue when running until a signal (default 1 s). */
   pollMs?: number;
+  /** Per kind, instead of maxAttempts / retryDelayMs. */
+  policies?: Readonly<Record<string, RetryPolicy>>;
 }
 
 export interface RunJobsResult {
@@ -85,13 +103,15 @@ export async function runJobs(
       continue;
     }
     const handler = handlers[job.kind];
+    const policy = options.policies?.[job.kind];
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       await complete(ctx.db, job.id, await handler(job.payload, job));
       counts.done += 1;
     } catch (error) {
-      if (handler && job.attempts < maxAttempts) {
-        await fail(ctx.db, job.id, errorText(error), new Date(now().getTime() + job.attempts * retryDelayMs));
+      if (handler && job.attempts < (policy?.maxAttempts ?? maxAttempts)) {
+        const wait = policy ? policy.delayMs(job.attempts) : job.attempts * retryDelayMs;
+        await fail(ctx.db, job.id, errorText(error), new Date(now().getTime() + wait));
         counts.retried += 1;
       } else {
         await fail(ctx.db, job.id, errorText(error));

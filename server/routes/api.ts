@@ -3,13 +3,14 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ErrorAnswer } from '../../core/contract/common';
 import type { AppContext } from '../context';
-import type { OpnClient } from '../services/payments/opn';
 import { RateLimiter, rateLimit } from '../services/rate-limit';
 import { eventsRoutes } from './events';
 import { faceSearchV1Routes, faceSearchV2Routes } from './facesearch';
 import { imageStageRoutes } from './imagestage';
 import { logsRoutes } from './logs';
 import { orderRoutes } from './order';
+import { paymentCallbackRoutes } from './payment-callbacks';
+import { sandboxRoutes } from './sandbox';
 import { utilsRoutes } from './utils';
 
 /** JSON calls are small; the older multipart face search carries a photo under 5 MB. */
@@ -35,12 +36,7 @@ export const defaultLimits = (): ApiLimits => ({
   findOrder: new RateLimiter({ capacity: 20, perMinute: 10 }),
 });
 
-export function apiRoutes(
-  ctx: AppContext,
-  limits: ApiLimits = defaultLimits(),
-  opn?: OpnClient,
-  publicBaseUrl?: string,
-) {
+export function apiRoutes(ctx: AppContext, limits: ApiLimits = defaultLimits()) {
   const api = new Hono({ strict: false });
   const multipart = limitBody(MULTIPART_BODY_LIMIT);
   const json = limitBody(JSON_BODY_LIMIT);
@@ -56,9 +52,17 @@ export function apiRoutes(
   api.route('/v2/facesearch', faceSearchV2Routes(ctx));
   api.route('/v1/imagestage', imageStageRoutes(ctx));
   api.route('/v1/logs', logsRoutes(ctx));
-  api.route('/v1/order', orderRoutes(ctx, 'v1', undefined, opn, publicBaseUrl));
-  api.route('/v2/order', orderRoutes(ctx, 'v2', undefined, opn, publicBaseUrl));
-  api.route('/v3/order', orderRoutes(ctx, 'v3', undefined, opn, publicBaseUrl));
+  api.route('/v1/order', orderRoutes(ctx, 'v1'));
+  api.route('/v2/order', orderRoutes(ctx, 'v2'));
+  api.route('/v3/order', orderRoutes(ctx, 'v3'));
+  api.route('/payments', paymentCallbackRoutes(ctx));
+  if (ctx.payments.name === 'SANDBOX') {
+    // The sandbox's callbacks travel the route a real gateway's do, through this very router.
+    api.route(
+      '/sandbox',
+      sandboxRoutes(ctx, (path, init) => Promise.resolve(api.request(path, init))),
+    );
+  }
   api.route('/v1/utils', utilsRoutes(ctx));
   api.all('*', (c) =>
     c.json<ErrorAnswer>({ status: 'error', message: `no such call: ${c.req.method} ${c.req.path}` }, 404),

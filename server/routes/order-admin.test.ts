@@ -2,9 +2,10 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database';
-import { approveAmOrder, listPendingAmOrders, markOrderPaid } from '../db/orders-repo';
+import { listPendingAmOrders } from '../db/orders-repo';
 import { testDatabases } from '../db/test-databases';
-import { NOW, orderFixture } from '../test/order-fixtures';
+import { approveAmOrder, markPaidByOperator } from '../services/payments/settle';
+import { orderFixture } from '../test/order-fixtures';
 
 describe.each(testDatabases)('order calls on $name', (database) => {
   const fixture = orderFixture(database);
@@ -17,7 +18,7 @@ describe.each(testDatabases)('order calls on $name', (database) => {
   it('records a payment once when two administrators mark it at the same time', async () => {
     const uuid = await create(order());
     const results = await Promise.all(
-      [1, 2].map(() => markOrderPaid(db, uuid, { paymentRef: 'R-0001', at: NOW })),
+      [1, 2].map(() => markPaidByOperator(fixture.t.ctx, uuid, { paymentRef: 'R-0001', note: '' })),
     );
     expect(results.sort()).toEqual(['already-paid', 'paid']);
     const paidRows = await db
@@ -27,8 +28,12 @@ describe.each(testDatabases)('order calls on $name', (database) => {
       .where('status', '=', 'PAID')
       .execute();
     expect(paidRows).toHaveLength(1);
-    expect(await markOrderPaid(db, 'not-a-uuid', { paymentRef: 'x', at: NOW })).toBe('not-found');
-    expect(await markOrderPaid(db, randomUUID(), { paymentRef: 'x', at: NOW })).toBe('not-found');
+    expect(await markPaidByOperator(fixture.t.ctx, 'not-a-uuid', { paymentRef: 'x', note: '' })).toBe(
+      'not-found',
+    );
+    expect(await markPaidByOperator(fixture.t.ctx, randomUUID(), { paymentRef: 'x', note: '' })).toBe(
+      'not-found',
+    );
   });
 
   it('lists pending AM orders and lets an administrator approve them once', async () => {
@@ -48,9 +53,9 @@ describe.each(testDatabases)('order calls on $name', (database) => {
       am_order_ref: '0812345678',
       amount: '126.00',
     });
-    expect(await approveAmOrder(db, await create(order()), NOW)).toBe('not-am');
-    expect(await approveAmOrder(db, am, NOW)).toBe('paid');
-    expect(await approveAmOrder(db, am, NOW)).toBe('already-paid');
+    expect(await approveAmOrder(fixture.t.ctx, await create(order()))).toBe('not-am');
+    expect(await approveAmOrder(fixture.t.ctx, am)).toBe('paid');
+    expect(await approveAmOrder(fixture.t.ctx, am)).toBe('already-paid');
     expect((await listPendingAmOrders(db)).map((p) => p.order_id)).not.toContain(am);
     expect((await inquire(am)).payment_status).toBe('PAID');
   });

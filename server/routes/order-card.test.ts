@@ -4,12 +4,12 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardPaymentAnswerSchema } from '../../core/contract/order';
-import { markOrderPaid } from '../db/orders-repo';
 import { testDatabases } from '../db/test-databases';
-import { type FakeOpn, startFakeOpn } from '../services/payments/fake-opn';
 import { opnClient } from '../services/payments/opn';
-import { sandboxGateway } from '../services/payments/sandbox';
+import { opnGateway } from '../services/payments/opn-gateway';
+import { markPaidByOperator } from '../services/payments/settle';
 import { TEST_APP_TOKEN } from '../test/app-fixture';
+import { type FakeOpn, startFakeOpn } from '../test/fakes/fake-opn';
 import { at, NOW, orderFixture } from '../test/order-fixtures';
 import { orderRoutes } from './order';
 
@@ -17,16 +17,21 @@ const SHOP = 'https://shop.example';
 const PAY = '/api/v3/order/opn-cc-payment';
 
 describe.each(testDatabases)('card payment on $name', (database) => {
-  const f = orderFixture(database);
   let fake: FakeOpn;
-  let cardApp: Hono;
   beforeAll(async () => {
     fake = await startFakeOpn();
-    const opn = opnClient({ apiUrl: fake.url, secretKey: fake.secretKey, timeoutMs: 2000 });
-    cardApp = new Hono();
-    cardApp.route('/api/v3/order', orderRoutes(f.t.ctx, 'v3', sandboxGateway(), opn, SHOP));
   });
   afterAll(() => fake.close());
+  const f = orderFixture(database, {
+    gateway: () => opnGateway(opnClient({ apiUrl: fake.url, secretKey: fake.secretKey, timeoutMs: 2000 })),
+  });
+  /** The store as mounted, at its public address (3-D Secure returns there). */
+  const cardApp = {
+    request: (...args: Parameters<Hono['request']>) => {
+      f.t.ctx.publicBaseUrl = SHOP;
+      return f.t.app.request(...args);
+    },
+  };
 
   const pay = (body: object, app: { request: Hono['request'] } = cardApp) =>
     app.request(PAY, {
@@ -67,7 +72,11 @@ describe.each(testDatabases)('card payment on $name', (database) => {
     const [row] = await cardRows(uuid);
     expect(row).toMatchObject({ gateway: 'OPN', channel: 'CC', status: 'PENDING', amount: '63.00' });
     const charge = fake.charges.get(row?.gateway_ref ?? '');
-    expect(charge).toMatchObject({ amount: 6300, currency: 'thb', return_uri: `${SHOP}/download/${uuid}` });
+    expect(charge).toMatchObject({
+      amount: 6300,
+      currency: 'thb',
+      return_uri: `${SHOP}/download/${uuid}?return=1`,
+    });
     expect(charge?.metadata).toMatchObject({ order_id: uuid, event_key: 'paid', mobile: '0812345678' });
 
     // Before 3-D Secure an inquiry leaves the order waiting.
@@ -80,14 +89,15 @@ describe.each(testDatabases)('card payment on $name', (database) => {
     expect(await (await inquire()).json()).toMatchObject({ payment_status: 'INITIAL' });
 
     const back = await fetch(answer.data.authorize_uri ?? '', { redirect: 'manual' });
-    expect(back.headers.get('location')).toBe(`${SHOP}/download/${uuid}`);
-    expect(await (await inquire()).json()).toMatchObject({
-      payment_status: 'PAID',
-      is_original_image_created: 'Y',
-    });
+    expect(back.headers.get('location')).toBe(`${SHOP}/download/${uuid}?return=1`);
+    expect(await (await inquire()).json()).toMatchObject({ payment_status: 'PAID' });
     const order = await f.orderRow(uuid);
-    expect(order).toMatchObject({ payment_ref: row?.gateway_ref, paid_amount: '63.00' });
-    expect((await cardRows(uuid)).map((r) => r.status)).toEqual(['SUCCESSFUL']);
+    expect(order).toMatchObject({
+      payment_ref: fake.charges.get(row?.gateway_ref ?? '')?.transaction,
+      paid_amount: '63.00',
+    });
+    expect(order.payment_ref).toMatch(/^trxn_test_/);
+    expect((await cardRows(uuid)).map((r) => r.status)).toEqual(['PAID']);
 
     // Paid now: a second payment is refused before reaching the gateway.
     const again = await pay(payment(uuid));
@@ -100,7 +110,7 @@ describe.each(testDatabases)('card payment on $name', (database) => {
     const res = await pay(payment(uuid, { token_key: fake.token('no-3ds') }));
     expect(await res.json()).toEqual({
       status: 'success',
-      data: { authorize_uri: `${SHOP}/download/${uuid}` },
+      data: { authorize_uri: `${SHOP}/download/${uuid}?return=1` },
     });
     expect((await f.inquire(uuid)).payment_status).toBe('PAID');
   });
@@ -113,7 +123,7 @@ describe.each(testDatabases)('card payment on $name', (database) => {
       [payment(await f.create(f.order())), 400, 'uuid'],
     ];
     const paid = await cardOrder();
-    await markOrderPaid(f.db, paid, { paymentRef: 'SLIP-1234', at: NOW });
+    await markPaidByOperator(f.t.ctx, paid, { paymentRef: 'SLIP-1234', note: '' });
     cases.push([payment(paid), 409, 'uuid']);
     const charges = fake.charges.size;
     for (const [body, status, field] of cases) {
@@ -180,9 +190,14 @@ describe.each(testDatabases)('card payment on $name', (database) => {
     await expectUntouched(uuid);
   });
 
-  it('refuses card payments when no card gateway is configured (the app as mounted today)', async () => {
+  it('refuses card payments when the gateway takes no cards (GB Prime Pay)', async () => {
     const uuid = await cardOrder();
-    const res = await pay(payment(uuid), f.t.app);
+    const noCards = new Hono();
+    noCards.route(
+      '/api/v3/order',
+      orderRoutes({ ...f.t.ctx, payments: { ...f.t.ctx.payments, cards: undefined } }, 'v3'),
+    );
+    const res = await pay(payment(uuid), noCards);
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
       status: 'error',

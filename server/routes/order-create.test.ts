@@ -21,7 +21,7 @@ describe.each(testDatabases)('order calls on $name', (database) => {
       amount: '126.00',
       payment_status: 'INITIAL',
       payment_channel: 'PP',
-      payment_gateway: 'GBP',
+      payment_gateway: 'SANDBOX',
       api_version: 3,
       paid_at: null,
     });
@@ -37,7 +37,9 @@ describe.each(testDatabases)('order calls on $name', (database) => {
       [photos.paid?.[0], 1],
     ]);
     const payments = await db.selectFrom('payments').selectAll().where('order_id', '=', uuid).execute();
-    expect(payments).toMatchObject([{ status: 'PENDING', amount: '126.00', channel: 'PP', gateway: 'GBP' }]);
+    expect(payments).toMatchObject([
+      { status: 'PENDING', amount: '126.00', channel: 'PP', gateway: 'SANDBOX' },
+    ]);
   });
 
   it('records the API version (v1) and has no create call on v2', async () => {

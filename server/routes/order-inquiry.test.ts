@@ -4,8 +4,8 @@ import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findOrderAnswerSchema } from '../../core/contract/order';
 import type { Db } from '../db/database';
-import { markOrderPaid } from '../db/orders-repo';
 import { testDatabases } from '../db/test-databases';
+import { markPaidByOperator } from '../services/payments/settle';
 import { TEST_APP_TOKEN, type TestApp } from '../test/app-fixture';
 import { at, NOW, orderFixture } from '../test/order-fixtures';
 
@@ -30,7 +30,7 @@ describe.each(testDatabases)('order calls on $name', (database) => {
     });
     expect(waiting).toMatchObject({
       payment_channel: 'PP',
-      payment_gateway: 'GBP',
+      payment_gateway: 'SANDBOX',
       is_original_image_created: 'N',
     });
     expect(waiting.images_paid).toBeNull();
@@ -44,10 +44,19 @@ describe.each(testDatabases)('order calls on $name', (database) => {
       expect(JSON.parse(older.api_response ?? '')).toEqual({ qrcode: waiting.qrcode_url });
     }
 
-    expect(await markOrderPaid(db, uuid, { paymentRef: 'SLIP-XY12AB', note: 'slip checked', at: NOW })).toBe(
-      'paid',
+    expect(
+      await markPaidByOperator(fixture.t.ctx, uuid, { paymentRef: 'SLIP-XY12AB', note: 'slip checked' }),
+    ).toBe('paid');
+    expect(await markPaidByOperator(fixture.t.ctx, uuid, { paymentRef: 'SLIP-XY12AB', note: '' })).toBe(
+      'already-paid',
     );
-    expect(await markOrderPaid(db, uuid, { paymentRef: 'SLIP-XY12AB', at: NOW })).toBe('already-paid');
+    // PAID at once; the originals and logo versions turn Y as their jobs finish.
+    expect(await inquire(uuid)).toMatchObject({
+      payment_status: 'PAID',
+      is_original_image_created: 'N',
+      is_logo_image_created: 'N',
+    });
+    await fixture.drainJobs();
     const paid = await inquire(uuid);
     expect(paid).toMatchObject({
       payment_status: 'PAID',
@@ -79,14 +88,14 @@ describe.each(testDatabases)('order calls on $name', (database) => {
       .orderBy('id')
       .execute();
     expect(payments).toEqual([
-      { status: 'PENDING', gateway_ref: `sandbox-${uuid}` },
+      { status: 'PENDING', gateway_ref: expect.stringMatching(/^sbx_pp_[0-9a-f]{24}$/) },
       { status: 'PAID', gateway_ref: 'SLIP-XY12AB' },
     ]);
   });
 
   it('answers no images once the retention period has passed', async () => {
     const uuid = await create(order({ imageList: [item('paid', 5)] }));
-    await markOrderPaid(db, uuid, { paymentRef: 'R-0002', at: NOW });
+    await markPaidByOperator(fixture.t.ctx, uuid, { paymentRef: 'R-0002', note: '' });
     t.setNow(at(60));
     try {
       const expired = await inquire(uuid);
@@ -120,7 +129,7 @@ describe.each(testDatabases)('order calls on $name', (database) => {
       order({ mobile: '0866666666', event_key: 'other', imageList: [item('other', 1)] }),
     );
     t.setNow(NOW);
-    await markOrderPaid(db, older, { paymentRef: 'TRX-998877ZQ9k', at: NOW });
+    await markPaidByOperator(fixture.t.ctx, older, { paymentRef: 'TRX-998877ZQ9k', note: '' });
     const find = async (filter_type: string, txt_search: string) => {
       const res = await post('/api/v1/order/find-order', { tk: TEST_APP_TOKEN, filter_type, txt_search });
       expect(res.status).toBe(200);

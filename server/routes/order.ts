@@ -8,27 +8,21 @@ import {
   orderRequestSchema,
 } from '../../core/contract/order';
 import type { AppContext } from '../context';
-import { payByCard, settleCardCharge } from '../services/card-payment';
+import { payByCard } from '../services/card-payment';
 import { findOrdersFor, inquireOrder } from '../services/order-inquiry';
 import { createOrder, tokenMatches } from '../services/orders';
 import { refuse, respond } from '../services/outcome';
-import type { PaymentGateway } from '../services/payments/gateway';
-import type { OpnClient } from '../services/payments/opn';
-import { sandboxGateway } from '../services/payments/sandbox';
+import { checkOpenPayments } from '../services/payments/check-open';
 import { validate } from './validate';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const IDEMPOTENCY_KEY_MAX = 100;
 
-export function orderRoutes(
-  ctx: AppContext,
-  version: 'v1' | 'v2' | 'v3',
-  gateway: PaymentGateway = sandboxGateway(),
-  /** The card gateway (PAYMENT_GATEWAY=opn); without it card payments are refused. */
-  opn?: OpnClient,
-  /** Where 3-D Secure returns the buyer (PUBLIC_BASE_URL); by default the request's own origin. */
-  publicBaseUrl?: string,
-) {
+/** The store's public address: PUBLIC_BASE_URL, else the request's own origin. */
+export const baseUrlOf = (ctx: Pick<AppContext, 'publicBaseUrl'>, requestUrl: string) =>
+  ctx.publicBaseUrl || new URL(requestUrl).origin;
+
+export function orderRoutes(ctx: AppContext, version: 'v1' | 'v2' | 'v3') {
   const routes = new Hono();
 
   if (version !== 'v2') {
@@ -45,7 +39,7 @@ export function orderRoutes(
       const outcome = await createOrder(ctx, c.req.valid('json'), {
         apiVersion: version === 'v1' ? 1 : 3,
         idempotencyKey: key,
-        gateway,
+        baseUrl: baseUrlOf(ctx, c.req.url),
       });
       return respond(c, outcome, ({ uuid }) => ({ status: 'success' as const, uuid }));
     });
@@ -53,19 +47,25 @@ export function orderRoutes(
 
   routes.post('/inquiry', validate('json', inquiryRequestSchema), async (c) => {
     const request = c.req.valid('json');
-    // Back from 3-D Secure the buyer's page asks again: a card charge the gateway now reports paid settles first.
-    if (opn && tokenMatches(request.tk, ctx.appToken)) await settleCardCharge(ctx, request.order_uuid, opn);
+    // A payment the gateway has taken but not yet called back about (back from 3-D Secure, a late callback) is
+    // read back and settled before answering.
+    if (tokenMatches(request.tk, ctx.appToken))
+      await checkOpenPayments(ctx, ctx.payments, request.order_uuid);
     const outcome = await inquireOrder(ctx, request, { withApiResponse: version !== 'v3' });
     return respond(c, outcome, (inquiry) => ({ status: 'success' as const, ...inquiry }));
   });
 
   if (version === 'v3') {
     routes.post('/opn-cc-payment', validate('json', cardPaymentRequestSchema), async (c) => {
-      if (!opn) {
+      const cards = ctx.payments.cards;
+      if (!cards) {
         return respond(c, refuse(400, 'card payments are not enabled', { field: 'payment_channel' }));
       }
-      const returnBaseUrl = publicBaseUrl || new URL(c.req.url).origin;
-      const outcome = await payByCard(ctx, c.req.valid('json'), { opn, returnBaseUrl });
+      const outcome = await payByCard(ctx, c.req.valid('json'), {
+        gateway: ctx.payments.name,
+        cards,
+        returnBaseUrl: baseUrlOf(ctx, c.req.url),
+      });
       return respond(c, outcome, (data) => ({ status: 'success' as const, data }));
     });
   }

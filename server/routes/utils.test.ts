@@ -31,7 +31,7 @@ describe.each(testDatabases)('utils calls on $name', (database) => {
   afterAll(() => t.close());
 
   it('answers the configured gateway when no administrator has set one', async () => {
-    expect(await value(ask)).toBe('GBP');
+    expect(await value(ask)).toBe('SANDBOX');
   });
 
   it('answers the conf row once an administrator sets it, even an empty one', async () => {

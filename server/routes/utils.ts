@@ -12,7 +12,7 @@ export function utilsRoutes(ctx: AppContext) {
     const { token, name } = c.req.valid('json');
     if (!tokenMatches(token, ctx.appToken)) return respond(c, wrongToken('token'));
     // An administrator's conf row wins (even "", which tells the client to alert the administrator).
-    const value = (await readConf(ctx.db, name)) ?? ctx.paymentGatewayName;
+    const value = (await readConf(ctx.db, name)) ?? ctx.payments.name;
     return c.json({ status: 'success' as const, body: { value } });
   });
 }

@@ -2,13 +2,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testDatabases } from '../db/test-databases';
 import { TEST_APP_TOKEN } from '../test/app-fixture';
+import { type FakeOpn, startFakeOpn } from '../test/fakes/fake-opn';
 import { orderFixture } from '../test/order-fixtures';
-import { orderReturnUri, payByCard, settleCardCharge } from './card-payment';
-import { type FakeOpn, startFakeOpn } from './payments/fake-opn';
+import { orderReturnUri, payByCard, settleCardCharges } from './card-payment';
 import { type OpnCharge, type OpnClient, opnClient } from './payments/opn';
+import { opnGateway } from './payments/opn-gateway';
 
 describe.each(testDatabases)('card charges on $name', (database) => {
-  const f = orderFixture(database);
   let fake: FakeOpn;
   let opn: OpnClient;
   beforeAll(async () => {
@@ -16,6 +16,9 @@ describe.each(testDatabases)('card charges on $name', (database) => {
     opn = opnClient({ apiUrl: fake.url, secretKey: fake.secretKey, timeoutMs: 2000 });
   });
   afterAll(() => fake.close());
+  const f = orderFixture(database, { gateway: () => opnGateway(opn) });
+  const settleCardCharge = (ctx: typeof f.t.ctx, uuid: string, client: OpnClient) =>
+    settleCardCharges(ctx, uuid, 'OPN', client);
 
   /** A CC order with one pending charge opened through the fake; answers the order and the charge id. */
   const pendingOrder = async (client: OpnClient = opn) => {
@@ -29,7 +32,8 @@ describe.each(testDatabases)('card charges on $name', (database) => {
       sk: TEST_APP_TOKEN,
     };
     const outcome = await payByCard(f.t.ctx, request, {
-      opn: client,
+      gateway: 'OPN',
+      cards: client,
       returnBaseUrl: 'https://shop.example/',
     });
     if (!outcome.ok) throw new Error(outcome.body.message);
@@ -49,6 +53,7 @@ describe.each(testDatabases)('card charges on $name', (database) => {
   /** The fake's client, except that reading a charge answers what `read` makes of it. */
   const reading = (read: (charge: OpnCharge) => Awaited<ReturnType<OpnClient['getCharge']>>): OpnClient => ({
     createCharge: (charge) => opn.createCharge(charge),
+    createPromptPayCharge: (charge) => opn.createPromptPayCharge(charge),
     getCharge: async (id) => {
       const current = await opn.getCharge(id);
       return current.ok ? read(current.value) : current;
@@ -56,7 +61,9 @@ describe.each(testDatabases)('card charges on $name', (database) => {
   });
 
   it('builds the return address on the download page', () => {
-    expect(orderReturnUri('https://shop.example//', 'abc')).toBe('https://shop.example/download/abc');
+    expect(orderReturnUri('https://shop.example//', 'abc')).toBe(
+      'https://shop.example/download/abc?return=1',
+    );
   });
 
   it('answers none for an order without card charges and pending until 3-D Secure is passed', async () => {
@@ -66,7 +73,7 @@ describe.each(testDatabases)('card charges on $name', (database) => {
     await fetch(authorizeUri, { redirect: 'manual' });
     expect(await settleCardCharge(f.t.ctx, uuid, opn)).toBe('paid');
     expect(await settleCardCharge(f.t.ctx, uuid, opn)).toBe('none');
-    expect(await statuses(uuid)).toEqual(['SUCCESSFUL']);
+    expect(await statuses(uuid)).toEqual(['PAID']);
     expect((await f.orderRow(uuid)).payment_status).toBe('PAID');
   });
 
@@ -85,10 +92,13 @@ describe.each(testDatabases)('card charges on $name', (database) => {
         paid_amount: '6300',
         sk: TEST_APP_TOKEN,
       },
-      { opn, returnBaseUrl: 'https://shop.example' },
+      { gateway: 'OPN', cards: opn, returnBaseUrl: 'https://shop.example' },
     );
-    expect(second).toEqual({ ok: true, value: { authorize_uri: `https://shop.example/download/${uuid}` } });
-    expect(await statuses(uuid)).toEqual(['FAILED', 'SUCCESSFUL']);
+    expect(second).toEqual({
+      ok: true,
+      value: { authorize_uri: `https://shop.example/download/${uuid}?return=1` },
+    });
+    expect(await statuses(uuid)).toEqual(['FAILED', 'PAID']);
     expect((await f.orderRow(uuid)).payment_status).toBe('PAID');
   });
 
@@ -104,8 +114,8 @@ describe.each(testDatabases)('card charges on $name', (database) => {
     for (const change of [{ amount: 100 }, { currency: 'usd' }]) {
       const { uuid } = await pendingOrder();
       const odd = reading((charge) => ({ ok: true, value: { ...charge, status: 'successful', ...change } }));
-      expect(await settleCardCharge(f.t.ctx, uuid, odd)).toBe('failed');
-      expect(await statuses(uuid)).toEqual(['AMOUNT_MISMATCH']);
+      expect(await settleCardCharge(f.t.ctx, uuid, odd)).toBe('wrong-amount');
+      expect(await statuses(uuid)).toEqual(['REJECTED']);
       expect((await f.orderRow(uuid)).payment_status).toBe('INITIAL');
     }
     expect(logged).toHaveBeenCalledTimes(2);
@@ -114,6 +124,7 @@ describe.each(testDatabases)('card charges on $name', (database) => {
 
   it('answers a null authorize_uri when a pending charge comes without one', async () => {
     const bare: OpnClient = {
+      createPromptPayCharge: (charge) => opn.createPromptPayCharge(charge),
       createCharge: async (charge) => {
         const created = await opn.createCharge(charge);
         return created.ok ? { ok: true, value: { ...created.value, authorize_uri: null } } : created;

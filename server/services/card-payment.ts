@@ -1,25 +1,24 @@
 // Owns money: card payment of an order (SPEC §4 Card payment, §7 opn-cc-payment, §8, §9). The buyer's card token
-// becomes an Opn charge for the order's own amount in satang; a pending charge answers its 3-D Secure address, and
-// the order becomes PAID only when the gateway itself reports the charge successful for that amount.
+// becomes a charge at the gateway (Opn, or the sandbox's own) for the order's own amount in satang; a pending
+// charge answers its 3-D Secure address, and the order becomes PAID only when the gateway itself reports the charge
+// successful for that amount, through the one settle path (services/payments/settle.ts).
 import type { ValidCardPaymentRequest } from '../../core/contract/order';
-import { amountWithoutDecimalPoint, parseAmount } from '../../core/pricing';
+import { amountWithoutDecimalPoint } from '../../core/pricing';
 import { saleState } from '../../core/sale';
 import type { AppContext } from '../context';
-import {
-  findOrderWithEvent,
-  markOrderPaid,
-  pendingCardCharges,
-  recordCardCharge,
-  setCardChargeStatus,
-} from '../db/orders-repo';
+import { findOrderWithEvent } from '../db/orders-repo';
+import { insertPayment, pendingPayments } from '../db/payments-repo';
 import { tokenMatches, wrongToken } from './orders';
 import { accept, type Outcome, type Refusal, refuse } from './outcome';
-import type { OpnCharge, OpnClient, OpnFailure } from './payments/opn';
+import { type CardFailure, chargeReport } from './payments/card-charge';
+import type { CardGateway, GatewayName } from './payments/gateway';
+import { type SettleResult, settlePayment } from './payments/settle';
 
 export type CardPaymentContext = Pick<AppContext, 'db' | 'now' | 'appToken'>;
 
 export interface CardPaymentOptions {
-  opn: OpnClient;
+  gateway: GatewayName;
+  cards: CardGateway;
   /** The public address of the storefront (PUBLIC_BASE_URL, else the request's origin): 3-D Secure returns there. */
   returnBaseUrl: string;
 }
@@ -33,9 +32,9 @@ const TOKEN_ERRORS = new Set([
   'missing_card',
 ]);
 
-/** The download page of an order, where the buyer lands after paying. */
+/** The download page of an order, where the buyer lands after paying (?return=1: back from the gateway). */
 export const orderReturnUri = (base: string, orderId: string) =>
-  `${base.replace(/\/+$/, '')}/download/${orderId}`;
+  `${base.replace(/\/+$/, '')}/download/${orderId}?return=1`;
 
 export async function payByCard(
   ctx: CardPaymentContext,
@@ -60,14 +59,15 @@ export async function payByCard(
     },
     ctx.now(),
   );
-  if (day_diff === 0) return refuse(400, 'the photos of this event have expired', { field: 'uuid' });
+  if (day_diff === 0)
+    return refuse(400, 'the photos of this event have expired', { field: 'uuid', code: 'photos_expired' });
   const satang = amountWithoutDecimalPoint(String(order.amount));
   if (Number(request.paid_amount) !== Number(satang)) {
     return refuse(400, `paid_amount must be ${satang}`, { field: 'paid_amount' });
   }
 
   const returnUri = orderReturnUri(options.returnBaseUrl, order.order_id);
-  const created = await options.opn.createCharge({
+  const created = await options.cards.createCharge({
     amountSatang: Number(satang),
     currency: 'thb',
     card: request.token_key,
@@ -89,17 +89,20 @@ export async function payByCard(
     });
   }
 
-  await recordCardCharge(ctx.db, {
-    orderId: order.order_id,
-    chargeId: charge.id,
+  await insertPayment(ctx.db, {
+    order_id: order.order_id,
+    gateway: options.gateway,
+    channel: 'CC',
     amount: String(order.amount),
     status: 'PENDING',
-    at: ctx.now(),
+    gateway_ref: charge.id,
+    note: 'card charge',
+    created_at: ctx.now(),
   });
   if (charge.status === 'successful') {
     // Paid without 3-D Secure: the buyer goes straight to the paid order's page.
-    const applied = await applyCharge(ctx, order.order_id, String(order.amount), charge);
-    if (applied === 'failed') {
+    const settled = await settlePayment(ctx, options.gateway, chargeReport(charge));
+    if (settled !== 'paid' && settled !== 'already-paid') {
       return refuse(502, 'the card gateway reported a different amount', { code: 'card_gateway_error' });
     }
     return accept({ authorize_uri: returnUri });
@@ -109,68 +112,42 @@ export async function payByCard(
 }
 
 /** What reading an order's pending card charges did. */
-export type CardSettlement = 'paid' | 'already-paid' | 'pending' | 'failed' | 'unreachable' | 'none';
+export type CardSettlement = SettleResult | 'unreachable' | 'none';
 
 /**
- * Reads the order's pending card charges at the gateway (newest first) and records what it reports: the order
+ * Reads the order's pending card charges at the gateway (newest first) and settles what it reports: the order
  * becomes PAID on a successful charge of its amount; failed, expired and reversed charges are closed.
  */
-export async function settleCardCharge(
+export async function settleCardCharges(
   ctx: Pick<AppContext, 'db' | 'now'>,
   orderId: string,
-  opn: OpnClient,
+  gateway: GatewayName,
+  cards: CardGateway,
 ): Promise<CardSettlement> {
-  const pending = await pendingCardCharges(ctx.db, orderId);
   let result: CardSettlement = 'none';
-  for (const { chargeId, amount } of pending) {
-    const read = await opn.getCharge(chargeId);
+  for (const payment of await pendingPayments(ctx.db, orderId, 'CC')) {
+    if (payment.gateway !== gateway) continue;
+    const read = await cards.getCharge(payment.gateway_ref);
     if (!read.ok) {
       if (result === 'none' || result === 'failed') result = 'unreachable';
       continue;
     }
-    const applied = await applyCharge(ctx, orderId, amount, read.value);
-    if (applied === 'paid' || applied === 'already-paid') return applied;
-    if (applied === 'pending') result = 'pending';
-    else if (result === 'none') result = 'failed';
+    const settled = await settlePayment(ctx, gateway, chargeReport(read.value));
+    if (settled === 'paid' || settled === 'already-paid') return settled;
+    if (settled === 'pending') result = 'pending';
+    else if (result === 'none') result = settled;
   }
   return result;
 }
 
-async function applyCharge(
-  ctx: Pick<AppContext, 'db' | 'now'>,
-  orderId: string,
-  amount: string,
-  charge: OpnCharge,
-): Promise<'paid' | 'already-paid' | 'pending' | 'failed'> {
-  if (charge.status === 'pending') return 'pending';
-  if (charge.status !== 'successful') {
-    await setCardChargeStatus(ctx.db, charge.id, charge.status.toUpperCase());
-    return 'failed';
-  }
-  if (charge.amount !== parseAmount(amount) || charge.currency.toLowerCase() !== 'thb') {
-    console.error(`card charge ${charge.id} of order ${orderId} is ${charge.amount} ${charge.currency}`);
-    await setCardChargeStatus(ctx.db, charge.id, 'AMOUNT_MISMATCH');
-    return 'failed';
-  }
-  await setCardChargeStatus(ctx.db, charge.id, 'SUCCESSFUL');
-  const marked = await markOrderPaid(ctx.db, orderId, {
-    paymentRef: charge.id,
-    note: 'card charge',
-    at: ctx.now(),
-  });
-  if (marked === 'already-paid')
-    console.warn(`card charge ${charge.id} succeeded for already paid order ${orderId}`);
-  return marked === 'paid' ? 'paid' : 'already-paid';
-}
-
-function gatewayRefusal(failure: OpnFailure): Refusal {
+function gatewayRefusal(failure: CardFailure): Refusal {
   if (failure.kind === 'api' && TOKEN_ERRORS.has(failure.code)) {
     return refuse(400, `the card could not be charged: ${failure.message}`, {
       field: 'token_key',
       code: failure.code,
     });
   }
-  if (failure.code === 'authentication_failure') console.error('the card gateway refused OPN_SECRET_KEY');
+  if (failure.code === 'authentication_failure') console.error('the card gateway refused its secret key');
   if (failure.kind === 'timeout') return refuse(504, failure.message, { code: 'card_gateway_timeout' });
   return refuse(502, `the card payment could not be started: ${failure.message}`, {
     code: 'card_gateway_error',

@@ -7,6 +7,7 @@ import { photoObjectKeys } from '../../core/contract/photos';
 import { formatAmount, parseAmount } from '../../core/pricing';
 import { saleState } from '../../core/sale';
 import { findOrders, findOrderWithEvent, orderItemPhotos } from '../db/orders-repo';
+import { latestPaymentFailure } from '../db/payments-repo';
 import { type OrdersContext, tokenMatches, wrongToken } from './orders';
 import { accept, type Outcome, refuse } from './outcome';
 
@@ -35,14 +36,17 @@ export async function inquireOrder(
   );
   const expired = day_diff === 0;
   const paid = order.payment_status === 'PAID';
+  const refunded = order.refunded_at !== null;
   const photos = expired ? [] : await orderItemPhotos(ctx.db, order.order_id);
+  const failure = paid ? undefined : await latestPaymentFailure(ctx.db, order.order_id);
 
   const ordered: OrderedImage[] = photos.map((p) => ({
     thumbnail_file_name: p.file_name,
     original_file_name: p.original_file_name,
   }));
   let paidImages: PaidImage[] | null = null;
-  if (paid) {
+  if (paid && refunded) paidImages = [];
+  else if (paid) {
     paidImages = await Promise.all(
       photos.map(async (p) => {
         const keys = photoObjectKeys(order.event_key, p.file_name);
@@ -70,11 +74,17 @@ export async function inquireOrder(
     event_key: order.event_key,
     payment_gateway: order.payment_gateway,
     payment_channel: order.payment_channel,
-    qrcode_url: order.qrcode_url,
+    // Expired photos cannot be bought: no QR to pay with.
+    qrcode_url: expired && !paid ? '' : order.qrcode_url,
     am_order_ref: order.am_order_ref,
     images_order: JSON.stringify(ordered),
     images_paid: paidImages ? JSON.stringify(paidImages) : null,
-    ...(options.withApiResponse ? { api_response: JSON.stringify({ qrcode: order.qrcode_url }) } : {}),
+    ...(options.withApiResponse
+      ? { api_response: JSON.stringify({ qrcode: expired && !paid ? '' : order.qrcode_url }) }
+      : {}),
+    is_refunded: yn(refunded),
+    is_expired: yn(expired),
+    ...(failure ? { payment_failure: failure } : {}),
   });
 }
 

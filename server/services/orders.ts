@@ -14,9 +14,10 @@ import {
 } from '../db/orders-repo';
 import { eventNotFound } from './events';
 import { accept, type Outcome, refuse } from './outcome';
-import type { PaymentGateway } from './payments/gateway';
+import { GatewayUnavailable } from './payments/gateway';
+import { queueDelivery } from './payments/settle';
 
-export type OrdersContext = Pick<AppContext, 'db' | 'store' | 'now' | 'appToken' | 'paymentGatewayName'>;
+export type OrdersContext = Pick<AppContext, 'db' | 'store' | 'now' | 'appToken' | 'payments'>;
 
 /** Compares the application token in constant time (digests have equal length whatever the input). */
 export function tokenMatches(given: string, expected: string): boolean {
@@ -28,16 +29,18 @@ export function tokenMatches(given: string, expected: string): boolean {
 /** The refusal of a wrong application token, naming the field that carried it. */
 export const wrongToken = (field: string) => refuse(401, 'the application token is wrong', { field });
 
+/** The photos of the event are past their retention period (SPEC §1: kept about 35 days after the event). */
+export const PHOTOS_EXPIRED_MESSAGE = 'the photos of this event have expired';
+
 /** SPEC §5: the message the cart shows for photos of more than one event. */
 export const MIXED_EVENTS_MESSAGE = 'Pls choose image from only once event';
-/** Used when ctx.paymentGatewayName is empty. */
-export const DEFAULT_GATEWAY_NAME = 'GBP';
 
 export interface CreateOrderOptions {
   apiVersion: 1 | 3;
   /** The Idempotency-Key header: the same key always answers the same order. */
   idempotencyKey?: string | undefined;
-  gateway: PaymentGateway;
+  /** The store's public address: the gateway returns the buyer and posts its callback there. */
+  baseUrl: string;
 }
 
 export async function createOrder(
@@ -66,8 +69,9 @@ export async function createOrder(
   if (sale.can_sale === 'N')
     return refuse(400, 'the sale of this event has not opened yet', { field: 'event_key' });
   if (sale.close_sale === 'Y') return refuse(400, 'the sale of this event has ended', { field: 'event_key' });
-  if (sale.day_diff === 0)
-    return refuse(400, 'the photos of this event have expired', { field: 'event_key' });
+  if (sale.day_diff === 0) {
+    return refuse(400, PHOTOS_EXPIRED_MESSAGE, { field: 'event_key', code: 'photos_expired' });
+  }
 
   // Photos: each once, all known, all of this one event.
   const ids = request.imageList.map((item) => item.id);
@@ -131,12 +135,26 @@ export async function createOrder(
   }
 
   const orderId = randomUUID();
-  const gatewayName = ctx.paymentGatewayName || DEFAULT_GATEWAY_NAME;
-  const opened =
-    channel === 'PP' || channel === 'CC'
-      ? await options.gateway.createPayment({ order_id: orderId, amount: final, channel })
-      : undefined;
-  // FREE is complete at once; PP and CC wait for the gateway; AM waits for an administrator (no record yet).
+  const gatewayName = ctx.payments.name;
+  // Only PromptPay opens a payment now; a card order opens its charge when the buyer presses PAY NOW.
+  let opened: { qrcode_url: string; gateway_ref: string } | undefined;
+  if (channel === 'PP') {
+    const base = options.baseUrl.replace(/\/+$/, '');
+    try {
+      opened = await ctx.payments.createPayment({
+        order_id: orderId,
+        amount: final,
+        channel,
+        returnUri: `${base}/download/${orderId}?return=1`,
+        callbackUri: `${base}/api/payments/${gatewayName.toLowerCase()}/callback`,
+      });
+    } catch (error) {
+      if (!(error instanceof GatewayUnavailable)) throw error;
+      console.error(`order: ${gatewayName} could not open a payment: ${error.message}`);
+      return refuse(502, 'the payment gateway is not available, please try again', { code: error.code });
+    }
+  }
+  // FREE is complete at once; PP waits for the gateway; CC for its card charge; AM for an administrator.
   const payment: NewPaymentRecord | undefined =
     channel === 'FREE'
       ? { status: 'PAID', amount: '0.00', gateway_ref: '', note: 'free order' }
@@ -166,6 +184,8 @@ export async function createOrder(
     },
     ids,
     payment,
+    // The FREE order's download link is sent like a paid one's, written with the order.
+    channel === 'FREE' ? (trx) => queueDelivery(trx, orderId, 'FREE') : undefined,
   );
   if (inserted) return accept({ uuid: orderId });
   // A concurrent request with the same key won the insert: answer its order.

@@ -1,6 +1,7 @@
-// Owns photo storage on import: checks an image, writes its four objects (public thumbnail and stamped preview,
-// private stamped full-size and original), then the photo row and its index-photo job in one transaction. A failed
-// insert deletes the objects just written, so nothing is left half-made.
+// Owns photo storage on import: checks an image, writes its three objects (public thumbnail and stamped preview,
+// private original), then the photo row and its index-photo job in one transaction. A failed insert deletes the
+// objects just written, so nothing is left half-made. The full-size logo-stamped version is made only when an order
+// is paid (jobs/order-delivery.ts): most photos are never sold, and it costs a full decode and encode.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -92,11 +93,8 @@ const inside = (longSide: number) => ({
   withoutEnlargement: true,
 });
 
-/**
- * The public and private images of one photo. The upload is decoded once, upright (EXIF orientation applied), to
- * 8-bit sRGB pixels; every derivative is encoded from those, so none carries the upload's metadata (GPS included).
- */
-export async function photoDerivatives(bytes: Uint8Array) {
+/** The upload decoded once, upright (EXIF orientation applied), as 8-bit sRGB pixels without metadata. */
+async function decodeUpright(bytes: Uint8Array): Promise<RawImage> {
   const open = () => sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated' });
   const meta = await open().metadata();
   let decode = open().rotate();
@@ -105,9 +103,17 @@ export async function photoDerivatives(bytes: Uint8Array) {
   if (meta.space !== 'srgb' || meta.channels !== (meta.hasAlpha ? 4 : 3))
     decode = decode.toColourspace('srgb');
   const { data, info } = await decode.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
-  const full: RawImage = { data, width: info.width, height: info.height, channels: info.channels };
+  if (info.channels !== 3) throw new Error(`unexpected decoded channel count ${info.channels}`);
+  return { data, width: info.width, height: info.height, channels: info.channels };
+}
+
+/**
+ * The public images of one photo: thumbnail and stamped preview. Every derivative is encoded from the decoded
+ * pixels, so none carries the upload's metadata (GPS included).
+ */
+export async function photoDerivatives(bytes: Uint8Array) {
+  const full = await decodeUpright(bytes);
   const fromFull = () => sharp(full.data, { raw: { width: full.width, height: full.height, channels: 3 } });
-  if (full.channels !== 3) throw new Error(`unexpected decoded channel count ${full.channels}`);
   const [thumbnail, preview] = await Promise.all([
     fromFull().resize(inside(THUMBNAIL_LONG_SIDE)).jpeg({ quality: 78, progressive: true }).toBuffer(),
     fromFull()
@@ -120,10 +126,14 @@ export async function photoDerivatives(bytes: Uint8Array) {
         return encodeJpeg(small, 80);
       }),
   ]);
-  // Stamped in place only now: the thumbnail and preview above were read from the unstamped pixels.
+  return { thumbnail, preview, width: full.width, height: full.height };
+}
+
+/** The full-size logo-stamped version a buyer may download after paying. */
+export async function logoVersion(bytes: Uint8Array): Promise<Buffer> {
+  const full = await decodeUpright(bytes);
   await stampPixels(full);
-  const logo = await encodeJpeg(full, 88);
-  return { thumbnail, preview, logo, width: full.width, height: full.height };
+  return encodeJpeg(full, 88);
 }
 
 const encodeJpeg = (image: RawImage, quality: number) =>
@@ -155,7 +165,6 @@ export async function importPhoto(
   const objects: [string, Uint8Array, string][] = [
     [keys.thumbnail, derived.thumbnail, 'image/jpeg'],
     [keys.preview, derived.preview, 'image/jpeg'],
-    [keys.logo, derived.logo, 'image/jpeg'],
     [keys.original, input.bytes, check.kind === 'png' ? 'image/png' : 'image/jpeg'],
   ];
   try {

@@ -10,7 +10,7 @@ import { S3Store } from './s3-store';
 export const diskStoreDir = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'objects');
 
 /** The disk store's signing secret: from the environment, else made once and kept beside the data. */
-async function signingSecret(config: Pick<Config, 'dataDir' | 'signingSecret'>): Promise<string> {
+export async function loadSigningSecret(config: Pick<Config, 'dataDir' | 'signingSecret'>): Promise<string> {
   if (config.signingSecret) return config.signingSecret;
   const file = path.join(config.dataDir, 'signing-secret');
   try {
@@ -27,6 +27,6 @@ export async function openObjectStore(config: Config): Promise<ObjectStore> {
   if (config.s3) return new S3Store(config.s3);
   return new DiskStore(diskStoreDir(config), {
     baseUrl: config.storagePublicUrl,
-    signingSecret: await signingSecret(config),
+    signingSecret: await loadSigningSecret(config),
   });
 }

@@ -7,10 +7,13 @@ import type { AppContext } from '../context';
 import type { TestDatabase } from '../db/test-databases';
 import { withoutFaceIndex } from '../faces/engine';
 import type { ApiLimits } from '../routes/api';
+import type { PaymentGateway } from '../services/payments/gateway';
+import { sandboxGateway } from '../services/payments/sandbox';
 import { RateLimiter } from '../services/rate-limit';
 import { DiskStore } from '../storage/disk-store';
 
 export const TEST_APP_TOKEN = 'test-app-token';
+export const TEST_SANDBOX_SECRET = 'test-sandbox-secret';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -33,6 +36,8 @@ export async function openTestApp(
   database: TestDatabase,
   now = new Date('2026-11-22T05:00:00Z'),
   limits: ApiLimits = generousLimits(),
+  /** The payment gateway; default the sandbox (signing with TEST_SANDBOX_SECRET). */
+  gateway?: (db: TestApp['ctx']['db'], now: () => Date) => PaymentGateway,
 ): Promise<TestApp> {
   const { db, close } = await database.open();
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'app-'));
@@ -48,7 +53,10 @@ export async function openTestApp(
     store,
     now: () => clock,
     appToken: TEST_APP_TOKEN,
-    paymentGatewayName: 'GBP',
+    payments: gateway
+      ? gateway(db, () => clock)
+      : sandboxGateway({ db, secret: TEST_SANDBOX_SECRET, now: () => clock }),
+    publicBaseUrl: undefined,
     faces: withoutFaceIndex,
   };
   const app = createApp({ ctx, distDir: dir, diskStore: store, limits });

@@ -1,12 +1,18 @@
 // Test helper for the order calls: the real app with events of every kind (paid, stage, free, closed, ...), six
 // photos each, and helpers that build, create and inquire orders. Call it inside a describe: it opens the app
 // before the tests and closes it after.
+import sharp from 'sharp';
 import * as v from 'valibot';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { inquiryAnswerSchema, orderCreateAnswerSchema } from '../../core/contract/order';
+import { photoObjectKeys } from '../../core/contract/photos';
 import type { Db } from '../db/database';
 import { insertEvent } from '../db/events-repo';
 import type { TestDatabase } from '../db/test-databases';
+import { runJobs } from '../jobs/queue';
+import { JOB_POLICIES, jobHandlers, RUNNER_KINDS } from '../jobs/runner';
+import type { Notifier } from '../services/notify/outbox';
+import type { PaymentGateway } from '../services/payments/gateway';
 import { openTestApp, TEST_APP_TOKEN, type TestApp } from './app-fixture';
 
 export const NOW = new Date('2026-11-22T05:00:00Z');
@@ -24,12 +30,27 @@ const EVENTS: [string, object][] = [
   ['upcoming', { on_sale_start: at(3), on_sale_end: at(40) }],
 ];
 
+let tiny: Buffer | undefined;
+/** A small real JPEG (120×80), made once. */
+async function tinyJpeg(): Promise<Buffer> {
+  tiny ??= await sharp({ create: { width: 120, height: 80, channels: 3, background: '#3a7bd5' } })
+    .jpeg()
+    .toBuffer();
+  return tiny;
+}
+
 /** Opening a migrated database and seeding it can outlast the default hook timeout when every file runs at once. */
 const SETUP_TIMEOUT_MS = 30_000;
 
-export function orderFixture(database: TestDatabase) {
+export interface OrderFixtureOptions {
+  /** The payment gateway of the app (default the sandbox); called when the app opens. */
+  gateway?: (db: Db, now: () => Date) => PaymentGateway;
+}
+
+export function orderFixture(database: TestDatabase, options: OrderFixtureOptions = {}) {
   let app: TestApp | undefined;
   const photos: Record<string, number[]> = {};
+  const consoleNotices: string[] = [];
   const eventIds: Record<string, number> = {};
 
   const f = {
@@ -76,12 +97,32 @@ export function orderFixture(database: TestDatabase) {
       expect(res.status).toBe(200);
       return v.parse(inquiryAnswerSchema, await res.json());
     },
+    /** Lines the console notices printed (no e-mail or SMS provider in the fixture unless given). */
+    consoleNotices,
+    /** Runs the delivery jobs (originals, logos, notices, retention) until none is ready. */
+    drainJobs: (notifier: Partial<Notifier> = {}) =>
+      // Jobs are queued at the database's own time: claim them by the wall clock, not the fixture's.
+      runJobs(
+        { db: f.t.ctx.db, now: () => new Date() },
+        jobHandlers({
+          db: f.t.ctx.db,
+          store: f.t.ctx.store,
+          now: f.t.ctx.now,
+          notifier: {
+            baseUrl: 'https://shop.example',
+            retentionDays: 35,
+            log: (line) => consoleNotices.push(line),
+            ...notifier,
+          },
+        }),
+        { until: 'drained', kinds: RUNNER_KINDS, policies: JOB_POLICIES },
+      ),
     orderRow: (uuid: string) =>
       f.db.selectFrom('orders').selectAll().where('order_id', '=', uuid).executeTakeFirstOrThrow(),
   };
 
   beforeAll(async () => {
-    app = await openTestApp(database, NOW);
+    app = await openTestApp(database, NOW, undefined, options.gateway);
     const db = app.ctx.db;
     const base = (key: string, extra: object = {}) => ({
       event: {
@@ -122,6 +163,12 @@ export function orderFixture(database: TestDatabase) {
         .returning('id')
         .execute();
       photos[key] = rows.map((r) => r.id);
+      // Real images in the store, so delivery jobs make real logo versions.
+      for (const n of [1, 2, 3, 4, 5, 6]) {
+        const keys = photoObjectKeys(key, `${key}-${n}.jpg`);
+        await app.store.put(keys.original, await tinyJpeg(), 'image/jpeg');
+        await app.store.put(keys.thumbnail, await tinyJpeg(), 'image/jpeg');
+      }
     }
   }, SETUP_TIMEOUT_MS);
   afterAll(() => app?.close());

@@ -1,6 +1,6 @@
 // The Opn adapter against the local fake of the Opn Payments Charges API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeOpn, startFakeOpn } from './fake-opn';
+import { type FakeOpn, startFakeOpn } from '../../test/fakes/fake-opn';
 import { type NewCharge, type OpnClient, opnClient } from './opn';
 
 describe('Opn Payments client', () => {

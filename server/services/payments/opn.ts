@@ -1,53 +1,52 @@
-// Owns money: the adapter to the card gateway, Opn Payments (formerly Omise), through its Charges API: POST /charges
-// opens a charge for a single-use card token from the provider's browser script, GET /charges/{id} reads it back
-// after the 3-D Secure return. Every failure (HTTP error object, network, timeout, unreadable answer) comes back as
-// a typed OpnFailure; nothing here throws for the gateway's sake.
+// Owns money: the client of Opn Payments' (formerly Omise) Charges API. POST /charges opens a charge, either for a
+// single-use card token from the provider's browser script or for a PromptPay source (source[type]=promptpay, whose
+// QR image address comes back in source.scannable_code.image.download_uri); GET /charges/{id} reads one back
+// (after 3-D Secure, and to verify a webhook). Every failure (HTTP error object, network, timeout, unreadable
+// answer) comes back as a typed OpnFailure; nothing here throws for the gateway's sake.
 import * as v from 'valibot';
-
-/** Opn Payments Charges API: the charge object fields this product reads. */
-const chargeSchema = v.object({
-  object: v.literal('charge'),
-  id: v.pipe(v.string(), v.minLength(1)),
-  amount: v.number(),
-  currency: v.string(),
-  status: v.picklist(['pending', 'successful', 'failed', 'expired', 'reversed']),
-  authorize_uri: v.optional(v.nullable(v.string()), null),
-  authorized: v.optional(v.boolean(), false),
-  paid: v.optional(v.boolean(), false),
-  failure_code: v.optional(v.nullable(v.string()), null),
-  failure_message: v.optional(v.nullable(v.string()), null),
-});
-export type OpnCharge = v.InferOutput<typeof chargeSchema>;
+import {
+  type CardCharge,
+  type CardFailure,
+  type CardResult,
+  cardChargeSchema,
+  cardFailed,
+  type NewCardCharge,
+} from './card-charge';
 
 /** Opn Payments Charges API: the error object of a 4xx/5xx answer. */
 const errorSchema = v.object({ object: v.literal('error'), code: v.string(), message: v.string() });
 
-export interface OpnFailure {
-  /** api: the gateway answered with an error; network/timeout: no answer; protocol: an answer we cannot read. */
-  kind: 'api' | 'network' | 'timeout' | 'protocol';
-  /** The gateway's error code (authentication_failure, invalid_charge, used_token, not_found ...) or our own. */
-  code: string;
-  message: string;
-  /** The HTTP status, when the gateway answered. */
-  httpStatus?: number;
-}
-export type OpnResult<T> = { ok: true; value: T } | { ok: false; failure: OpnFailure };
+/** A charge as Opn answers it: the card fields, and for PromptPay its source with the QR image. */
+const opnChargeSchema = v.object({
+  ...cardChargeSchema.entries,
+  source: v.optional(
+    v.nullable(
+      v.object({
+        type: v.string(),
+        scannable_code: v.optional(
+          v.nullable(v.object({ image: v.object({ download_uri: v.pipe(v.string(), v.url()) }) })),
+          null,
+        ),
+      }),
+    ),
+    null,
+  ),
+  expires_at: v.optional(v.nullable(v.string()), null),
+});
+export type OpnCharge = v.InferOutput<typeof opnChargeSchema> & CardCharge;
+export type OpnFailure = CardFailure;
+export type OpnResult<T> = CardResult<T>;
+export type NewCharge = NewCardCharge;
 
-export interface NewCharge {
-  /** In the smallest currency unit (satang for THB), an integer. */
+export interface NewPromptPayCharge {
   amountSatang: number;
-  /** Lower-case ISO 4217 code, "thb". */
-  currency: string;
-  /** The single-use token (tokn_...) from the provider's browser script. */
-  card: string;
-  /** Where the buyer's browser comes back after 3-D Secure. */
-  returnUri: string;
   description: string;
   metadata: Record<string, string>;
 }
 
 export interface OpnClient {
   createCharge(charge: NewCharge): Promise<OpnResult<OpnCharge>>;
+  createPromptPayCharge(charge: NewPromptPayCharge): Promise<OpnResult<OpnCharge>>;
   getCharge(id: string): Promise<OpnResult<OpnCharge>>;
 }
 
@@ -103,7 +102,7 @@ export function opnClient(options: OpnClientOptions): OpnClient {
         message: error.success ? error.output.message : `the card gateway answered HTTP ${res.status}`,
       });
     }
-    const charge = v.safeParse(chargeSchema, body);
+    const charge = v.safeParse(opnChargeSchema, body);
     if (!charge.success) {
       return failed({
         kind: 'protocol',
@@ -136,6 +135,25 @@ export function opnClient(options: OpnClientOptions): OpnClient {
         body: form.toString(),
       });
     },
+    createPromptPayCharge(charge) {
+      if (!Number.isSafeInteger(charge.amountSatang) || charge.amountSatang <= 0) {
+        return Promise.resolve(
+          failed({ kind: 'api', code: 'invalid_amount', message: 'amount must be a positive integer' }),
+        );
+      }
+      const form = new URLSearchParams({
+        amount: String(charge.amountSatang),
+        currency: 'thb',
+        'source[type]': 'promptpay',
+        description: charge.description,
+      });
+      for (const [key, value] of Object.entries(charge.metadata)) form.append(`metadata[${key}]`, value);
+      return call('/charges', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: form.toString(),
+      });
+    },
     getCharge(id) {
       if (!CHARGE_ID.test(id)) {
         return Promise.resolve(
@@ -148,7 +166,7 @@ export function opnClient(options: OpnClientOptions): OpnClient {
 }
 
 /** The client PAYMENT_GATEWAY=opn needs, from OPN_API_URL and OPN_SECRET_KEY (both required). */
-const failed = (failure: OpnFailure): { ok: false; failure: OpnFailure } => ({ ok: false, failure });
+const failed = cardFailed;
 
 function parseJson(text: string): unknown {
   try {

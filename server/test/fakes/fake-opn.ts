@@ -1,6 +1,7 @@
-// Test double: a local fake of the Opn Payments Charges API (POST /charges, GET /charges/{id}) with its Basic-auth
-// check, amount and currency rules and error objects, plus the 3-D Secure page a pending charge's authorize_uri
-// points to. It listens on 127.0.0.1, port 0, and is used by tests only.
+// Test double: a local fake of the Opn Payments Charges API (POST /charges with a card token or a promptpay
+// source, GET /charges/{id}) with its Basic-auth check, amount and currency rules and error objects, the 3-D Secure
+// page a pending charge's authorize_uri points to, the QR image of a PromptPay source, and webhooks (POST of an
+// event object to the merchant's endpoint). It listens on 127.0.0.1, port 0, and is used by tests only.
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
@@ -22,6 +23,8 @@ export interface FakeCharge {
   return_uri: string;
   description: string;
   metadata: Record<string, string>;
+  transaction: string | null;
+  source: { object: 'source'; type: 'promptpay'; scannable_code: { image: { download_uri: string } } } | null;
 }
 
 export interface FakeOpn {
@@ -35,6 +38,10 @@ export interface FakeOpn {
   failNext(httpStatus: number): void;
   /** The next request is answered only after this many milliseconds. */
   delayNext(ms: number): void;
+  /** The payer scans and pays (or fails) a PromptPay charge; answers the charge. */
+  completePromptPay(chargeId: string, outcome: 'successful' | 'failed'): FakeCharge;
+  /** Posts an event about a charge to a webhook endpoint, as Opn does; answers the endpoint's HTTP status. */
+  sendWebhook(endpoint: string, chargeId: string, key?: string, data?: Partial<FakeCharge>): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -83,18 +90,48 @@ export async function startFakeOpn(secretKey = 'skey_test_fake'): Promise<FakeOp
     if (amount < FAKE_OPN_MIN_THB_SATANG) {
       return error(c, 400, 'invalid_charge', `amount must be at least ${FAKE_OPN_MIN_THB_SATANG}`);
     }
+    const metadataOf = () =>
+      Object.fromEntries(
+        Object.entries(fields).flatMap(([k, value]) => {
+          const key = /^metadata\[(.+)\]$/.exec(k)?.[1];
+          return key ? [[key, value]] : [];
+        }),
+      );
+    if (fields['source[type]'] !== undefined) {
+      if (fields['source[type]'] !== 'promptpay')
+        return error(c, 400, 'invalid_source', 'source type is not supported');
+      const id = nextId('chrg');
+      const charge: FakeCharge = {
+        object: 'charge',
+        id,
+        amount,
+        currency,
+        status: 'pending',
+        authorize_uri: null,
+        authorized: false,
+        paid: false,
+        failure_code: null,
+        failure_message: null,
+        return_uri: fields.return_uri ?? '',
+        description: fields.description ?? '',
+        metadata: metadataOf(),
+        transaction: null,
+        source: {
+          object: 'source',
+          type: 'promptpay',
+          scannable_code: { image: { download_uri: `${url}/documents/${id}/qr.svg` } },
+        },
+      };
+      charges.set(id, charge);
+      return c.json(charge);
+    }
     const tokenId = fields.card ?? '';
     const token = tokens.get(tokenId);
     if (!token) return error(c, 404, 'not_found', `token ${tokenId} was not found`);
     if (token.used) return error(c, 400, 'used_token', 'token was already used');
     token.used = true;
     const id = nextId('chrg');
-    const metadata = Object.fromEntries(
-      Object.entries(fields).flatMap(([k, value]) => {
-        const key = /^metadata\[(.+)\]$/.exec(k)?.[1];
-        return key ? [[key, value]] : [];
-      }),
-    );
+    const metadata = metadataOf();
     const charge: FakeCharge = {
       object: 'charge',
       id,
@@ -109,6 +146,8 @@ export async function startFakeOpn(secretKey = 'skey_test_fake'): Promise<FakeOp
       return_uri: fields.return_uri ?? '',
       description: fields.description ?? '',
       metadata,
+      transaction: token.kind === 'no-3ds' ? nextId('trxn') : null,
+      source: null,
     };
     charges.set(id, charge);
     return c.json(charge);
@@ -131,10 +170,20 @@ export async function startFakeOpn(secretKey = 'skey_test_fake'): Promise<FakeOp
         paid: pass,
         failure_code: pass ? null : 'failed_3ds',
         failure_message: pass ? null : 'the cardholder did not pass 3-D Secure',
+        transaction: pass ? nextId('trxn') : null,
       });
     }
     return c.redirect(charge.return_uri, 302);
   });
+
+  // The QR image of a PromptPay source: public, as Opn's document downloads are.
+  app.get('/documents/:id/qr.svg', (c) =>
+    charges.has(c.req.param('id'))
+      ? c.body('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>', 200, {
+          'content-type': 'image/svg+xml',
+        })
+      : c.text('not found', 404),
+  );
 
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
@@ -154,6 +203,36 @@ export async function startFakeOpn(secretKey = 'skey_test_fake'): Promise<FakeOp
     },
     delayNext(ms) {
       delayMs = ms;
+    },
+    completePromptPay(chargeId, outcome) {
+      const charge = charges.get(chargeId);
+      if (!charge?.source) throw new Error(`no PromptPay charge ${chargeId}`);
+      const paid = outcome === 'successful';
+      Object.assign(charge, {
+        status: outcome,
+        paid,
+        authorized: paid,
+        transaction: paid ? nextId('trxn') : null,
+        failure_code: paid ? null : 'payment_rejected',
+        failure_message: paid ? null : 'the payment was rejected',
+      });
+      return charge;
+    },
+    async sendWebhook(endpoint, chargeId, key = 'charge.complete', data = {}) {
+      const charge = charges.get(chargeId) ?? { object: 'charge', id: chargeId };
+      const event = {
+        object: 'event',
+        id: nextId('evnt'),
+        key,
+        created_at: new Date().toISOString(),
+        data: { ...charge, ...data },
+      };
+      const res = await fetch(endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(event),
+      });
+      return res.status;
     },
     close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
   };

@@ -1,0 +1,54 @@
+// The daily retention job (SPEC §1: photos are kept about 35 days after the event): for every event past its
+// retention period (eventdate + retention_days, RETENTION_DAYS by default), each photo's objects (thumbnail, preview,
+// logo version, original) are deleted from the store, its faces from the database, and the photo row is marked
+// purged; orders keep their records, and their page shows the expiry message. Objects go first, then the rows, in
+// batches, so a crash at any point is finished by the next run.
+import { photoObjectKeys } from '../../core/contract/photos';
+import type { Db } from '../db/database';
+import { eventsToPurge, markEventPurged } from '../db/events-repo';
+import { markPhotosPurged, unpurgedPhotos } from '../db/photos-repo';
+import type { ObjectStore } from '../storage/object-store';
+
+export interface RetentionDeps {
+  db: Db;
+  store: ObjectStore;
+  now: () => Date;
+  /** Told of each purged event, so an in-memory face matrix can be dropped. */
+  onEventPurged?: (eventId: number) => void;
+}
+
+export interface RetentionResult {
+  events: string[];
+  photos: number;
+}
+
+const BATCH = 200;
+
+export async function purgeExpiredEvents(deps: RetentionDeps): Promise<RetentionResult> {
+  const now = deps.now();
+  const result: RetentionResult = { events: [], photos: 0 };
+  for (const event of await eventsToPurge(deps.db, now)) {
+    for (;;) {
+      const photos = await unpurgedPhotos(deps.db, event.event_id, BATCH);
+      if (photos.length === 0) break;
+      await Promise.all(
+        photos.flatMap((p) =>
+          Object.values(photoObjectKeys(event.event_key, p.file_name)).map((key) => deps.store.delete(key)),
+        ),
+      );
+      await markPhotosPurged(
+        deps.db,
+        photos.map((p) => p.id),
+        now,
+      );
+      result.photos += photos.length;
+    }
+    await markEventPurged(deps.db, event.event_id, now);
+    deps.onEventPurged?.(event.event_id);
+    result.events.push(event.event_key);
+  }
+  return result;
+}
+
+/** The day (UTC date) a retention job is for: one job a day, whichever process queues it. */
+export const retentionDay = (now: Date) => now.toISOString().slice(0, 10);

@@ -9,7 +9,6 @@
 //   node --import tsx bench/selfie-flow.ts [--dist dist] [--runs 5] [--throttle 4]
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,6 +16,7 @@ import { chromium } from '@playwright/test';
 import sharp from 'sharp';
 import { selfieCompressionOptions } from '../src/features/face-search/selfie-compression-options';
 import { DEMO_SELFIE_MATCHES, demoSelfieJpeg, faceApiSample } from '../tests/demo-selfie';
+import { freePort, median, round, waitFor } from './bench-kit';
 
 const { values } = parseArgs({
   options: {
@@ -30,33 +30,6 @@ const throttle = Number(values.throttle);
 const EVENT = 'bangkok-city-marathon-2026';
 const EXPECTED_MATCHES = DEMO_SELFIE_MATCHES;
 const sample = faceApiSample;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-
-const median = (xs: number[]) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
-const round = (x: number) => Math.round(x);
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 2000));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 // --- fixtures -------------------------------------------------------------------------------------------------
 const selfie = await demoSelfieJpeg();

@@ -107,3 +107,6 @@ export const IN_APP_BROWSER_MARKERS = [
 
 /** Theme kept in the browser. */
 export const LAYOUT_VERSIONS = ['light', 'dark-only'] as const;
+
+/** The longest an order inquiry waits for a change before answering (the order page's long poll), seconds. */
+export const INQUIRY_MAX_WAIT_S = 25;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { digitsOnly, isValidAmOrderRef, isValidEmail, isValidFindOrderQuery, isValidMobile } from './rules';
+import {
+  digitsOnly,
+  isValidAmOrderRef,
+  isValidEmail,
+  isValidFindOrderQuery,
+  isValidMobile,
+  normalizeAmOrderRef,
+} from './rules';
 
 describe('mobile numbers', () => {
   it('strips non-digits as typed', () => {
@@ -49,6 +56,24 @@ describe('references', () => {
     expect(isValidAmOrderRef('1234')).toBe(false);
     expect(isValidAmOrderRef('x'.repeat(21))).toBe(false);
     expect(isValidAmOrderRef('   1234  ')).toBe(false);
+  });
+
+  it('takes a pasted earlier order number or order link as its uuid, never cut', () => {
+    const uuid = '7d7c2b56-2f3e-4a77-9c36-9a9c6b0d7e11';
+    for (const pasted of [
+      uuid,
+      uuid.toUpperCase(),
+      ` ${uuid} `,
+      `https://runfoto.example/download/${uuid}`,
+      `/d/${uuid}?x=1`,
+    ]) {
+      expect(isValidAmOrderRef(pasted), pasted).toBe(true);
+      expect(normalizeAmOrderRef(pasted)).toBe(uuid);
+    }
+    expect(normalizeAmOrderRef('  0812345678 ')).toBe('0812345678');
+    // A long text with no order number in it is still refused, not cut to 20.
+    expect(isValidAmOrderRef('https://runfoto.example/download/not-an-order')).toBe(false);
+    expect(isValidAmOrderRef(uuid.slice(0, 30))).toBe(false);
   });
 
   it('finds orders by 10-15 digit mobile or a 4-character receipt', () => {

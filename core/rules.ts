@@ -30,9 +30,21 @@ const EMAIL = /^[^\s@"<>()[\]\\,;:]+@[^\s@"<>()[\]\\,;:.]+(\.[^\s@"<>()[\]\\,;:.
 export const isValidEmail = (value: string): boolean =>
   value === '' || (value.length <= 254 && EMAIL.test(value));
 
-/** The AM (extra photos) reference: an earlier order number or phone, 5 to 20 characters. */
+const ORDER_UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
+/**
+ * The AM (extra photos) reference as it is kept: an earlier order number or order link pasted whole gives its
+ * order uuid (36 characters, never cut); anything else is the text, trimmed.
+ */
+export function normalizeAmOrderRef(value: string): string {
+  const uuid = ORDER_UUID.exec(value)?.[0];
+  return uuid ? uuid.toLowerCase() : value.trim();
+}
+
+/** The AM reference: an earlier order number or link (its uuid), or a phone or other reference of 5 to 20 characters. */
 export function isValidAmOrderRef(value: string): boolean {
-  const v = value.trim();
+  const v = normalizeAmOrderRef(value);
+  if (ORDER_UUID.test(v) && v.length === 36) return true;
   return v.length >= AM_ORDER_REF_MIN && v.length <= AM_ORDER_REF_MAX;
 }
 

@@ -1,7 +1,14 @@
 // The order calls of SPEC §7: create (v1 and v3 share one request), inquiry (v1/v2/v3), find-order.
 import * as v from 'valibot';
-import { PAYMENT_CHANNELS } from '../constants';
-import { digitsOnly, isValidAmOrderRef, isValidEmail, isValidFindOrderQuery, isValidMobile } from '../rules';
+import { INQUIRY_MAX_WAIT_S, PAYMENT_CHANNELS } from '../constants';
+import {
+  digitsOnly,
+  isValidAmOrderRef,
+  isValidEmail,
+  isValidFindOrderQuery,
+  isValidMobile,
+  normalizeAmOrderRef,
+} from '../rules';
 import { decimalStringSchema, eventKeySchema, successAnswerSchema, ynSchema } from './common';
 
 export const orderBasePaths = { v1: '/v1/order', v2: '/v2/order', v3: '/v3/order' } as const;
@@ -48,13 +55,7 @@ export const orderRequestSchema = v.pipe(
     payment_channel: v.picklist(PAYMENT_CHANNELS, 'must be PP, CC, AM or FREE'),
     order_team: v.optional(v.pipe(v.string(), v.maxLength(40)), ''),
     coupon_code: v.optional(v.pipe(v.string(), v.maxLength(40)), ''),
-    am_order_ref: v.optional(
-      v.pipe(
-        v.string(),
-        v.transform((s) => s.trim()),
-      ),
-      '',
-    ),
+    am_order_ref: v.optional(v.pipe(v.string(), v.maxLength(2000), v.transform(normalizeAmOrderRef)), ''),
     payment_currency: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'must be a currency code')), 'THB'),
     /** Which mobile rule applies: the manual (stage) cart takes 5-15 characters, the others exactly 10. */
     cart: v.optional(v.picklist(['standard', 'wholesale', 'manual']), 'standard'),
@@ -93,6 +94,12 @@ export const orderCreateAnswerSchema = v.object({
 export const inquiryRequestSchema = v.object({
   tk: v.pipe(v.string(), v.minLength(1, 'is required')),
   order_uuid: v.pipe(v.string(), v.uuid('is not an order id')),
+  /**
+   * Our addition (the order page's long poll): answer as soon as the order's state differs from `known` (the
+   * state_token of the last answer), or after this many seconds at most.
+   */
+  wait: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(INQUIRY_MAX_WAIT_S))),
+  known: v.optional(v.pipe(v.string(), v.maxLength(100))),
 });
 
 export const orderedImageSchema = v.object({
@@ -136,6 +143,8 @@ export const inquirySchema = v.object({
   payment_failure: v.optional(v.string()),
   /** Our addition: Y when the photos of the order's event are past their retention period. */
   is_expired: v.optional(ynSchema),
+  /** Our addition: what the page has seen of the order's state, to wait for a change (see `wait`). */
+  state_token: v.optional(v.string()),
 });
 export type Inquiry = v.InferOutput<typeof inquirySchema>;
 export const inquiryAnswerSchema = v.object({ status: v.literal('success'), ...inquirySchema.entries });

@@ -255,6 +255,30 @@ export async function setDeliveryFlag(db: Db, orderId: string, flag: DeliveryFla
     .execute();
 }
 
+/** What an order page can see change: its status, refund and delivery flags (one short indexed read). */
+export async function orderStateToken(db: Db, orderId: string): Promise<string | undefined> {
+  if (!UUID.test(orderId)) return undefined;
+  const row = await db
+    .selectFrom('orders')
+    .select(['payment_status', 'refunded_at', 'is_original_image_created', 'is_logo_image_created'])
+    .select(
+      sql<string>`(select count(*) || ':' || count(*) filter (where p.status = 'FAILED') from payments p where p.order_id = orders.order_id)`.as(
+        'payments',
+      ),
+    )
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const yn = (b: boolean) => (b ? 'Y' : 'N');
+  return [
+    row.payment_status,
+    row.refunded_at ? 'R' : '-',
+    yn(row.is_original_image_created),
+    yn(row.is_logo_image_created),
+    row.payments,
+  ].join('/');
+}
+
 export interface OrderListFilter {
   /** INITIAL, PAID, REFUNDED (refunded orders), or AM (AM orders waiting for approval). */
   status?: 'INITIAL' | 'PAID' | 'REFUNDED' | 'AM';

@@ -5,6 +5,7 @@
 import { photoObjectKeys } from '../../core/contract/photos';
 import type { Db } from '../db/database';
 import { orderForDelivery, setDeliveryFlag } from '../db/orders-repo';
+import { orderChanged } from '../services/order-changes';
 import { logoVersion } from '../services/photo-import';
 import type { ObjectStore } from '../storage/object-store';
 
@@ -41,6 +42,7 @@ export async function prepareOriginals(deps: DeliveryDeps, orderId: string): Pro
       throw new Error(`the original of photo ${photo.id} is missing (${key})`);
   }
   await setDeliveryFlag(deps.db, orderId, 'is_original_image_created');
+  orderChanged(orderId);
   return { order_id: orderId, photos: order.photos.length };
 }
 
@@ -58,5 +60,6 @@ export async function prepareLogos(deps: DeliveryDeps, orderId: string): Promise
     made += 1;
   }
   await setDeliveryFlag(deps.db, orderId, 'is_logo_image_created');
+  orderChanged(orderId);
   return { order_id: orderId, photos: order.photos.length, made };
 }

@@ -8,7 +8,9 @@ import {
   orderRequestSchema,
 } from '../../core/contract/order';
 import type { AppContext } from '../context';
+import { orderStateToken } from '../db/orders-repo';
 import { payByCard } from '../services/card-payment';
+import { nextOrderChange } from '../services/order-changes';
 import { findOrdersFor, inquireOrder } from '../services/order-inquiry';
 import { createOrder, tokenMatches } from '../services/orders';
 import { refuse, respond } from '../services/outcome';
@@ -21,6 +23,28 @@ const IDEMPOTENCY_KEY_MAX = 100;
 /** The store's public address: PUBLIC_BASE_URL, else the request's own origin. */
 export const baseUrlOf = (ctx: Pick<AppContext, 'publicBaseUrl'>, requestUrl: string) =>
   ctx.publicBaseUrl || new URL(requestUrl).origin;
+
+/** A change made by another process is seen within this long (the order is read again). */
+const RECHECK_MS = 2000;
+
+/**
+ * The order page's long poll: returns once the order's state differs from what the page knows, after `seconds`,
+ * or when the page goes away. Changes in this process wake it at once; others are seen on the next re-read.
+ */
+async function waitForOrderChange(
+  ctx: AppContext,
+  orderId: string,
+  known: string,
+  seconds: number,
+  signal: AbortSignal,
+): Promise<void> {
+  const until = Date.now() + seconds * 1000;
+  while (!signal.aborted && Date.now() < until) {
+    if ((await orderStateToken(ctx.db, orderId)) !== known) return;
+    await nextOrderChange(orderId, Math.min(RECHECK_MS, until - Date.now()), signal);
+    await checkOpenPayments(ctx, ctx.payments, orderId);
+  }
+}
 
 export function orderRoutes(ctx: AppContext, version: 'v1' | 'v2' | 'v3') {
   const routes = new Hono();
@@ -47,10 +71,14 @@ export function orderRoutes(ctx: AppContext, version: 'v1' | 'v2' | 'v3') {
 
   routes.post('/inquiry', validate('json', inquiryRequestSchema), async (c) => {
     const request = c.req.valid('json');
-    // A payment the gateway has taken but not yet called back about (back from 3-D Secure, a late callback) is
-    // read back and settled before answering.
-    if (tokenMatches(request.tk, ctx.appToken))
+    if (tokenMatches(request.tk, ctx.appToken)) {
+      // A payment the gateway has taken but not yet called back about (back from 3-D Secure, a late callback) is
+      // read back and settled before answering.
       await checkOpenPayments(ctx, ctx.payments, request.order_uuid);
+      if (request.wait && request.known) {
+        await waitForOrderChange(ctx, request.order_uuid, request.known, request.wait, c.req.raw.signal);
+      }
+    }
     const outcome = await inquireOrder(ctx, request, { withApiResponse: version !== 'v3' });
     return respond(c, outcome, (inquiry) => ({ status: 'success' as const, ...inquiry }));
   });

@@ -232,4 +232,34 @@ describe.each(testDatabases)('payment lifecycle on $name', (database) => {
     expect(await f.inquire(free)).toMatchObject({ payment_status: 'PAID', is_original_image_created: 'Y' });
     expect(await jobsOf(free)).toEqual(['notify-order']);
   });
+
+  it('holds an inquiry that waits for a change and answers as soon as the order is paid', async () => {
+    const uuid = await f.create(f.order());
+    const first = await f.inquire(uuid);
+    expect(first.state_token).toMatch(/^INITIAL\//);
+    const ask = (body: object) =>
+      f.post('/api/v3/order/inquiry', { tk: TEST_APP_TOKEN, order_uuid: uuid, ...body });
+    type Answer = { payment_status: string; state_token?: string };
+    const json = async (res: Promise<Response> | Response) => (await (await res).json()) as Answer;
+    // A stale token answers at once.
+    const started = Date.now();
+    expect((await json(ask({ wait: 10, known: 'something else' }))).payment_status).toBe('INITIAL');
+    expect(Date.now() - started).toBeLessThan(2000);
+    // The current token waits until the payment arrives.
+    const waiting = ask({ wait: 10, known: first.state_token });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const paidAt = Date.now();
+    await sandboxPage(await chargeOf(uuid), 'pay');
+    const answer = await json(waiting);
+    expect(answer.payment_status).toBe('PAID');
+    expect(Date.now() - paidAt).toBeLessThan(1500);
+    expect(answer.state_token).not.toBe(first.state_token);
+    // Nothing changes: it answers after the wait, unchanged.
+    const quiet = Date.now();
+    const again = await json(ask({ wait: 1, known: answer.state_token }));
+    expect(again.state_token).toBe(answer.state_token);
+    expect(Date.now() - quiet).toBeGreaterThanOrEqual(900);
+    const tooLong = await ask({ wait: 26, known: 'x' });
+    expect(tooLong.status).toBe(400);
+  });
 });

@@ -77,7 +77,7 @@ export function payPage(view: { orderId: string; chargeId: string; amount: strin
 export function paidPage(orderId: string, amount: string): string {
   return page(
     'Paid',
-    html`<h1 class="ok" role="status">Paid ${amount} THB</h1>
+    html`<h1 class="ok">Paid ${amount} THB</h1>
       <p class="th">ชำระเงิน ${amount} บาท เรียบร้อยแล้ว</p>
       <p>The order page updates by itself. · หน้าคำสั่งซื้อจะอัปเดตเอง</p>
       <p><a class="button" href="${orderLink(orderId)}">Open the order · เปิดคำสั่งซื้อ</a></p>`,
@@ -87,7 +87,7 @@ export function paidPage(orderId: string, amount: string): string {
 export function failedPage(orderId: string, chargeId: string): string {
   return page(
     'Payment failed',
-    html`<h1 class="bad" role="status">The payment failed</h1>
+    html`<h1 class="bad">The payment failed</h1>
       <p class="th">การชำระเงินไม่สำเร็จ</p>
       <p>The order is still waiting for payment. · คำสั่งซื้อยังรอการชำระเงิน</p>
       <p><a class="button" href="/api/sandbox/pay/${orderId}">Try again · ลองใหม่</a></p>

@@ -6,7 +6,7 @@ import type { FoundOrder, Inquiry, OrderedImage, PaidImage } from '../../core/co
 import { photoObjectKeys } from '../../core/contract/photos';
 import { formatAmount, parseAmount } from '../../core/pricing';
 import { saleState } from '../../core/sale';
-import { findOrders, findOrderWithEvent, orderItemPhotos } from '../db/orders-repo';
+import { findOrders, findOrderWithEvent, orderItemPhotos, orderStateToken } from '../db/orders-repo';
 import { latestPaymentFailure } from '../db/payments-repo';
 import { type OrdersContext, tokenMatches, wrongToken } from './orders';
 import { accept, type Outcome, refuse } from './outcome';
@@ -39,6 +39,7 @@ export async function inquireOrder(
   const refunded = order.refunded_at !== null;
   const photos = expired ? [] : await orderItemPhotos(ctx.db, order.order_id);
   const failure = paid ? undefined : await latestPaymentFailure(ctx.db, order.order_id);
+  const token = await orderStateToken(ctx.db, order.order_id);
 
   const ordered: OrderedImage[] = photos.map((p) => ({
     thumbnail_file_name: p.file_name,
@@ -83,6 +84,7 @@ export async function inquireOrder(
       ? { api_response: JSON.stringify({ qrcode: expired && !paid ? '' : order.qrcode_url }) }
       : {}),
     is_refunded: yn(refunded),
+    ...(token ? { state_token: token } : {}),
     is_expired: yn(expired),
     ...(failure ? { payment_failure: failure } : {}),
   });

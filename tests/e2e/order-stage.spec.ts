@@ -1,7 +1,7 @@
 // The stage (manual) page, the order payment and download page with every address alias, and the event's video
-// and race-detail pages, on the demo data. Orders are created through the API as the checkout does; a PAID order
-// is the free event's order (PAID at once), and the paid-channel view is that order's own answer with its channel
-// set to PP (the sandbox gateway has no way to pay from a browser).
+// and race-detail pages, on the demo data. Orders are created through the API as the checkout does; a FREE order is
+// PAID at once, and a PromptPay order is paid on the sandbox gateway's own payment page (the journeys through the
+// UI alone are in payment-journeys.spec.ts).
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
@@ -273,26 +273,28 @@ test.describe('order payment and download page', () => {
   });
 
   test('a paid order: four steps, original/logo toggle and the logo zip', async ({ page, request }) => {
-    const uuid = await freeOrder(request);
-    await page.route('**/api/v3/order/inquiry', async (route) => {
-      const answer = await (await route.fetch()).json();
-      await route.fulfill({ json: { ...answer, payment_channel: 'PP', amount: '189.00' } });
-    });
+    const uuid = await promptPayOrder(request);
+    const paid = await request.post(`/api/sandbox/pay/${uuid}`, { form: { action: 'pay' } });
+    expect(await paid.text()).toContain('Paid 126.00 THB');
+    // The logo versions are made by a job after the payment.
+    await expect
+      .poll(async () => (await inquire(request, uuid)).is_logo_image_created, { timeout: 30_000 })
+      .toBe('Y');
     await page.goto(`/dp/${uuid}`);
     const status = page.getByRole('heading', { name: 'ชำระเงินเรียบร้อย' });
     await expect(status).toBeVisible();
     await expect(status).toHaveCSS('color', 'rgb(27, 122, 52)');
     await expect(page.getByRole('list', { name: 'ขั้นตอนของคำสั่งซื้อ' }).getByRole('listitem')).toHaveCount(4);
     await page.getByRole('button', { name: 'ภาพโลโก้', exact: true }).click();
-    await expect(page.getByRole('button', { name: /^ดูภาพ\+โลโก้ / })).toHaveCount(3);
-    await page.getByRole('button', { name: 'ดาวน์โหลดภาพโลโก้ทั้งหมด (3 ภาพ)' }).click();
+    await expect(page.getByRole('button', { name: /^ดูภาพ\+โลโก้ / })).toHaveCount(2);
+    await page.getByRole('button', { name: 'ดาวน์โหลดภาพโลโก้ทั้งหมด (2 ภาพ)' }).click();
     const downloading = page.waitForEvent('download');
     await page.getByRole('dialog').getByRole('button', { name: 'ดาวน์โหลด' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(`${uuid}-logo.zip`);
     const names = await zipEntries(await download.path());
-    expect(names).toHaveLength(3);
-    for (const name of names) expect(name).toMatch(/^logo_\d+_DSC_\d+\.JPG$/);
+    expect(names).toHaveLength(2);
+    for (const name of names) expect(name).toMatch(/^logo_\d+_.+\.(jpe?g|JPE?G|png)$/);
     await expectNoSeriousA11yFindings(page);
     await screenshots(page, 'order-paid-th');
     await page.getByRole('button', { name: 'English' }).click();

@@ -3,117 +3,29 @@
 // each journey waits until its event's photos are indexed, so the journeys run in the order the demo photos are
 // indexed (the stage journey, which needs no faces, goes first).
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_SELFIE_MATCHES, demoSelfieJpeg } from '../demo-selfie';
+import { expect, test } from '@playwright/test';
+import {
+  averageOf,
+  cartPhotos,
+  chooseSelfie,
+  createOrder,
+  expectCartIcon,
+  expectPrices,
+  foundCount,
+  openCartFromHeader,
+  openSearchPage,
+  resultsHeading,
+  resultThumbnails,
+  row,
+  searchBySelfie,
+  waitForIndexing,
+} from './journey-steps';
 
 const NORMAL = 'bangkok-city-marathon-2026';
 const MHAO = 'chiangmai-doi-trail-2026'; // unlimited package 399.00, caption "ซื้อเหมาทุกภาพของคุณ"
 const FREE = 'khonkaen-fun-run-2026'; // free download
 const HYBRID = 'phuket-beach-run-2026'; // hybrid (bundle 590.00) and stage
 const KEEP_CONTRACT = 'korat-half-marathon-2026'; // free-keep-contract, packages at 0.00
-
-/** The selfie finds at least this many photos of its person in every demo event once they are indexed. */
-const INDEXED_MATCHES = DEMO_SELFIE_MATCHES;
-
-let selfie: Buffer;
-test.beforeAll(async () => {
-  selfie = await demoSelfieJpeg();
-});
-
-/** One search through the API, as the PWA does it (sign, PUT, search); answers the number of matches. */
-async function apiSearch(request: APIRequestContext, eventKey: string): Promise<number> {
-  const signed = await (
-    await request.post('/api/v2/facesearch/sign', {
-      data: { event_key: eventKey, file_name: 'selfie.jpg', file_type: 'image/jpg' },
-    })
-  ).json();
-  if (typeof signed.url !== 'string') return -1; // refused, e.g. by the rate limit: poll again
-  await request.put(signed.url, { data: selfie, headers: { 'content-type': 'image/jpg' } });
-  const answer = await (
-    await request.post('/api/v2/facesearch', {
-      data: { search_id: signed.search_id, file_location: signed.file_location, event_key: eventKey },
-    })
-  ).json();
-  return answer.status === 'success' ? answer.image_length : -1;
-}
-
-/** Waits until the event's demo photos are indexed far enough for the selfie to find its person. */
-async function waitForIndexing(request: APIRequestContext, eventKey: string) {
-  await expect
-    .poll(() => apiSearch(request, eventKey), { timeout: 150_000, intervals: [3_000] })
-    .toBeGreaterThanOrEqual(INDEXED_MATCHES);
-}
-
-/** Opens an event's search page and accepts the terms dialog of the first visit. */
-async function openSearchPage(page: Page, pagePath: string) {
-  await page.goto(pagePath);
-  const consent = page.getByRole('dialog', { name: 'ก่อนค้นหาภาพด้วยใบหน้า' });
-  await consent.getByRole('button', { name: 'ยอมรับ', exact: true }).click();
-  await expect(consent).toHaveCount(0);
-}
-
-const resultsHeading = (page: Page) => page.getByRole('heading', { name: /^พบ \d+ รูปที่ตรงกับใบหน้าของคุณ$/ });
-const resultThumbnails = (page: Page) => page.getByRole('img', { name: /^ดูรูปที่ \d+ ขนาดใหญ่$/ });
-
-/** Chooses the selfie in the picker. */
-const chooseSelfie = (page: Page) =>
-  page.getByLabel('เลือกรูปเซลฟี่').setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: selfie });
-
-/** Waits for the results of a search; answers how many photos were found (one thumbnail each). */
-async function foundCount(page: Page): Promise<number> {
-  await expect(resultsHeading(page)).toBeVisible({ timeout: 30_000 });
-  const count = Number((await resultsHeading(page).textContent())?.match(/\d+/)?.[0]);
-  expect(count).toBeGreaterThanOrEqual(INDEXED_MATCHES);
-  await expect(resultThumbnails(page)).toHaveCount(count);
-  return count;
-}
-
-/** Chooses the selfie and waits for the results; answers how many photos were found. */
-async function searchBySelfie(page: Page): Promise<number> {
-  await chooseSelfie(page);
-  return foundCount(page);
-}
-
-/** The header's cart icon (standard cart): its accessible name carries the count. */
-const cartIcon = (page: Page) => page.getByRole('link', { name: /^ตะกร้าสินค้า \(\d+ ภาพ\)$/ });
-const expectCartIcon = (page: Page, count: number) =>
-  expect(cartIcon(page)).toHaveAccessibleName(`ตะกร้าสินค้า (${count} ภาพ)`);
-
-/**
- * Opens the cart from the header icon once the add toast (1 s, top of the screen) has gone: on a phone it lies
- * over the header's icons, and react-hot-toast pauses it while the pointer is on it.
- */
-async function openCartFromHeader(page: Page) {
-  await expect(page.locator('[data-rht-toaster] [role="status"]')).toHaveCount(0);
-  await cartIcon(page).click();
-  await expect(page).toHaveURL(/\/cart$/);
-}
-
-const row = (page: Page, label: string) =>
-  page.locator('.price-table tr', { has: page.getByRole('rowheader', { name: label, exact: true }) });
-
-async function expectPrices(page: Page, unit: string, prices: Record<string, string>) {
-  for (const [label, amount] of Object.entries(prices)) {
-    await expect(row(page, label).getByRole('cell')).toHaveText(`${amount} ${unit}`);
-  }
-}
-
-/** Price over count, rounded half up to the satang (SPEC §9: 2 decimals). */
-const averageOf = (baht: number, count: number) => (Math.round((baht * 100) / count) / 100).toFixed(2);
-
-const cartPhotos = (page: Page) => page.locator('.cart-photos img');
-const UUID_URL = /\/download\/([0-9a-f-]{36})$/;
-
-/** Creates the order with the form as filled and waits for the success dialog and the order page. */
-async function createOrder(page: Page, labels = { create: 'สร้างคำสั่งซื้อ', done: 'สร้างคำสั่งซื้อเรียบร้อยแล้ว' }) {
-  await page.getByRole('button', { name: labels.create, exact: true }).click();
-  await expect(page.getByRole('dialog', { name: labels.done })).toBeVisible();
-  await expect(page).toHaveURL(UUID_URL, { timeout: 10_000 });
-  const uuid = UUID_URL.exec(page.url())?.[1] ?? '';
-  await expect(page.getByRole('heading', { level: 1, name: 'ชำระเงินและดาวน์โหลดภาพ' })).toBeVisible();
-  await expect(page.getByText(uuid, { exact: true })).toBeVisible();
-  return uuid;
-}
 
 test('stage event: choose a stage, add two photos, AM payment with its reference, waiting for approval', async ({
   page,

@@ -2,6 +2,7 @@
 // records it). The order keeps its record, marked with when and why, a REFUNDED payments row holds the amount,
 // and its downloads stop.
 import { insertPayment, lockOrder, setOrderRefunded } from '../../db/payments-repo';
+import { orderChanged } from '../order-changes';
 import type { SettleContext } from './settle';
 
 export type RefundResult = 'refunded' | 'not-found' | 'not-paid' | 'nothing-paid' | 'already-refunded';
@@ -11,7 +12,7 @@ export async function refundOrder(
   orderId: string,
   reason: string,
 ): Promise<RefundResult> {
-  return ctx.db.transaction().execute(async (trx): Promise<RefundResult> => {
+  const result = await ctx.db.transaction().execute(async (trx): Promise<RefundResult> => {
     const order = await lockOrder(trx, orderId);
     if (!order) return 'not-found';
     if (order.payment_status !== 'PAID') return 'not-paid';
@@ -30,4 +31,6 @@ export async function refundOrder(
     });
     return 'refunded';
   });
+  if (result === 'refunded') orderChanged(orderId);
+  return result;
 }

@@ -16,6 +16,7 @@ import {
   setOrderPaid,
 } from '../../db/payments-repo';
 import { enqueue } from '../../jobs/queue';
+import { orderChanged } from '../order-changes';
 import type { GatewayName, PaymentReport } from './gateway';
 
 export interface SettleContext {
@@ -77,7 +78,7 @@ export async function settlePayment(
   const opened = await findOpenedPayment(ctx.db, gateway, report.gatewayRef);
   if (!opened) return 'unknown-payment';
   try {
-    return await ctx.db.transaction().execute(async (trx): Promise<SettleResult> => {
+    const result = await ctx.db.transaction().execute(async (trx): Promise<SettleResult> => {
       const order = await lockOrder(trx, opened.order_id);
       if (!order) return 'unknown-payment';
       // Read again under the lock: a concurrent report may have moved it.
@@ -126,6 +127,9 @@ export async function settlePayment(
       await queueDelivery(trx, order.order_id, order.payment_channel);
       return 'paid';
     });
+    // Committed: a page waiting on this order hears of it at once.
+    if (result === 'paid' || result === 'failed') orderChanged(opened.order_id);
+    return result;
   } catch (error) {
     // Two processes raced past the lock (cannot happen under FOR UPDATE, but the index is the last word).
     if (isUniqueViolation(error)) return 'already-paid';
@@ -174,7 +178,7 @@ async function settleByHand(
   refuse: (order: LockedOrder) => ManualSettleResult | undefined,
   how: { paymentRef: string; status: string; paidAmount: (order: LockedOrder) => string; note: string },
 ): Promise<ManualSettleResult> {
-  return ctx.db.transaction().execute(async (trx): Promise<ManualSettleResult> => {
+  const result = await ctx.db.transaction().execute(async (trx): Promise<ManualSettleResult> => {
     const order = await lockOrder(trx, orderId);
     if (!order) return 'not-found';
     const refused = refuse(order);
@@ -196,6 +200,8 @@ async function settleByHand(
     await queueDelivery(trx, orderId, order.payment_channel);
     return 'paid';
   });
+  if (result === 'paid') orderChanged(orderId);
+  return result;
 }
 
 /**

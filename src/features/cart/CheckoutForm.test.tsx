@@ -76,7 +76,9 @@ describe('CheckoutForm (paid, manual)', () => {
     fireEvent.click(screen.getByRole('radio', { name: /รูปเพิ่มเติมหลังซื้อเหมา/ }));
     create();
     expect(screen.getByText('เบอร์มือถือหรือเลขอ้างอิงต้องเป็นตัวเลข 5 ถึง 15 หลัก')).toBeInTheDocument();
-    expect(screen.getByText('กรุณากรอกเลขที่คำสั่งซื้อเดิมหรือเบอร์มือถือ 5 ถึง 20 ตัวอักษร')).toBeInTheDocument();
+    expect(
+      screen.getByText('กรุณากรอกเลขที่คำสั่งซื้อเดิม (หรือวางลิงก์คำสั่งซื้อ) หรือเบอร์มือถือ 5 ถึง 20 ตัวอักษร'),
+    ).toBeInTheDocument();
     type(input, '12345');
     type(screen.getByLabelText('เลขที่คำสั่งซื้อเดิมหรือเบอร์มือถือที่ใช้ซื้อเหมา'), 'ORD-12');
     create();

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useState } from 'react';
-import { AM_ORDER_REF_MAX, MANUAL_MOBILE_MAX, MOBILE_LENGTH } from '../../../core/constants';
+import { MANUAL_MOBILE_MAX, MOBILE_LENGTH } from '../../../core/constants';
 import { digitsOnly } from '../../../core/rules';
 import type { CartKind } from './cart-types';
 import {
@@ -44,7 +44,7 @@ export function CheckoutForm({ kind, form, methods, submitting, onSubmit, onCanc
       case 'method-required':
         return t`กรุณาเลือกวิธีชำระเงิน`;
       case 'am-ref-invalid':
-        return t`กรุณากรอกเลขที่คำสั่งซื้อเดิมหรือเบอร์มือถือ 5 ถึง 20 ตัวอักษร`;
+        return t`กรุณากรอกเลขที่คำสั่งซื้อเดิม (หรือวางลิงก์คำสั่งซื้อ) หรือเบอร์มือถือ 5 ถึง 20 ตัวอักษร`;
     }
   };
   const methodLabel = (method: PaymentMethod): string => {
@@ -164,7 +164,6 @@ export function CheckoutForm({ kind, form, methods, submitting, onSubmit, onCanc
             id={`${id}-amOrderRef`}
             name="am_order_ref"
             type="text"
-            maxLength={AM_ORDER_REF_MAX}
             required
             value={values.amOrderRef}
             aria-invalid={errors.amOrderRef ? true : undefined}

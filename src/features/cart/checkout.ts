@@ -2,7 +2,7 @@
 // which payment methods are offered, what is missing in the form, which create call is used, and the request.
 import type { OrderRequest } from '../../../core/contract/order';
 import { isZeroAmount } from '../../../core/pricing';
-import { isValidAmOrderRef, isValidEmail, isValidMobile } from '../../../core/rules';
+import { isValidAmOrderRef, isValidEmail, isValidMobile, normalizeAmOrderRef } from '../../../core/rules';
 import type { PricedEvent } from './cart-pricing';
 import type { CartItem, CartKind, MhaoFlag } from './cart-types';
 
@@ -26,8 +26,9 @@ export interface OfferedMethod {
   enabled: boolean;
 }
 
-/** Card payments need the Opn gateway. */
-export const gatewayTakesCards = (gateway: string | undefined): boolean => gateway?.toUpperCase() === 'OPN';
+/** Card payments need a card gateway: Opn, or the sandbox's own card form. */
+export const gatewayTakesCards = (gateway: string | undefined): boolean =>
+  gateway?.toUpperCase() === 'OPN' || gateway?.toUpperCase() === 'SANDBOX';
 
 /**
  * PromptPay QR always; credit card shown in every cart but enabled only in the wholesale and manual carts on a card
@@ -116,7 +117,7 @@ export function orderRequestOf(draft: OrderDraft): OrderRequest {
     payment_channel: draft.channel,
     order_team: '',
     coupon_code: '',
-    am_order_ref: draft.channel === 'AM' ? draft.values.amOrderRef.trim() : '',
+    am_order_ref: draft.channel === 'AM' ? normalizeAmOrderRef(draft.values.amOrderRef) : '',
     cart: draft.kind,
   };
   if (draft.kind === 'manual') request.payment_currency = draft.currency;

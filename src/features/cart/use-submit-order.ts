@@ -5,6 +5,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useCallback, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { ERROR_TOAST_MS } from '../../../core/constants';
+import { ApiError } from '../../lib/api/client';
 import { createOrder } from '../../lib/api/orders';
 import { fetchPaymentGateway } from '../../lib/api/utils';
 import { recordOrder } from './cart-store';
@@ -60,10 +61,14 @@ export function useSubmitOrder(): SubmitOrder {
         setCreated(uuid);
       } catch (error) {
         console.error('order creation failed', error);
-        toast.error(t`เกิดข้อผิดพลาดในการสร้างคำสั่งซื้อ กรุณาลองใหม่อีกครั้ง หรือติดต่อแชทฝ่ายบริการลูกค้า`, {
-          duration: ERROR_TOAST_MS,
-          id: 'order-failed',
-        });
+        // Photos past their retention period can never be bought: say so, not "try again".
+        const expired = error instanceof ApiError && error.serverCode === 'photos_expired';
+        toast.error(
+          expired
+            ? t`ภาพของงานนี้หมดระยะเวลาการจัดเก็บแล้ว ไม่สามารถสั่งซื้อได้`
+            : t`เกิดข้อผิดพลาดในการสร้างคำสั่งซื้อ กรุณาลองใหม่อีกครั้ง หรือติดต่อแชทฝ่ายบริการลูกค้า`,
+          { duration: ERROR_TOAST_MS, id: 'order-failed' },
+        );
       } finally {
         busy.current = false;
         setSubmitting(false);

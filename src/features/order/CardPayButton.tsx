@@ -6,6 +6,7 @@ import { CONTACT_PAGE_URL } from '../../lib/links';
 import { PRODUCT_NAME } from '../../lib/page-title';
 import { Dialog } from '../../lib/ui/Dialog';
 import { askCardToken } from './card-checkout';
+import { SandboxCardDialog } from './SandboxCardDialog';
 
 interface CardPayButtonProps {
   q: string;
@@ -14,18 +15,32 @@ interface CardPayButtonProps {
   mobile: string;
   /** A card payment call that is not successful: the inquiry error dialog (SPEC §8). */
   onPaymentError: () => void;
+  /** The sandbox gateway: its own card form instead of the card provider's script. */
+  sandbox?: boolean;
 }
 
 /**
  * PAY NOW of a card (CC) order (SPEC §4 Card payment): the card form gives a token, the payment call answers the
  * 3-D Secure address and the buyer is sent there; it returns to this page, whose inquiry then says PAID.
  */
-export function CardPayButton({ q, amount, email, mobile, onPaymentError }: CardPayButtonProps) {
+export function CardPayButton({
+  q,
+  amount,
+  email,
+  mobile,
+  onPaymentError,
+  sandbox = false,
+}: CardPayButtonProps) {
   const { t } = useLingui();
   const [paying, setPaying] = useState(false);
   const [askAdmin, setAskAdmin] = useState(false);
+  const [sandboxForm, setSandboxForm] = useState(false);
 
   async function pay() {
+    if (sandbox) {
+      setSandboxForm(true);
+      return;
+    }
     let token: string | undefined;
     try {
       token = await askCardToken({
@@ -39,7 +54,10 @@ export function CardPayButton({ q, amount, email, mobile, onPaymentError }: Card
       setAskAdmin(true);
       return;
     }
-    if (!token) return;
+    if (token) await payWith(token);
+  }
+
+  async function payWith(token: string) {
     setPaying(true);
     try {
       const { authorize_uri } = await payOrderByCard({
@@ -73,6 +91,17 @@ export function CardPayButton({ q, amount, email, mobile, onPaymentError }: Card
         <button type="button" className="button primary pay-now" onClick={() => void pay()}>
           <Trans>ชำระเงินทันที (PAY NOW)</Trans>
         </button>
+      )}
+      {sandbox && (
+        <SandboxCardDialog
+          open={sandboxForm}
+          amount={amount}
+          onClose={() => setSandboxForm(false)}
+          onToken={(token) => {
+            setSandboxForm(false);
+            void payWith(token);
+          }}
+        />
       )}
       <Dialog
         open={askAdmin}

@@ -1,6 +1,6 @@
 import './order.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { photoObjectKeys } from '../../../core/contract/photos';
 import { CONTACT_PAGE_URL } from '../../lib/links';
@@ -28,6 +28,17 @@ export function OrderPage({ q }: { q: string }) {
   const [paymentError, setPaymentError] = useState(false);
   const [errorClosed, setErrorClosed] = useState(false);
   const refused = result.state === 'refused';
+  // Back from the gateway (3-D Secure returns to ?return=1): a failed payment says so once (SPEC §8).
+  const [returned] = useState(() => new URLSearchParams(window.location.search).get('return') === '1');
+  const [returnChecked, setReturnChecked] = useState(false);
+  useEffect(() => {
+    if (!returned || returnChecked || result.state !== 'loaded') return;
+    setReturnChecked(true);
+    const url = new URL(window.location.href);
+    url.searchParams.delete('return');
+    window.history.replaceState(window.history.state, '', url);
+    if (result.inquiry.payment_status === 'INITIAL' && result.inquiry.payment_failure) setPaymentError(true);
+  }, [returned, returnChecked, result]);
   const retry = () => {
     setErrorClosed(false);
     void refresh();

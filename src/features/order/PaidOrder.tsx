@@ -30,7 +30,11 @@ export function PaidOrder({ q, view, refreshing, onRefresh }: PaidOrderProps) {
           {view.free ? <Trans>สร้างคำสั่งซื้อเรียบร้อย</Trans> : <Trans>ชำระเงินเรียบร้อย</Trans>}
         </h2>
         <OrderStepper free={view.free} originalsReady={view.originalsReady} logosReady={view.logosReady} />
-        {count === 0 ? (
+        {view.refunded ? (
+          <p className="order-expired" role="status">
+            <Trans>คำสั่งซื้อนี้ได้รับการคืนเงินแล้ว จึงไม่สามารถดาวน์โหลดภาพได้</Trans>
+          </p>
+        ) : count === 0 ? (
           <p className="order-expired" role="status">
             <Trans>หมดระยะเวลาการเก็บภาพแล้ว</Trans>
           </p>

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { sandboxPaymentPageUrl } from '../../lib/api/sandbox';
 import { formatBaht } from '../../lib/format';
 import { CONTACT_PAGE_URL } from '../../lib/links';
 import { CardPayButton } from './CardPayButton';
@@ -50,11 +51,24 @@ export function WaitingPayment({ q, view, refreshing, onRefresh, onPaymentError 
             email={view.email}
             mobile={view.mobile}
             onPaymentError={onPaymentError}
+            sandbox={view.sandbox}
           />
         )}
-        {prompt.kind === 'none' && (
+        {prompt.kind === 'none' && !view.endOfSale && (
           <p className="alert error">
             <Trans>ไม่พบ QR Code สำหรับชำระเงินของคำสั่งซื้อนี้ กรุณาติดต่อทีมงาน</Trans>
+          </p>
+        )}
+        {view.sandbox && (prompt.kind === 'qr-payload' || prompt.kind === 'qr-image') && (
+          <p className="sandbox-pay">
+            <a className="button" href={sandboxPaymentPageUrl(q)} target="_blank" rel="noopener">
+              <Trans>ระบบทดสอบ: ชำระเงินในหน้าทดสอบ (Sandbox)</Trans>
+            </a>
+          </p>
+        )}
+        {view.failure && !view.endOfSale && (
+          <p className="order-failure" role="status">
+            <Trans>การชำระเงินครั้งล่าสุดไม่สำเร็จ กรุณาลองใหม่อีกครั้ง</Trans>
           </p>
         )}
         {(prompt.kind === 'qr-payload' || prompt.kind === 'qr-image') && (
@@ -62,10 +76,14 @@ export function WaitingPayment({ q, view, refreshing, onRefresh, onPaymentError 
             <Trans>บันทึกภาพหน้าจอ QR Code นี้ไว้ แล้วเปิดแอปธนาคารเพื่อสแกนจากรูปภาพ (ยอดเงินอยู่ใน QR แล้ว)</Trans>
           </p>
         )}
-        <RefreshButton refreshing={refreshing} onRefresh={onRefresh} />
-        <p className="order-hint">
-          <Trans>เมื่อชำระเงินเรียบร้อยแล้ว กดปุ่ม "รีเฟรช"</Trans>
-        </p>
+        {!view.endOfSale && (
+          <>
+            <RefreshButton refreshing={refreshing} onRefresh={onRefresh} />
+            <p className="order-hint">
+              <Trans>เมื่อชำระเงินเรียบร้อยแล้ว กดปุ่ม "รีเฟรช"</Trans>
+            </p>
+          </>
+        )}
         <p className="order-support">
           <Trans>
             ชำระเงินไม่ได้หรือมีปัญหา? <a href={CONTACT_PAGE_URL}>ติดต่อทีมงาน</a>

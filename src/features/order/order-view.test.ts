@@ -46,7 +46,14 @@ describe('orderView', () => {
   it('a PAID order lists its paid images; FREE is marked and never offers logos', () => {
     const images = [paidImage(1), paidImage(2)];
     const paid = orderView(paidInquiry(images), thumb);
-    expect(paid).toEqual({ kind: 'paid', free: false, originalsReady: true, logosReady: true, images });
+    expect(paid).toEqual({
+      kind: 'paid',
+      free: false,
+      refunded: false,
+      originalsReady: true,
+      logosReady: true,
+      images,
+    });
     if (paid.kind !== 'paid') throw new Error(paid.kind);
     expect(canDownloadLogos(paid)).toBe(true);
 
@@ -54,6 +61,9 @@ describe('orderView', () => {
     if (free.kind !== 'paid') throw new Error(free.kind);
     expect(free.free).toBe(true);
     expect(canDownloadLogos(free)).toBe(false);
+
+    const refunded = orderView(paidInquiry([], { is_refunded: 'Y', images_paid: '[]' }), thumb);
+    expect(refunded).toMatchObject({ kind: 'paid', refunded: true, images: [] });
 
     const preparing = orderView(paidInquiry(images, { is_logo_image_created: 'N' }), thumb);
     if (preparing.kind !== 'paid') throw new Error(preparing.kind);
@@ -64,5 +74,20 @@ describe('orderView', () => {
     expect(orderView(inquiry({ images_order: 'not json' }), thumb)).toMatchObject({ images: [] });
     expect(orderView(inquiry({ images_order: '[{"x":1}]' }), thumb)).toMatchObject({ images: [] });
     expect(orderView(paidInquiry([], { images_paid: null }), thumb)).toMatchObject({ images: [] });
+  });
+
+  it('a waiting order offers the sandbox only in the sandbox, and nothing to pay once its photos expired', () => {
+    expect(orderView(inquiry({ payment_gateway: 'SANDBOX' }), thumb)).toMatchObject({
+      kind: 'waiting-payment',
+      sandbox: true,
+      endOfSale: false,
+      prompt: { kind: 'qr-payload' },
+    });
+    expect(orderView(inquiry(), thumb)).toMatchObject({ sandbox: false });
+    const failed = orderView(inquiry({ payment_failure: 'declined' }), thumb);
+    expect(failed).toMatchObject({ failure: 'declined' });
+    for (const expired of [inquiry({ is_expired: 'Y' }), inquiry({ images_order: '[]' })]) {
+      expect(orderView(expired, thumb)).toMatchObject({ endOfSale: true, prompt: { kind: 'none' } });
+    }
   });
 });

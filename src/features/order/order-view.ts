@@ -35,6 +35,12 @@ export type OrderView =
       images: OrderedThumbnail[];
       email: string;
       mobile: string;
+      /** The photos expired (SPEC §2: no images → "End of Sale"): nothing can be paid any more. */
+      endOfSale: boolean;
+      /** Paid through our own sandbox gateway (demo): its payment page and card form are offered. */
+      sandbox: boolean;
+      /** Why the newest payment attempt failed, if it did. */
+      failure: string | undefined;
     }
   | {
       kind: 'waiting-approval';
@@ -46,6 +52,8 @@ export type OrderView =
   | {
       kind: 'paid';
       free: boolean;
+      /** Refunded: the downloads stopped. */
+      refunded: boolean;
       originalsReady: boolean;
       logosReady: boolean;
       images: PaidImage[];
@@ -96,6 +104,7 @@ export function orderView(
     return {
       kind: 'paid',
       free: inquiry.payment_channel === 'FREE',
+      refunded: inquiry.is_refunded === 'Y',
       originalsReady: inquiry.is_original_image_created === 'Y',
       logosReady: inquiry.is_logo_image_created === 'Y',
       images: paidImages(inquiry),
@@ -110,13 +119,18 @@ export function orderView(
       images: thumbnails(),
     };
   }
+  const images = thumbnails();
+  const endOfSale = inquiry.is_expired === 'Y' || images.length === 0;
   return {
     kind: 'waiting-payment',
     amount: inquiry.amount,
-    prompt: paymentPrompt(inquiry),
-    images: thumbnails(),
+    prompt: endOfSale ? { kind: 'none' } : paymentPrompt(inquiry),
+    images,
     email: inquiry.email,
     mobile: inquiry.mobile,
+    endOfSale,
+    sandbox: inquiry.payment_gateway === 'SANDBOX',
+    failure: inquiry.payment_failure,
   };
 }
 

@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly httpStatus?: number,
     /** The refusal's own message (the server's `message`), when it gave one. */
     readonly serverMessage?: string,
+    /** The refusal's machine-readable reason (the server's `code`), when it gave one. */
+    readonly serverCode?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -40,13 +42,14 @@ async function call<S extends v.GenericSchema>(
   const json: unknown = await response.json().catch(() => undefined);
   const status = (json as { status?: unknown } | undefined)?.status;
   if (!response.ok || status !== 'success') {
-    const message = (json as { message?: unknown } | undefined)?.message;
+    const { message, code } = (json ?? {}) as { message?: unknown; code?: unknown };
     const serverMessage = typeof message === 'string' ? message : undefined;
     throw new ApiError(
       `${method} ${path}: HTTP ${response.status}${serverMessage ? ` ${serverMessage}` : ''}`,
       'status',
       response.status,
       serverMessage,
+      typeof code === 'string' ? code : undefined,
     );
   }
   const parsed = v.safeParse(schema, json);

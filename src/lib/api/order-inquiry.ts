@@ -12,11 +12,22 @@ import { postJson } from './client';
 /** The server's APP_TOKEN: VITE_APP_TOKEN at build time, else the demo server's default. */
 export const APP_TOKEN: string = (import.meta.env.VITE_APP_TOKEN as string | undefined) || 'demo-app-token';
 
+/** How an inquiry may wait for the order to change (the server answers at once when it already has). */
+export interface InquiryWait {
+  /** The state_token of the last answer the page has shown. */
+  known: string;
+  seconds: number;
+}
+
 /** POST /v3/order/inquiry. A refusal (unknown order, wrong token) throws ApiError of kind "status". */
-export async function fetchOrderInquiry(orderUuid: string, signal?: AbortSignal): Promise<Inquiry> {
+export async function fetchOrderInquiry(
+  orderUuid: string,
+  signal?: AbortSignal,
+  wait?: InquiryWait,
+): Promise<Inquiry> {
   const { status: _status, ...inquiry } = await postJson(
     `${orderBasePaths.v3}/inquiry`,
-    { tk: APP_TOKEN, order_uuid: orderUuid },
+    { tk: APP_TOKEN, order_uuid: orderUuid, ...(wait ? { wait: wait.seconds, known: wait.known } : {}) },
     inquiryAnswerSchema,
     signal,
   );

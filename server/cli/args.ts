@@ -18,6 +18,8 @@ export interface CliContext {
   now(): Date;
   /** PAYMENT_GATEWAY: mark-paid is for the sandbox only. */
   paymentGateway: 'sandbox' | 'gbp' | 'opn';
+  /** RETENTION_DAYS: kept for new events. */
+  retentionDays: number;
   /** Results (stdout). */
   out(line: string): void;
   /** Progress and per-item notes (stderr); a progress line replaces the previous one on a terminal. */

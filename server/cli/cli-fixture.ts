@@ -25,6 +25,8 @@ export interface TestCli {
   store: DiskStore;
   dir: string;
   now: Date;
+  /** PAYMENT_GATEWAY as the commands see it (default sandbox). */
+  gateway: CliContext['paymentGateway'];
   run(...argv: string[]): Promise<CliRun>;
   close(): Promise<void>;
 }
@@ -36,11 +38,12 @@ export async function openTestCli(
   const { db, close } = await database.open();
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'admin-cli-'));
   const store = new DiskStore(path.join(dir, 'objects'), { baseUrl: '/storage', signingSecret: 'secret' });
-  return {
+  const cli: TestCli = {
     db,
     store,
     dir,
     now,
+    gateway: 'sandbox',
     async run(...argv) {
       const out: string[] = [];
       const err: string[] = [];
@@ -50,7 +53,8 @@ export async function openTestCli(
         db,
         store,
         now: () => now,
-        paymentGateway: 'sandbox',
+        paymentGateway: cli.gateway,
+        retentionDays: 35,
         out: (line) => out.push(line),
         note: (line, options) => (options?.progress ? progress : err).push(line),
       };
@@ -70,6 +74,7 @@ export async function openTestCli(
       await fs.rm(dir, { recursive: true, force: true });
     },
   };
+  return cli;
 }
 
 /** Writes a small JPEG (or PNG) to a file in the folder and answers its path. */

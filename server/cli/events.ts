@@ -57,6 +57,8 @@ const createEvent = command({
           province: '',
           on_sale_start: new Date(0),
           on_sale_end: new Date(0),
+          // RETENTION_DAYS: how long a new event's photos are kept after its date.
+          retention_days: ctx.retentionDays,
           ...patch,
           event_key: flags.eventKey,
           cover_object: cover,

@@ -43,6 +43,7 @@ process.exitCode = await runCli(
       store: await openObjectStore(config),
       now: () => new Date(),
       paymentGateway: config.paymentGateway,
+      retentionDays: config.retentionDays,
       out,
       note,
     };

@@ -137,4 +137,75 @@ describe('order commands', () => {
       err: `error: no order ${unknown}`,
     });
   });
+
+  it('mark-paid is for the sandbox only', async () => {
+    cli.gateway = 'gbp';
+    try {
+      const run = await cli.run('mark-paid', '44444444-4444-4444-8444-444444444444', '--ref', 'SLIP-1111');
+      expect(run.code).toBe(1);
+      expect(run.err).toContain('mark-paid works with the sandbox gateway only');
+    } finally {
+      cli.gateway = 'sandbox';
+    }
+  });
+
+  it('orders lists by status and mobile, newest first', async () => {
+    const all = await cli.run('orders');
+    expect(all.code).toBe(0);
+    const [header, ...rows] = all.out.split('\n');
+    expect(header).toMatch(
+      /^order_id +created +event_key +mobile +channel +status +amount +ref +orig +logo +mail +sms$/,
+    );
+    expect(rows).toHaveLength(2);
+    expect((await cli.run('orders', '--status', 'paid')).out).toContain(PP_ORDER);
+    expect((await cli.run('orders', '--status', 'INITIAL')).out).toBe('no orders');
+    expect((await cli.run('orders', '--mobile', '081-234-5678')).out.split('\n')).toHaveLength(3);
+    expect((await cli.run('orders', '--mobile', '0899999999')).out).toBe('no orders');
+    for (const [args, message] of [
+      [['--status', 'LOST'], '--status must be one of'],
+      [['--mobile', '12'], '--mobile must be 5 to 15 digits'],
+      [['--limit', '0'], '--limit must be 1-1000'],
+    ] as const) {
+      const run = await cli.run('orders', ...args);
+      expect(run.code).toBe(2);
+      expect(run.err).toContain(message);
+    }
+  });
+
+  it('resend-notice queues the link of a paid order again; refund stops its downloads, once', async () => {
+    const resend = await cli.run('resend-notice', PP_ORDER);
+    expect(resend.code).toBe(0);
+    expect(resend.out).toMatch(
+      new RegExp(`^the download link of order ${PP_ORDER} is queued to be sent again \\(job \\d+\\)$`),
+    );
+    const jobs = await cli.db
+      .selectFrom('jobs')
+      .select('payload')
+      .where('kind', '=', 'notify-order')
+      .execute();
+    expect(jobs.map((j) => j.payload)).toContainEqual({ order_id: PP_ORDER, reason: 'resend' });
+
+    expect((await cli.run('refund', PP_ORDER)).code).toBe(2);
+    expect((await cli.run('refund', PP_ORDER, '--reason', 'no')).err).toContain(
+      '--reason must be 3 to 500 characters',
+    );
+    const refund = await cli.run('refund', PP_ORDER, '--reason', 'blurred photo');
+    expect(refund).toMatchObject({
+      code: 0,
+      out: `order ${PP_ORDER} is marked refunded (blurred photo); its downloads have stopped`,
+    });
+    expect(await findOrderWithEvent(cli.db, PP_ORDER)).toMatchObject({
+      refund_reason: 'blurred photo',
+      refunded_at: cli.now,
+    });
+    expect((await cli.run('refund', PP_ORDER, '--reason', 'again')).err).toBe(
+      `error: order ${PP_ORDER} is already refunded`,
+    );
+    expect((await cli.run('refund', AM_ORDER, '--reason', 'bundle')).err).toBe(
+      `error: order ${AM_ORDER} was not paid with money (FREE or AM)`,
+    );
+    expect((await cli.run('resend-notice', PP_ORDER)).err).toBe(`error: order ${PP_ORDER} was refunded`);
+    expect((await cli.run('orders', '--status', 'REFUNDED')).out).toContain(PP_ORDER);
+    expect((await cli.run('resend-notice', '55555555-5555-4555-8555-555555555555')).code).toBe(1);
+  });
 });

@@ -62,7 +62,7 @@ export async function startFakeOpn(secretKey = 'skey_test_fake'): Promise<FakeOp
   const app = new Hono();
   const expected = `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`;
   app.use('*', async (c, next) => {
-    if (c.req.path.startsWith('/payments/')) return next();
+    if (c.req.path.startsWith('/payments/') || c.req.path.startsWith('/documents/')) return next();
     if (delayMs > 0) {
       const ms = delayMs;
       delayMs = 0;

@@ -1,0 +1,100 @@
+// The daily retention job on every database: an event past its retention period loses its photos' images and
+// faces, its photos stay as rows for the orders that name them, other events keep everything, a second run does
+// nothing, and the day's job is queued once.
+import { describe, expect, it } from 'vitest';
+import { photoObjectKeys } from '../../core/contract/photos';
+import { jobsWithPayload } from '../db/jobs-repo';
+import { testDatabases } from '../db/test-databases';
+import { markPaidByOperator } from '../services/payments/settle';
+import { at, orderFixture } from '../test/order-fixtures';
+import { purgeExpiredEvents, retentionDay } from './retention';
+import { queueRetentionIfDue } from './runner';
+
+describe.each(testDatabases)('retention on $name', (database) => {
+  const f = orderFixture(database);
+
+  it('purges the photos of events past their retention period, keeping orders and other events', async () => {
+    const uuid = await f.create(f.order());
+    await markPaidByOperator(f.t.ctx, uuid, { paymentRef: 'SLIP-5555', note: '' });
+    await f.drainJobs();
+    const [photoId] = f.photos.paid ?? [];
+    // A face of a "paid" photo and of an "other"-event photo that is kept longer.
+    const otherEvent = f.eventIds.other as number;
+    await f.db.updateTable('events').set({ retention_days: 90 }).where('event_id', '=', otherEvent).execute();
+    const face = (photo: number, event: number) => ({
+      photo_id: photo,
+      event_id: event,
+      box_x: 0,
+      box_y: 0,
+      box_w: 1,
+      box_h: 1,
+      score: 1,
+      descriptor: new Uint8Array(512),
+    });
+    await f.db
+      .insertInto('faces')
+      .values([
+        face(photoId as number, f.eventIds.paid as number),
+        face(f.photos.other?.[0] as number, otherEvent),
+      ])
+      .execute();
+    const keys = photoObjectKeys('paid', 'paid-1.jpg');
+    expect(await f.t.store.exists(keys.original)).toBe(true);
+    expect(await f.t.store.exists(keys.logo)).toBe(true);
+
+    // Before the end of the period nothing goes.
+    expect(await purgeExpiredEvents({ ...f.t.ctx, now: () => at(20) })).toEqual({ events: [], photos: 0 });
+
+    const purgedEvents: number[] = [];
+    const result = await purgeExpiredEvents({
+      ...f.t.ctx,
+      now: () => at(60),
+      onEventPurged: (id) => purgedEvents.push(id),
+    });
+    expect(result.events).toContain('paid');
+    expect(result.events).not.toContain('other');
+    expect(purgedEvents).toContain(f.eventIds.paid);
+    for (const key of Object.values(keys)) expect(await f.t.store.exists(key)).toBe(false);
+    expect(await f.t.store.exists(photoObjectKeys('other', 'other-1.jpg').original)).toBe(true);
+    const faces = await f.db.selectFrom('faces').select('event_id').execute();
+    expect(faces.map((r) => r.event_id)).toEqual([otherEvent]);
+    const photo = await f.db
+      .selectFrom('photos')
+      .select(['purged_at'])
+      .where('id', '=', photoId as number)
+      .executeTakeFirstOrThrow();
+    expect(photo.purged_at).not.toBeNull();
+
+    // The order keeps its record; its page says the storage period is over.
+    f.t.setNow(at(60));
+    try {
+      expect(await f.inquire(uuid)).toMatchObject({
+        payment_status: 'PAID',
+        images_paid: '[]',
+        is_expired: 'Y',
+      });
+      // Not on sale any more, whatever its sale window says.
+      await f.db
+        .updateTable('events')
+        .set({ on_sale_end: at(400) })
+        .execute();
+      const list = await f.post('/api/v1/events/pagination', { page: 1, page_size: 36 });
+      const keysOnSale = ((await list.json()) as { body: { event_key: string }[] }).body.map(
+        (e) => e.event_key,
+      );
+      expect(keysOnSale).not.toContain('paid');
+      expect(keysOnSale).toContain('other');
+    } finally {
+      f.t.setNow(at(0));
+    }
+    // A second run finds nothing more to do.
+    expect((await purgeExpiredEvents({ ...f.t.ctx, now: () => at(61) })).events).not.toContain('paid');
+  });
+
+  it("queues the day's retention job once", async () => {
+    const now = at(1);
+    expect(await queueRetentionIfDue(f.db, now)).toBe(true);
+    expect(await queueRetentionIfDue(f.db, now)).toBe(false);
+    expect(await jobsWithPayload(f.db, 'retention', { day: retentionDay(now) })).toHaveLength(1);
+  });
+});

@@ -28,9 +28,6 @@ describe.each(testDatabases)('GB Prime Pay on $name', (database) => {
         gbpClient({ apiUrl: fake.url, token: fake.token, secretKey: fake.secretKey, timeoutMs: 2000 }),
       ),
   });
-  beforeAll(() => {
-    f.t.ctx.publicBaseUrl = SHOP;
-  });
   const referenceOf = async (uuid: string) => (await paymentsOf(f.db, uuid))[0]?.gateway_ref ?? '';
   const callback = (body: string, contentType: string) =>
     f.t.app.request('/api/payments/gbp/callback', {
@@ -40,6 +37,7 @@ describe.each(testDatabases)('GB Prime Pay on $name', (database) => {
     });
 
   it('opens a QR for the exact amount under a 15-character reference, with our callback address', async () => {
+    f.t.ctx.publicBaseUrl = SHOP;
     const uuid = await f.create(f.order());
     const ref = await referenceOf(uuid);
     expect(ref).toMatch(/^RF[0-9A-Z]{13}$/);

@@ -80,9 +80,11 @@ describe('seed-demo', () => {
     expect(new Set(photos.map((p) => p.original_file_name)).size).toBe(photos.length);
     const sample = photos[0];
     if (!sample) throw new Error('no photos');
-    for (const key of Object.values(photoObjectKeys(event.event_key, sample.file_name))) {
+    const keys = photoObjectKeys(event.event_key, sample.file_name);
+    for (const key of [keys.thumbnail, keys.preview, keys.original])
       expect(await cli.store.exists(key)).toBe(true);
-    }
+    // The logo version is made only when an order is paid.
+    expect(await cli.store.exists(keys.logo)).toBe(false);
   });
 
   it('leaves a database that already has events alone', async () => {

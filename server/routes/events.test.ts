@@ -49,11 +49,13 @@ describe.each(testDatabases)('events calls on $name', (database) => {
     ({ app, post } = testApp);
     db = testApp.ctx.db;
 
-    // 40 on-sale events (more than a page), one pinned, one upcoming, one closed.
+    // 40 on-sale events (more than a page), one pinned (older), one upcoming, one closed, and one whose sale window
+    // is open but whose photos are past their retention period (not on sale).
     for (let i = 1; i <= 40; i++) await addEvent(db, `on-sale-${String(i).padStart(2, '0')}`, -5, 30);
-    await addEvent(db, 'pinned', -5, 30, { pin: 1, eventdate: '2026-01-01' });
+    await addEvent(db, 'pinned', -5, 30, { pin: 1, eventdate: '2026-11-01' });
     await addEvent(db, 'upcoming', 3, 40);
     await addEvent(db, 'closed', -60, -1);
+    await addEvent(db, 'photos-expired', -5, 30, { eventdate: '2026-01-01' });
     await insertEvent(db, {
       event: {
         event_key: 'with-lists',
@@ -118,6 +120,7 @@ describe.each(testDatabases)('events calls on $name', (database) => {
     expect(new Set(keys).size).toBe(42);
     expect(keys).not.toContain('upcoming');
     expect(keys).not.toContain('closed');
+    expect(keys).not.toContain('photos-expired');
     expect(second.body.every((e) => e.can_sale === 'Y' && e.close_sale === 'N')).toBe(true);
   });
 

@@ -107,7 +107,7 @@ export function sandboxRoutes(ctx: AppContext, deliver: DeliverToSelf) {
   routes.get('/3ds/:id', async (c) => {
     const id = c.req.param('id');
     const charge = CHARGE.test(id) ? await findSandboxCharge(ctx.db, id) : undefined;
-    if (!charge || charge.kind !== 'card') return missing(c);
+    if (charge?.kind !== 'card') return missing(c);
     if (charge.status !== 'pending')
       return c.redirect(charge.return_uri || `/download/${charge.order_id}`, 302);
     return c.html(threeDsPage({ chargeId: charge.id, amount: baht(charge.amount_satang) }), 200, NO_STORE);
@@ -116,7 +116,7 @@ export function sandboxRoutes(ctx: AppContext, deliver: DeliverToSelf) {
   routes.post('/3ds/:id', async (c) => {
     const id = c.req.param('id');
     const charge = CHARGE.test(id) ? await findSandboxCharge(ctx.db, id) : undefined;
-    if (!charge || charge.kind !== 'card') return missing(c);
+    if (charge?.kind !== 'card') return missing(c);
     const form = await c.req.parseBody();
     if (form.action !== 'pass' && form.action !== 'fail') {
       return c.html(messagePage('error', 'Choose pass or fail', 'เลือกผ่านหรือไม่ผ่าน'), 400);

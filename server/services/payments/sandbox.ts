@@ -226,7 +226,7 @@ function sandboxCards(db: Db): CardGateway {
     },
     async getCharge(id) {
       const charge = await findSandboxCharge(db, id);
-      if (!charge || charge.kind !== 'card') {
+      if (charge?.kind !== 'card') {
         return cardFailed({
           kind: 'api',
           httpStatus: 404,

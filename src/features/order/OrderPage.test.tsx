@@ -74,11 +74,46 @@ describe('OrderPage', () => {
     expect(screen.queryByRole('button', { name: 'ชำระเงินทันที (PAY NOW)' })).toBeNull();
   });
 
-  it('Refresh asks again and shows the paid order', async () => {
-    await open(answer(inquiry()), answer(paidInquiry([paidImage(1)])));
-    fireEvent.click(screen.getByRole('button', { name: 'รีเฟรช' }));
+  it('asks again by itself and shows the paid order without a reload', async () => {
+    await open(answer(inquiry({ state_token: 'INITIAL/-/N/N/1:0' })), answer(paidInquiry([paidImage(1)])));
     expect(await screen.findByRole('heading', { name: 'ชำระเงินเรียบร้อย' })).toBeInTheDocument();
-    expect(requests).toHaveLength(2);
+    // The second ask waits on the server for a change from what the page has shown.
+    expect(requests[1]?.body).toEqual({
+      tk: 'demo-app-token',
+      order_uuid: ORDER_UUID,
+      wait: 25,
+      known: 'INITIAL/-/N/N/1:0',
+    });
+  });
+
+  it('Refresh asks again at once', async () => {
+    await open(answer(inquiry()));
+    const before = requests.length;
+    fireEvent.click(screen.getByRole('button', { name: 'รีเฟรช' }));
+    await waitFor(() => expect(requests.length).toBeGreaterThan(before));
+    expect(requests.at(-1)?.body).toEqual({ tk: 'demo-app-token', order_uuid: ORDER_UUID });
+  });
+
+  it('back from a failed card payment: the error dialog, once', async () => {
+    window.history.replaceState(null, '', `/download/${ORDER_UUID}?return=1`);
+    await open(answer(inquiry({ payment_channel: 'CC', qrcode_url: '', payment_failure: 'declined' })));
+    expect(await screen.findByRole('dialog', { name: 'พบข้อผิดพลาด' })).toBeInTheDocument();
+    expect(window.location.search).toBe('');
+    expect(screen.getByText('การชำระเงินครั้งล่าสุดไม่สำเร็จ กรุณาลองใหม่อีกครั้ง')).toBeInTheDocument();
+  });
+
+  it('a refunded order says so and offers no downloads', async () => {
+    await open(answer(paidInquiry([], { is_refunded: 'Y', images_paid: '[]' })));
+    expect(screen.getByText('คำสั่งซื้อนี้ได้รับการคืนเงินแล้ว จึงไม่สามารถดาวน์โหลดภาพได้')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /ดาวน์โหลดภาพต้นฉบับทั้งหมด/ })).toBeNull();
+  });
+
+  it('a sandbox order links to the sandbox payment page', async () => {
+    await open(answer(inquiry({ payment_gateway: 'SANDBOX' })));
+    expect(screen.getByRole('link', { name: 'ระบบทดสอบ: ชำระเงินในหน้าทดสอบ (Sandbox)' })).toHaveAttribute(
+      'href',
+      `/api/sandbox/pay/${ORDER_UUID}`,
+    );
   });
 
   it('a card order shows PAY NOW instead of a QR', async () => {

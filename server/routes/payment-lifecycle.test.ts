@@ -2,8 +2,10 @@
 // sandbox page, the signed callback route, replays, forgeries, wrong amounts, expiry, double payments, failures,
 // the inquiry's own check, and 50 callbacks and inquiries at once.
 import { describe, expect, it, vi } from 'vitest';
+import { requeueStaleJobs } from '../db/jobs-repo';
 import { paymentsOf } from '../db/payments-repo';
 import { testDatabases } from '../db/test-databases';
+import { claim } from '../jobs/queue';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxBody } from '../services/payments/sandbox';
 import { approveAmOrder, markPaidByOperator } from '../services/payments/settle';
 import { TEST_APP_TOKEN, TEST_SANDBOX_SECRET } from '../test/app-fixture';
@@ -261,5 +263,22 @@ describe.each(testDatabases)('payment lifecycle on $name', (database) => {
     expect(Date.now() - quiet).toBeGreaterThanOrEqual(900);
     const tooLong = await ask({ wait: 26, known: 'x' });
     expect(tooLong.status).toBe(400);
+  });
+
+  it('finishes the delivery of a paid order after a crash between the payment and its images', async () => {
+    await f.drainJobs();
+    const uuid = await f.create(f.order());
+    await sandboxPage(await chargeOf(uuid), 'pay');
+    // The process dies while running the logo job: the job is left "running", the flags N.
+    const job = await claim(f.db, ['prepare-logos'], new Date());
+    expect(job?.payload).toEqual({ order_id: uuid });
+    expect(await f.orderRow(uuid)).toMatchObject({ payment_status: 'PAID', is_logo_image_created: false });
+    // A restart on the embedded database queues again what the dead process held (server.ts), then runs it.
+    expect(await requeueStaleJobs(f.db, new Date(Date.now() + 60_000))).toBeGreaterThanOrEqual(1);
+    await f.drainJobs();
+    expect(await f.orderRow(uuid)).toMatchObject({
+      is_original_image_created: true,
+      is_logo_image_created: true,
+    });
   });
 });

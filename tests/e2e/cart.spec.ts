@@ -288,7 +288,11 @@ test('manual cart: English without a stored language, Ref no. rule, AM order wit
   await page.getByRole('radio', { name: /Extra photos after a bundle/ }).check();
   await page.getByRole('button', { name: /^create order$/i }).click();
   await expect(page.getByText('The mobile number or reference number must be 5 to 15 digits')).toBeVisible();
-  await expect(page.getByText(/earlier order number or mobile number, 5 to 20 characters/)).toBeVisible();
+  await expect(
+    page.getByText(
+      /earlier order number \(or paste its order link\) or a mobile number of 5 to 20 characters/,
+    ),
+  ).toBeVisible();
   await expectNoSeriousAxeViolations(page);
   await ref.fill('123456789012');
   await page.getByLabel(/Earlier order number/).fill('ORDER-0001');

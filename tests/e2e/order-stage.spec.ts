@@ -186,7 +186,7 @@ test.describe('order payment and download page', () => {
     await screenshots(page, 'order-waiting-en');
   });
 
-  test('a card order shows PAY NOW; without card payments set up it asks to tell the admin', async ({
+  test('a card order shows PAY NOW, which opens the sandbox card form on the demo store', async ({
     page,
     request,
   }) => {
@@ -201,10 +201,13 @@ test.describe('order payment and download page', () => {
     await expect(page.getByText('สถานะ: รอการชำระเงิน')).toBeVisible();
     await expect(page.locator('[data-qr-payload]')).toHaveCount(0);
     await page.getByRole('button', { name: 'ชำระเงินทันที (PAY NOW)' }).click();
-    const dialog = page.getByRole('dialog', { name: 'ไม่สามารถชำระด้วยบัตรได้ในขณะนี้' });
+    const dialog = page.getByRole('dialog', { name: 'ชำระด้วยบัตร (ระบบทดสอบ)' });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('link', { name: 'ติดต่อทีมงาน' })).toBeVisible();
-    await dialog.getByRole('button', { name: 'ตกลง' }).click();
+    await expect(dialog.getByText(/บัตรทดสอบ: 4242 4242 4242 4242/)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'ชำระ 63.00 บาท' })).toBeVisible();
+    await expectNoSeriousA11yFindings(page);
+    await screenshots(page, 'order-sandbox-card-th');
+    await dialog.getByRole('button', { name: 'ยกเลิก' }).click();
     await expect(dialog).toBeHidden();
   });
 

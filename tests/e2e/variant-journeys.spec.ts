@@ -62,7 +62,8 @@ test('stage event: choose a stage, add two photos, AM payment with its reference
   const reference = page.getByLabel(/^Earlier order number/);
   await reference.fill('A-12');
   await page.getByRole('button', { name: 'Create Order', exact: true }).click();
-  const tooShort = 'Please enter your earlier order number or mobile number, 5 to 20 characters';
+  const tooShort =
+    'Please enter your earlier order number (or paste its order link) or a mobile number of 5 to 20 characters';
   await expect(page.getByText(tooShort)).toBeVisible();
   await expect(reference).toHaveAccessibleDescription(tooShort);
   await expect(reference).toBeFocused();

@@ -108,6 +108,20 @@ describe('OrderPage', () => {
     expect(screen.queryByRole('button', { name: /ดาวน์โหลดภาพต้นฉบับทั้งหมด/ })).toBeNull();
   });
 
+  it('PAY NOW on Opn without a card public key asks to tell the administrator', async () => {
+    await open(answer(inquiry({ payment_gateway: 'OPN', payment_channel: 'CC', qrcode_url: '' })));
+    fireEvent.click(screen.getByRole('button', { name: 'ชำระเงินทันที (PAY NOW)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'ไม่สามารถชำระด้วยบัตรได้ในขณะนี้' });
+    expect(within(dialog).getByRole('link', { name: 'ติดต่อทีมงาน' })).toBeInTheDocument();
+  });
+
+  it('PAY NOW in the sandbox opens the sandbox card form', async () => {
+    await open(answer(inquiry({ payment_gateway: 'SANDBOX', payment_channel: 'CC', qrcode_url: '' })));
+    fireEvent.click(screen.getByRole('button', { name: 'ชำระเงินทันที (PAY NOW)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'ชำระด้วยบัตร (ระบบทดสอบ)' });
+    expect(within(dialog).getByLabelText('หมายเลขบัตร')).toBeInTheDocument();
+  });
+
   it('a sandbox order links to the sandbox payment page', async () => {
     await open(answer(inquiry({ payment_gateway: 'SANDBOX' })));
     expect(screen.getByRole('link', { name: 'ระบบทดสอบ: ชำระเงินในหน้าทดสอบ (Sandbox)' })).toHaveAttribute(

@@ -96,6 +96,9 @@ describe('orderApiVersion', () => {
     expect(orderApiVersion('standard', 'FREE', 'GBP')).toBe('v3');
     expect(orderApiVersion('manual', 'AM', 'GBP')).toBe('v1');
     expect(orderApiVersion('manual', 'AM', 'OPN')).toBe('v3');
+    // The sandbox takes cards, but the manual cart's v1 rule names OPN only.
+    expect(orderApiVersion('manual', 'CC', 'SANDBOX')).toBe('v1');
+    expect(orderApiVersion('wholesale', 'CC', 'SANDBOX')).toBe('v3');
   });
 });
 

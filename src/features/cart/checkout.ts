@@ -81,7 +81,8 @@ export function orderApiVersion(
   gateway: string,
 ): 'v1' | 'v3' {
   if (channel === 'PP') return 'v1';
-  if (kind === 'manual' && !gatewayTakesCards(gateway)) return 'v1';
+  // SPEC §7: the manual cart uses v1 unless the gateway is OPN (whatever else takes cards).
+  if (kind === 'manual' && gateway.toUpperCase() !== 'OPN') return 'v1';
   return 'v3';
 }
 

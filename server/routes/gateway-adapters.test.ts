@@ -69,8 +69,8 @@ describe.each(testDatabases)('GB Prime Pay on $name', (database) => {
       payment_ref: fake.transactions.get(ref)?.gbpReferenceNo,
     });
     expect((await paymentsOf(f.db, uuid)).map((p) => p.status)).toEqual(['PAID']);
-    // JSON callbacks are read too.
-    const json = fake.callback(ref, {}, 'json');
+    // Form-encoded callbacks are read too.
+    const json = fake.callback(ref, {}, 'form');
     expect((await callback(json.body, json.contentType)).status).toBe(200);
   });
 

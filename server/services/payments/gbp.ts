@@ -50,10 +50,12 @@ export const gbpTransactionSchema = v.object({
 });
 export type GbpTransaction = v.InferOutput<typeof gbpTransactionSchema>;
 
+/** The status check answers one transaction (txn), or, for a reference tried more than once, a list (txns). */
 const statusAnswerSchema = v.object({
   resultCode: v.string(),
   resultMessage: v.optional(v.string(), ''),
   txn: v.optional(v.nullable(gbpTransactionSchema), null),
+  txns: v.optional(v.nullable(v.array(gbpTransactionSchema)), null),
 });
 
 /** Transaction statuses of the status check: S settled, A authorised (paid, not yet settled). */
@@ -205,8 +207,11 @@ export function gbpClient(settings: GbpSettings): GbpClient {
         statusAnswerSchema,
       );
       if (!answer.ok) return answer;
-      if (answer.value.resultCode !== GBP_SUCCESS || !answer.value.txn) return { ok: true, value: undefined };
-      return { ok: true, value: answer.value.txn };
+      if (answer.value.resultCode !== GBP_SUCCESS) return { ok: true, value: undefined };
+      const tries = answer.value.txns ?? [];
+      // Of several tries, a paid one counts; else the newest.
+      const txn = answer.value.txn ?? tries.find((t) => GBP_PAID_STATUSES.has(t.status)) ?? tries.at(-1);
+      return { ok: true, value: txn };
     },
   };
 }

@@ -24,7 +24,7 @@ export interface FakeGbp {
   transactions: Map<string, FakeGbpTransaction>;
   /** The payer pays (or is declined); answers the transaction. */
   pay(referenceNo: string, outcome?: 'S' | 'D'): FakeGbpTransaction;
-  /** The background callback GB Prime Pay posts for a transaction (form-encoded unless json), and where to. */
+  /** The background callback GB Prime Pay posts for a transaction (JSON; form-encoded when asked), and where to. */
   callback(
     referenceNo: string,
     fields?: Record<string, string>,
@@ -117,7 +117,7 @@ export async function startFakeGbp(
       txn.status = outcome;
       return txn;
     },
-    callback(referenceNo, fields = {}, encoding = 'form') {
+    callback(referenceNo, fields = {}, encoding = 'json') {
       const txn = transactions.get(referenceNo);
       const body: Record<string, string> = {
         resultCode: txn?.status === 'S' ? '00' : '99',

@@ -1,5 +1,9 @@
-// Small pieces the browser benchmarks share: a free loopback port, the median, rounding, and waiting for a probe.
+// Small pieces the browser benchmarks share: a free loopback port, the median, rounding, waiting for a probe, the
+// store started as playwright.config.ts starts it, and Chromium launched with the flags this machine needs.
+import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
+import { type Browser, chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium';
 
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -30,4 +34,36 @@ export async function waitFor<T>(
     await new Promise((r) => setTimeout(r, 2000));
   }
   throw new Error(`timed out waiting for ${what}`);
+}
+
+export const launchChromium = (): Promise<Browser> =>
+  chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+
+export interface BenchStore {
+  base: string;
+  process: ChildProcess;
+  /** Stops the store and waits (at most 10 s) for it to exit. */
+  stop(): Promise<void>;
+}
+
+/** The store (server/main.ts) on a free loopback port with this environment added. */
+export async function startStore(env: Record<string, string>): Promise<BenchStore> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const kill = () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+  };
+  process.on('exit', kill);
+  return {
+    base: `http://127.0.0.1:${port}`,
+    process: child,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      kill();
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    },
+  };
 }

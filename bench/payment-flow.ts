@@ -4,13 +4,11 @@
 // sandbox payment page (the signed callback path), and times until the page shows PAID without a reload. The tab
 // stays visible (the worst case: a tab that comes back into view asks at once). Prints one JSON line.
 //   node --import tsx bench/payment-flow.ts [--dist dist] [--waits 0,5,15,40,90]
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
-import { freePort, median, round, waitFor } from './bench-kit';
+import { launchChromium, median, round, startStore, waitFor } from './bench-kit';
 
 const { values } = parseArgs({
   options: {
@@ -22,24 +20,13 @@ const waits = values.waits.split(',').map(Number);
 const STAGE = 'phuket-beach-run-2026';
 
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-payment-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: path.join(dir, 'data'),
-    DIST_DIR: values.dist,
-    FACE_WORKERS: '0',
-    PAYMENT_GATEWAY: 'sandbox',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
+const store = await startStore({
+  DATA_DIR: path.join(dir, 'data'),
+  DIST_DIR: values.dist,
+  FACE_WORKERS: '0',
+  PAYMENT_GATEWAY: 'sandbox',
 });
-const stopServer = () => {
-  if (server.exitCode === null) server.kill('SIGTERM');
-};
-process.on('exit', stopServer);
+const { base } = store;
 
 const post = async (url: string, body: unknown) =>
   (await fetch(`${base}${url}`, {
@@ -48,17 +35,7 @@ const post = async (url: string, body: unknown) =>
     body: JSON.stringify(body),
   })) as Response;
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 try {
   const event = await waitFor(
     'the store',
@@ -116,8 +93,6 @@ try {
   );
 } finally {
   await browser.close();
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  stopServer();
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  await store.stop();
   await fs.rm(dir, { recursive: true, force: true });
 }

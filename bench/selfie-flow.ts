@@ -7,16 +7,14 @@
 //   selfie_to_results: from choosing a selfie to the results on screen (measure `selfie-to-results`), no
 //     throttling, on loopback, with its parts (compress, sign + upload, search).
 //   node --import tsx bench/selfie-flow.ts [--dist dist] [--runs 5] [--throttle 4]
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
 import sharp from 'sharp';
 import { selfieCompressionOptions } from '../src/features/face-search/selfie-compression-options';
 import { DEMO_SELFIE_MATCHES, demoSelfieJpeg, faceApiSample } from '../tests/demo-selfie';
-import { freePort, median, round, waitFor } from './bench-kit';
+import { launchChromium, median, round, startStore, waitFor } from './bench-kit';
 
 const { values } = parseArgs({
   options: {
@@ -68,22 +66,9 @@ const grainyFile = path.join(dir, 'IMG_4000x3000_grain.jpg');
 await fs.writeFile(grainyFile, grainyPhoto);
 
 // --- the server, as playwright.config.ts starts it ----------------------------------------------------------------
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: path.join(dir, 'data'),
-    DIST_DIR: values.dist,
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const stopServer = () => {
-  if (server.exitCode === null) server.kill('SIGTERM');
-};
-process.on('exit', stopServer);
+const store = await startStore({ DATA_DIR: path.join(dir, 'data'), DIST_DIR: values.dist });
+const { base } = store;
+const server = store.process;
 
 /** The share of one core a process (all its threads) used over `ms`, from /proc (Linux). */
 async function cpuShare(pid: number, ms: number): Promise<number> {
@@ -125,16 +110,7 @@ async function apiSearch(bytes: Buffer): Promise<number> {
   return answer.status === 'success' ? answer.image_length : -1;
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 
 try {
   await waitFor(
@@ -296,8 +272,6 @@ try {
   );
 } finally {
   await browser.close();
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  stopServer();
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  await store.stop();
   await fs.rm(dir, { recursive: true, force: true });
 }

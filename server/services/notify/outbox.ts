@@ -23,6 +23,21 @@ export interface Notifier {
   log?: (line: string) => void;
 }
 
+type DeliveryOrder = NonNullable<Awaited<ReturnType<typeof orderForDelivery>>>;
+
+/** The notice's words for an order, with the store's links. */
+const noticeFor = (order: DeliveryOrder, notifier: Notifier) =>
+  deliveryNotice(
+    {
+      order_id: order.order_id,
+      title: order.title,
+      amount: order.amount,
+      payment_channel: order.payment_channel,
+    },
+    notifier.baseUrl,
+    notifier.retentionDays,
+  );
+
 export interface NotifyDeps {
   db: Db;
   now: () => Date;
@@ -40,16 +55,7 @@ export async function notifyOrder(
   if (!order) return { order_id: orderId, skipped: 'no such order' };
   if (order.payment_status !== 'PAID') return { order_id: orderId, skipped: 'the order is not paid' };
   const { notifier } = deps;
-  const text = deliveryNotice(
-    {
-      order_id: order.order_id,
-      title: order.title,
-      amount: order.amount,
-      payment_channel: order.payment_channel,
-    },
-    notifier.baseUrl,
-    notifier.retentionDays,
-  );
+  const text = noticeFor(order, notifier);
   const notices: NewNotice[] = [];
   const base = { order_id: orderId, job_id: job.id };
   if (notifier.email && order.email) {
@@ -101,18 +107,7 @@ export async function sendNotice(
     if (notice.channel === 'email') {
       if (!notifier.email) throw new Error('SMTP_URL is no longer set');
       const order = await orderForDelivery(deps.db, notice.order_id);
-      const text = order
-        ? deliveryNotice(
-            {
-              order_id: order.order_id,
-              title: order.title,
-              amount: order.amount,
-              payment_channel: order.payment_channel,
-            },
-            notifier.baseUrl,
-            notifier.retentionDays,
-          )
-        : undefined;
+      const text = order ? noticeFor(order, notifier) : undefined;
       await notifier.email.send({
         to: notice.recipient,
         subject: notice.subject,

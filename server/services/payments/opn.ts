@@ -114,46 +114,44 @@ export function opnClient(options: OpnClientOptions): OpnClient {
     return { ok: true, value: charge.output };
   }
 
+  /** POST /charges, form-encoded as Opn takes it, with the metadata as metadata[key] fields. */
+  function postCharge(
+    amountSatang: number,
+    fields: Record<string, string>,
+    metadata: Record<string, string>,
+  ): Promise<OpnResult<OpnCharge>> {
+    if (!Number.isSafeInteger(amountSatang) || amountSatang <= 0) {
+      return Promise.resolve(
+        failed({ kind: 'api', code: 'invalid_amount', message: 'amount must be a positive integer' }),
+      );
+    }
+    const form = new URLSearchParams({ amount: String(amountSatang), ...fields });
+    for (const [key, value] of Object.entries(metadata)) form.append(`metadata[${key}]`, value);
+    return call('/charges', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+    });
+  }
+
   return {
-    createCharge(charge) {
-      if (!Number.isSafeInteger(charge.amountSatang) || charge.amountSatang <= 0) {
-        return Promise.resolve(
-          failed({ kind: 'api', code: 'invalid_amount', message: 'amount must be a positive integer' }),
-        );
-      }
-      const form = new URLSearchParams({
-        amount: String(charge.amountSatang),
-        currency: charge.currency,
-        card: charge.card,
-        return_uri: charge.returnUri,
-        description: charge.description,
-      });
-      for (const [key, value] of Object.entries(charge.metadata)) form.append(`metadata[${key}]`, value);
-      return call('/charges', {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: form.toString(),
-      });
-    },
-    createPromptPayCharge(charge) {
-      if (!Number.isSafeInteger(charge.amountSatang) || charge.amountSatang <= 0) {
-        return Promise.resolve(
-          failed({ kind: 'api', code: 'invalid_amount', message: 'amount must be a positive integer' }),
-        );
-      }
-      const form = new URLSearchParams({
-        amount: String(charge.amountSatang),
-        currency: 'thb',
-        'source[type]': 'promptpay',
-        description: charge.description,
-      });
-      for (const [key, value] of Object.entries(charge.metadata)) form.append(`metadata[${key}]`, value);
-      return call('/charges', {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: form.toString(),
-      });
-    },
+    createCharge: (charge) =>
+      postCharge(
+        charge.amountSatang,
+        {
+          currency: charge.currency,
+          card: charge.card,
+          return_uri: charge.returnUri,
+          description: charge.description,
+        },
+        charge.metadata,
+      ),
+    createPromptPayCharge: (charge) =>
+      postCharge(
+        charge.amountSatang,
+        { currency: 'thb', 'source[type]': 'promptpay', description: charge.description },
+        charge.metadata,
+      ),
     getCharge(id) {
       if (!CHARGE_ID.test(id)) {
         return Promise.resolve(

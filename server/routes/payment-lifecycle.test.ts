@@ -164,6 +164,21 @@ describe.each(testDatabases)('payment lifecycle on $name', (database) => {
     }
   });
 
+  it('refuses a new order on photos that expired, saying so', async () => {
+    f.t.setNow(at(60));
+    try {
+      const res = await f.post('/api/v1/order/create', f.order());
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({
+        status: 'error',
+        code: 'photos_expired',
+        message: 'the photos of this event have expired',
+      });
+    } finally {
+      f.t.setNow(NOW);
+    }
+  });
+
   it('keeps a second payment of a paid order as DUPLICATE for a refund', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const uuid = await f.create(f.order());

@@ -68,10 +68,11 @@ export async function createOrder(
   );
   if (sale.can_sale === 'N')
     return refuse(400, 'the sale of this event has not opened yet', { field: 'event_key' });
-  if (sale.close_sale === 'Y') return refuse(400, 'the sale of this event has ended', { field: 'event_key' });
+  // Expired photos first: the sale is also closed then, but the buyer is told why.
   if (sale.day_diff === 0) {
     return refuse(400, PHOTOS_EXPIRED_MESSAGE, { field: 'event_key', code: 'photos_expired' });
   }
+  if (sale.close_sale === 'Y') return refuse(400, 'the sale of this event has ended', { field: 'event_key' });
 
   // Photos: each once, all known, all of this one event.
   const ids = request.imageList.map((item) => item.id);

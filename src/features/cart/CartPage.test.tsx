@@ -32,7 +32,7 @@ function eventDetail(over: Partial<EventDetail> = {}): EventDetail {
 interface Server {
   event: EventDetail;
   gateway: string;
-  create: 'ok' | 'fail';
+  create: 'ok' | 'fail' | 'expired';
 }
 let server: Server;
 const fetchMock = vi.fn();
@@ -49,6 +49,17 @@ beforeEach(async () => {
     if (url.endsWith('/v1/events/event-1')) return answer({ status: 'success', body: server.event });
     if (url.endsWith('/v1/utils/conf')) return answer({ status: 'success', body: { value: server.gateway } });
     if (url.endsWith('/order/create')) {
+      if (server.create === 'expired') {
+        return answer(
+          {
+            status: 'error',
+            message: 'the photos of this event have expired',
+            code: 'photos_expired',
+            field: 'event_key',
+          },
+          400,
+        );
+      }
       return server.create === 'ok'
         ? answer({ status: 'success', uuid: UUID })
         : answer({ status: 'error', message: 'amount must be 63.00' }, 400);
@@ -188,6 +199,16 @@ describe('CartPage', () => {
     const keys = calls('/order/create').map(([, init]) => init.headers['Idempotency-Key']);
     expect(keys[0]).not.toBe(keys[1]);
     expect(await readList('cart', 'standard')).toHaveLength(1);
+  });
+
+  it('an order refused because the photos expired says so, not the generic error', async () => {
+    server.create = 'expired';
+    await addAllToCart('standard', [photo(1)]);
+    await renderCart();
+    await screen.findByRole('table');
+    await fillAndCreate();
+    expect(await screen.findByText('ภาพของงานนี้หมดระยะเวลาการจัดเก็บแล้ว ไม่สามารถสั่งซื้อได้')).toBeInTheDocument();
+    expect(screen.queryByText(/เกิดข้อผิดพลาดในการสร้างคำสั่งซื้อ/)).toBeNull();
   });
 
   it('unlimited package: refused with the spec alert when there are no latest results', async () => {

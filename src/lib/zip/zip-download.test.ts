@@ -5,7 +5,14 @@ const bytes = (text: string) => new TextEncoder().encode(text);
 
 /** The names in a zip's central directory (signature 0x02014b50; name length at +28, name at +46). */
 async function zipNames(blob: Blob): Promise<string[]> {
-  const data = new Uint8Array(await blob.arrayBuffer());
+  // FileReader: jsdom's Blob (which Node 24's Response builds here) has no arrayBuffer().
+  const buffer = await new Promise<ArrayBuffer>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
+  const data = new Uint8Array(buffer);
   const view = new DataView(data.buffer);
   const names: string[] = [];
   for (let i = 0; i + 46 <= data.length; i++) {

@@ -1,10 +1,27 @@
+import path from 'node:path';
 import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { writeBuildStamp } from './server/build-freshness';
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
+
+/** Records what the build was made from, so `npm start` rebuilds when the sources change (server/build-freshness.ts). */
+function buildStamp(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'runfoto-build-stamp',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      writeBuildStamp(process.cwd(), outDir);
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -44,6 +61,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    buildStamp(),
   ],
   server: { proxy: { '/api': apiTarget, '/storage': apiTarget } },
   build: { target: 'es2022', sourcemap: true },

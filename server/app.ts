@@ -1,12 +1,14 @@
-// The Hono app: the API under /api, stored objects under /storage, and the built PWA with SPA fallback.
-import fs from 'node:fs';
+// The Hono app: the API under /api, stored objects under /storage, and the built PWA with SPA fallback; every
+// app shell it sends carries the run-time settings (app-settings.ts), and /app-settings.json answers them alone.
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ErrorAnswer } from '../core/contract/common';
+import { APP_SETTINGS_PATH, type AppSettings } from '../core/contract/settings';
+import { appSettingsFromContext, appShellReader } from './app-settings';
 import type { AppContext } from './context';
 import { type ApiLimits, apiRoutes } from './routes/api';
 import { storageRoutes } from './routes/storage';
@@ -20,6 +22,8 @@ export interface AppOptions {
   limits?: ApiLimits;
   /** The disk object store, served at /storage (absent when objects live on S3). */
   diskStore?: DiskStore | undefined;
+  /** The settings the PWA takes at run time (appSettingsFor(config)); default: the defaults with ctx's token. */
+  settings?: AppSettings;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -37,19 +41,26 @@ export function createApp(options: AppOptions) {
 
   if (options.diskStore) app.route('/storage', storageRoutes(options.diskStore));
 
-  const indexFile = path.join(options.distDir, 'index.html');
-  // Hashed build assets never change; everything else (index.html, sw.js, manifest) is revalidated.
+  const settings = options.settings ?? appSettingsFromContext(options.ctx);
+  const appShell = appShellReader(options.distDir, settings);
+  // Hashed build assets never change; everything else (index.html, sw.js, manifest, settings) is revalidated.
   app.use('*', async (c, next) => {
     c.header('Cache-Control', c.req.path.startsWith('/assets/') ? IMMUTABLE : 'no-cache');
     await next();
   });
+  // The service worker refreshes its copy here (the shell it precached was inlined at install time).
+  app.get(APP_SETTINGS_PATH, (c) => c.json(settings));
+  const sendShell = (c: Context) => {
+    const html = appShell();
+    if (html === undefined) return c.text('not found', 404);
+    return c.html(html);
+  };
+  // Before serveStatic, which would send dist/index.html as built, with the marker instead of the settings.
+  app.get('/', sendShell);
+  app.get('/index.html', sendShell);
   app.use('*', serveStatic({ root: options.distDir }));
   // SPA fallback: any other page address gets the app shell; a missing file (with an extension) is a 404.
-  app.get('*', (c) => {
-    if (path.extname(c.req.path) || !fs.existsSync(indexFile)) return c.text('not found', 404);
-    c.header('Cache-Control', 'no-cache');
-    return c.html(fs.readFileSync(indexFile, 'utf8'));
-  });
+  app.get('*', (c) => (path.extname(c.req.path) ? c.text('not found', 404) : sendShell(c)));
 
   // Every router's errors end here: a malformed JSON body is the 400 HTTPException Hono raises, anything else is ours.
   app.onError((error, c) => {

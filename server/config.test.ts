@@ -46,3 +46,46 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PAYMENT_GATEWAY: 'paypal' })).toThrow(/PAYMENT_GATEWAY/);
   });
 });
+
+describe('loadConfig: the settings the PWA takes at run time', () => {
+  it('defaults to the demo token, /api, no card key and no support channels', () => {
+    expect(loadConfig({})).toMatchObject({ publicApiBase: '/api', opnPublicKey: '', support: {} });
+  });
+
+  it('reads the card public key, the API base and every support channel', () => {
+    const c = loadConfig({
+      OPN_PUBLIC_KEY: ' pkey_test_5x ',
+      PUBLIC_API_BASE: 'https://api.example.com/shop/api/',
+      SUPPORT_LINE_ID: '@runfoto',
+      SUPPORT_LINE_URL: 'https://lin.ee/AbCdEf',
+      SUPPORT_FACEBOOK_URL: 'https://www.facebook.com/runfoto',
+      SUPPORT_PHONE: '02-123-4567',
+      SUPPORT_EMAIL: 'help@runfoto.example',
+    });
+    expect(c.opnPublicKey).toBe('pkey_test_5x');
+    expect(c.publicApiBase).toBe('https://api.example.com/shop/api');
+    expect(c.support).toEqual({
+      lineId: '@runfoto',
+      lineUrl: 'https://lin.ee/AbCdEf',
+      facebookUrl: 'https://www.facebook.com/runfoto',
+      phone: '02-123-4567',
+      email: 'help@runfoto.example',
+    });
+  });
+
+  it('leaves out empty support channels and keeps the ones given', () => {
+    expect(
+      loadConfig({ SUPPORT_PHONE: '+66 81 234 5678', SUPPORT_EMAIL: '  ', SUPPORT_LINE_ID: '' }).support,
+    ).toEqual({ phone: '+66 81 234 5678' });
+  });
+
+  it('refuses a support channel the About page could not link, naming its variable', () => {
+    expect(() => loadConfig({ SUPPORT_LINE_URL: 'javascript:alert(1)' })).toThrow(/^SUPPORT_LINE_URL .*http/);
+    expect(() => loadConfig({ SUPPORT_FACEBOOK_URL: 'facebook.com/runfoto' })).toThrow(
+      /^SUPPORT_FACEBOOK_URL/,
+    );
+    expect(() => loadConfig({ SUPPORT_LINE_ID: '@run foto' })).toThrow(/^SUPPORT_LINE_ID/);
+    expect(() => loadConfig({ SUPPORT_PHONE: 'ask us' })).toThrow(/^SUPPORT_PHONE .*"ask us"/);
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'help@' })).toThrow(/^SUPPORT_EMAIL/);
+  });
+});

@@ -1,7 +1,9 @@
 // Every environment variable the server reads, parsed and defaulted in one place.
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import * as v from 'valibot';
 import { PHOTO_RETENTION_DAYS } from '../core/constants';
+import { type SupportChannels, supportChannelsSchema } from '../core/contract/settings';
 import { DEFAULT_MAIL_FROM } from './services/notify/email';
 import { type S3Config, s3ConfigFromEnv } from './storage/s3-store';
 
@@ -22,6 +24,8 @@ export interface Config {
   signingSecret: string | undefined;
   /** Opn (PAYMENT_GATEWAY=opn): the Opn API address and the secret key. */
   opn: { apiUrl: string; secretKey: string } | undefined;
+  /** The Opn public key (pkey_…) the PWA's card form uses (OPN_PUBLIC_KEY); empty: no card form. */
+  opnPublicKey: string;
   /** GB Prime Pay (PAYMENT_GATEWAY=gbp): the API address, the customer token and the secret key. */
   gbp: { apiUrl: string; token: string; secretKey: string } | undefined;
   /** The store's public address (3-D Secure returns the buyer here); default: each request's own origin. */
@@ -32,6 +36,10 @@ export interface Config {
   paymentGateway: 'sandbox' | 'gbp' | 'opn';
   /** The fixed application token of SPEC §3 (inquiry and find-order). */
   appToken: string;
+  /** The API base address the PWA calls (PUBLIC_API_BASE, default /api): another host can serve the API. */
+  publicApiBase: string;
+  /** Support channels the About page lists (SUPPORT_LINE_ID, _LINE_URL, _FACEBOOK_URL, _PHONE, _EMAIL). */
+  support: SupportChannels;
   /** Seed the demo events when the database has no events: "auto" (default) or "off". */
   demoData: 'auto' | 'off';
   /** Delivery notices by e-mail (SMTP_URL, MAIL_FROM); undefined: no e-mail. */
@@ -40,6 +48,10 @@ export interface Config {
   sms: { apiUrl: string; apiKey: string; apiSecret: string; sender: string } | undefined;
   /** Days a new event's photos are kept after its date (RETENTION_DAYS, default 35). */
   retentionDays: number;
+  /** JOBS: "on" (default) runs the background jobs in this process too; "off" leaves them to `npm run worker`. */
+  runJobs: boolean;
+  /** JOB_LEASE_SECONDS (default 60): a running job whose worker stops renewing is taken again after this. */
+  jobLeaseMs: number;
 }
 
 export const DEMO_APP_TOKEN = 'demo-app-token';
@@ -94,6 +106,32 @@ function gbpSettings(env: NodeJS.ProcessEnv): NonNullable<Config['gbp']> {
   };
 }
 
+/** The environment variable of each support channel. */
+export const SUPPORT_VARIABLES = {
+  lineId: 'SUPPORT_LINE_ID',
+  lineUrl: 'SUPPORT_LINE_URL',
+  facebookUrl: 'SUPPORT_FACEBOOK_URL',
+  phone: 'SUPPORT_PHONE',
+  email: 'SUPPORT_EMAIL',
+} as const satisfies Record<keyof SupportChannels, string>;
+
+/** Checked with the PWA's own schema at start, so a channel the About page could not link never gets that far. */
+function supportSettings(env: NodeJS.ProcessEnv): SupportChannels {
+  const given: Record<string, string> = {};
+  for (const [field, name] of Object.entries(SUPPORT_VARIABLES)) {
+    const value = env[name]?.trim();
+    if (value) given[field] = value;
+  }
+  const parsed = v.safeParse(supportChannelsSchema, given);
+  if (!parsed.success) {
+    const issue = parsed.issues[0];
+    const field = issue.path?.[0]?.key as keyof SupportChannels | undefined;
+    const name = field ? SUPPORT_VARIABLES[field] : 'SUPPORT_*';
+    throw new Error(`${name} ${issue.message}, got "${field ? given[field] : ''}"`);
+  }
+  return parsed.output;
+}
+
 function parseCount(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
@@ -119,13 +157,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     signingSecret: env.STORAGE_SIGNING_SECRET || undefined,
     paymentGateway: gateway,
     opn: gateway === 'opn' ? opnSettings(env) : undefined,
+    opnPublicKey: env.OPN_PUBLIC_KEY?.trim() || '',
     gbp: gateway === 'gbp' ? gbpSettings(env) : undefined,
     publicBaseUrl: env.PUBLIC_BASE_URL ? env.PUBLIC_BASE_URL.replace(/\/+$/, '') : undefined,
     faceWorkers: parseCount('FACE_WORKERS', env.FACE_WORKERS, availableParallelism()),
     appToken: env.APP_TOKEN || DEMO_APP_TOKEN,
+    // "/" means the API at the origin's root: its paths then start at "/v1/…".
+    publicApiBase: (env.PUBLIC_API_BASE || '/api').replace(/\/+$/, ''),
+    support: supportSettings(env),
     demoData: demo,
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.MAIL_FROM || DEFAULT_MAIL_FROM } : undefined,
     sms: smsSettings(env),
     retentionDays: parseDays(env.RETENTION_DAYS, PHOTO_RETENTION_DAYS),
+    runJobs: parseOnOff('JOBS', env.JOBS),
+    jobLeaseMs: parseLeaseSeconds(env.JOB_LEASE_SECONDS) * 1000,
   };
+}
+
+function parseOnOff(name: string, raw: string | undefined): boolean {
+  if (raw === undefined || raw === '' || raw === 'on') return true;
+  if (raw === 'off') return false;
+  throw new Error(`${name} must be "on" or "off", got "${raw}"`);
+}
+
+function parseLeaseSeconds(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 60;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 2 || n > 3600)
+    throw new Error(`JOB_LEASE_SECONDS must be 2-3600, got "${raw}"`);
+  return n;
 }

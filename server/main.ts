@@ -1,8 +1,8 @@
-// Entry: config → build the PWA if missing → database → app → listen.
+// Entry: config → build the PWA if missing or stale → database → app → listen (and the jobs, unless JOBS=off).
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
+import { buildState } from './build-freshness';
 import { loadConfig } from './config';
 import { schedulePurge } from './jobs/purge-selfies';
 import { startJobRunner } from './jobs/runner';
@@ -10,16 +10,26 @@ import { openStore } from './server';
 
 const config = loadConfig();
 
-if (!fs.existsSync(path.join(config.distDir, 'index.html'))) {
-  console.log(`no build in ${config.distDir}: building the PWA first`);
-  const build = spawnSync('npx', ['vite', 'build', '--outDir', config.distDir], { stdio: 'inherit' });
+// A missing build is made; so is one made from other sources (after a `git pull`), unless the store serves a
+// DIST_DIR of its own (a deployment's prebuilt app is never rebuilt from this folder).
+const state = buildState(process.cwd(), config.distDir);
+const ownDist = config.distDir === path.resolve('dist');
+if (state === 'missing' || (state === 'stale' && ownDist)) {
+  console.log(
+    state === 'missing'
+      ? `no build in ${config.distDir}: building the PWA first`
+      : 'the sources changed since the PWA was built: building it again',
+  );
+  const args = ['vite', 'build', '--outDir', config.distDir, ...(ownDist ? ['--emptyOutDir'] : [])];
+  const build = spawnSync('npx', args, { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
 const store = await openStore(config);
 const stopPurge = schedulePurge(store.ctx);
-store.faces.startIndexing();
-const jobs = startJobRunner(store.jobs);
+// JOBS=off leaves indexing, delivery, notices and retention to `npm run worker` processes.
+if (config.runJobs) store.faces.startIndexing();
+const jobs = config.runJobs ? startJobRunner(store.jobs, { leaseMs: config.jobLeaseMs }) : undefined;
 const server = serve({ fetch: store.app.fetch, port: config.port, hostname: config.host }, (info) => {
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
   console.log(`storefront on http://localhost:${info.port} (${where})`);
@@ -37,7 +47,7 @@ const shutdown = async () => {
   closing = true;
   stopPurge();
   server.close();
-  await jobs.stop();
+  await jobs?.stop();
   await store.close();
   process.exit(0);
 };

@@ -1,18 +1,19 @@
 // Builds the running store from a config: database (migrated), object store, demo data, the app.
-import path from 'node:path';
+import pg from 'pg';
 import { createApp } from './app';
+import { appSettingsFor } from './app-settings';
 import type { Config } from './config';
 import type { AppContext } from './context';
-import { type Db, migrate, openDatabase } from './db/database';
-import { countEvents } from './db/events-repo';
-import { requeueStaleJobs } from './db/jobs-repo';
+import { openStoreDatabase } from './db/open-for-role';
 import { type FaceService, openFaceService } from './faces/wiring';
 import type { JobRunnerDeps } from './jobs/runner';
-import { seedDemoData } from './services/demo-data';
+import { apiLimits } from './routes/api';
+import { describeSeeding, ensureDemoData } from './services/demo-seeding';
 import { smtpSender } from './services/notify/email';
 import type { Notifier } from './services/notify/outbox';
 import { thaiBulkSmsSender } from './services/notify/sms';
 import { openPaymentGateway } from './services/payments/open-gateway';
+import { postgresLimiter } from './services/rate-limit';
 import { DiskStore } from './storage/disk-store';
 import { loadSigningSecret, openObjectStore } from './storage/open-store';
 
@@ -35,25 +36,11 @@ export function notifierFor(config: Config): Notifier {
   };
 }
 
-export async function openDatabaseFor(config: Config): Promise<Db> {
-  const db = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
-  });
-  await migrate(db);
-  return db;
-}
-
 export async function openStore(config: Config, log: (line: string) => void = console.log): Promise<Store> {
-  const db = await openDatabaseFor(config);
-  if (!config.databaseUrl) {
-    // The embedded database is this process's alone: every job still marked running was held by a process that
-    // stopped (a kill, a crash), so it is queued again now rather than after the stale timeout.
-    const requeued = await requeueStaleJobs(db, new Date(Date.now() + 60_000));
-    if (requeued > 0) log(`jobs: queued again ${requeued} jobs a stopped process was running`);
-  }
+  const database = await openStoreDatabase(config, log);
+  const { db } = database;
   const store = await openObjectStore(config);
-  const faces = openFaceService({ db, store }, config.faceWorkers);
+  const faces = openFaceService({ db, store }, config.faceWorkers, config.jobLeaseMs);
   const ctx: AppContext = {
     db,
     store,
@@ -63,13 +50,20 @@ export async function openStore(config: Config, log: (line: string) => void = co
     publicBaseUrl: config.publicBaseUrl,
     faces: faces.engine,
   };
-  if (config.demoData === 'auto' && (await countEvents(db)) === 0) {
-    log(`demo data: created ${await seedDemoData(db, store, new Date())} events`);
+  if (config.demoData === 'auto') {
+    const line = describeSeeding(await ensureDemoData(db, store, new Date()));
+    if (line) log(line);
   }
+  // Several API processes may share a PostgreSQL database: their rate limits count there, together.
+  const limitsPool = config.databaseUrl
+    ? new pg.Pool({ connectionString: config.databaseUrl, max: 2 })
+    : undefined;
   const app = createApp({
     ctx,
+    limits: limitsPool ? apiLimits((name, limit) => postgresLimiter(limitsPool, name, limit)) : apiLimits(),
     distDir: config.distDir,
     diskStore: store instanceof DiskStore ? store : undefined,
+    settings: appSettingsFor(config),
   });
   const notifier = notifierFor(config);
   return {
@@ -80,7 +74,8 @@ export async function openStore(config: Config, log: (line: string) => void = co
     async close() {
       notifier.email?.close();
       await faces.close();
-      await db.destroy();
+      await limitsPool?.end();
+      await database.close();
     },
   };
 }

@@ -1,5 +1,6 @@
 // Every admin command and the dispatcher: help, argument errors (exit 2), failures (exit 1). main.ts only wires
 // this to the process; tests call runCli directly.
+import { DatabaseUnreachable } from '../db/open-for-role';
 import { type CliContext, type Command, CommandFailed, UsageError } from './args';
 import { eventCommands } from './events';
 import { indexCommands } from './index-status';
@@ -68,7 +69,8 @@ export async function runCli(argv: string[], open: OpenContext, io: CliIo): Prom
       return 2;
     }
     const message = error instanceof Error ? error.message : String(error);
-    io.err(`error: ${error instanceof CommandFailed ? message : `${name} failed: ${message}`}`);
+    const plain = error instanceof CommandFailed || error instanceof DatabaseUnreachable;
+    io.err(`error: ${plain ? message : `${name} failed: ${message}`}`);
     return 1;
   } finally {
     await opened?.close();

@@ -5,7 +5,7 @@ import { insertEvent } from '../db/events-repo';
 import { markIndexFailed, saveFacesOfPhoto } from '../db/faces-repo';
 import { insertPhotos } from '../db/photos-repo';
 import { testDatabases } from '../db/test-databases';
-import { claim, complete, enqueue, fail } from '../jobs/queue';
+import { claim, complete, enqueue, fail, type JobRow } from '../jobs/queue';
 import { openTestCli, type TestCli } from './cli-fixture';
 import { indexStatus, photosPerMinute, progressBar, watchIndex } from './index-status';
 
@@ -50,12 +50,15 @@ describe('index-status', () => {
     const [otherPhoto = 0] = await insertPhotos(cli.db, [photo(otherId, 9)]);
     for (const id of [...ids, otherPhoto]) await enqueue(cli.db, 'index-photo', { photo_id: id }, cli.now);
     // Photo 1 indexed with two faces, photo 2 failed, 3 being indexed, 4 and 5 queued; the other event's queued.
-    const claimed: number[] = [];
-    for (let i = 0; i < 3; i++) claimed.push((await claim(cli.db, ['index-photo'], cli.now))?.id ?? 0);
+    const claimed: JobRow[] = [];
+    for (let i = 0; i < 3; i++) {
+      const job = await claim(cli.db, ['index-photo'], cli.now);
+      if (job) claimed.push(job);
+    }
     await saveFacesOfPhoto(cli.db, ids[0] as number, runId, [face(1), face(40)]);
-    await complete(cli.db, claimed[0] as number, { faces: 2 });
+    await complete(cli.db, claimed[0] as JobRow, { faces: 2 });
     await markIndexFailed(cli.db, ids[1] as number, 'not an image');
-    await fail(cli.db, claimed[1] as number, 'not an image');
+    await fail(cli.db, claimed[1] as JobRow, 'not an image');
   }, 60_000);
   afterAll(() => cli.close());
 

@@ -1,9 +1,8 @@
 // The admin command line: `npm run admin -- <command>` (`help` lists the commands). Wiring only: the commands
 // live in ./commands.ts and the modules it lists.
 
-import path from 'node:path';
 import { loadConfig } from '../config';
-import { migrate, openDatabase } from '../db/database';
+import { openClientDatabase } from '../db/open-for-role';
 import { openObjectStore } from '../storage/open-store';
 import type { CliContext } from './args';
 import { runCli } from './commands';
@@ -28,16 +27,12 @@ const out = (line: string) => {
   console.log(line);
 };
 
-process.exitCode = await runCli(
+const code = await runCli(
   process.argv.slice(2),
   async () => {
     const config = loadConfig();
-    const db = await openDatabase({
-      databaseUrl: config.databaseUrl,
-      pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
-    });
-    const applied = await migrate(db);
-    if (applied.length) out(`applied migrations: ${applied.join(', ')}`);
+    const database = await openClientDatabase(config, 'admin');
+    const { db } = database;
     const ctx: CliContext = {
       db,
       store: await openObjectStore(config),
@@ -47,7 +42,9 @@ process.exitCode = await runCli(
       out,
       note,
     };
-    return { ctx, close: () => db.destroy() };
+    return { ctx, close: () => database.close() };
   },
   { out, err: (line) => note(line) },
 );
+// Exit now: a store that stopped answering may leave a connection that would keep the process waiting.
+process.exit(code);

@@ -3,9 +3,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoObjectKeys } from '../../core/contract/photos';
 import { countJobsByState } from '../db/jobs-repo';
+import { readMark, writeMark } from '../db/store-marks-repo';
 import { listActiveBanners } from '../db/teams-repo';
 import { testDatabases } from '../db/test-databases';
 import { demoEventKeys } from '../services/demo-data';
+import { EVENT_FLAGS } from '../test/processes';
 import { openTestCli, type TestCli } from './cli-fixture';
 
 const HOUR = 3_600_000;
@@ -23,7 +25,7 @@ describe('seed-demo', () => {
   afterAll(() => cli.close());
 
   it('creates the six demo events, photos for those on sale, a team and two banners', async () => {
-    expect(out).toMatch(/^created 6 demo events with 114 photos, 1 team and 2 banners in \d+\.\d s$/);
+    expect(out).toMatch(/^demo data: created 6 events with 114 photos, 1 team and 2 banners in \d+\.\d s$/);
     const events = await cli.db.selectFrom('events').selectAll().orderBy('event_id').execute();
     expect(events.map((e) => e.event_key)).toEqual(demoEventKeys);
     const counts = await cli.db
@@ -87,10 +89,48 @@ describe('seed-demo', () => {
     expect(await cli.store.exists(keys.logo)).toBe(false);
   });
 
-  it('leaves a database that already has events alone', async () => {
+  it('does not seed twice', async () => {
     expect(await cli.run('seed-demo')).toMatchObject({
       code: 0,
-      out: 'the database already has 6 events: demo data not added',
+      out: 'the demo data is already there: nothing added',
     });
   });
+
+  it('finishes a seeding that was interrupted, starting it over', async () => {
+    // What a kill during the first start leaves: the seeding marked begun, some events and photos, no team.
+    await writeMark(cli.db, 'demo_seed', 'started');
+    const [, , ...later] = demoEventKeys;
+    await cli.db.deleteFrom('events').where('event_key', 'in', later).execute();
+    await cli.db.deleteFrom('teams').execute();
+    await cli.db.deleteFrom('banners').execute();
+    const run = await cli.run('seed-demo');
+    expect(run.code).toBe(0);
+    expect(run.out).toMatch(
+      /^demo data: the first seeding had been interrupted \(2 events, \d+ photos made\); removed them and created 6 events with 114 photos/,
+    );
+    const events = await cli.db.selectFrom('events').select('event_key').orderBy('event_id').execute();
+    expect(events.map((e) => e.event_key)).toEqual(demoEventKeys);
+    const photos = await cli.db
+      .selectFrom('photos')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(photos.n)).toBe(114);
+    expect(await listActiveBanners(cli.db)).toHaveLength(2);
+    expect(await readMark(cli.db, 'demo_seed')).toBe('done');
+  }, 120_000);
+});
+
+describe('seed-demo on a store with its own events', () => {
+  it('leaves them alone', async () => {
+    const cli = await openTestCli(testDatabases[0] as (typeof testDatabases)[number]);
+    try {
+      await cli.run('create-event', 'own-event', ...EVENT_FLAGS);
+      expect(await cli.run('seed-demo')).toMatchObject({
+        code: 0,
+        out: 'the database already has events of its own (1): demo data not added',
+      });
+    } finally {
+      await cli.close();
+    }
+  }, 60_000);
 });

@@ -1,6 +1,6 @@
 // Admin commands that set up a database: migrate, and the demo data of an empty one.
 import { countEvents } from '../db/events-repo';
-import { seedDemo } from '../services/demo-data';
+import { describeSeeding, ensureDemoData } from '../services/demo-seeding';
 import { type Command, command, noExtra, parseCommand } from './args';
 
 const noArgs = (name: string) => (argv: string[]) =>
@@ -21,18 +21,18 @@ const seedDemoCommand = command({
   summary: 'create the demo events, photos, team and banners (only on a database with no events)',
   parse: noArgs('seed-demo'),
   async run(ctx) {
-    const existing = await countEvents(ctx.db);
-    if (existing > 0) {
-      ctx.out(`the database already has ${existing} events: demo data not added`);
+    const started = Date.now();
+    const outcome = await ensureDemoData(ctx.db, ctx.store, ctx.now());
+    if ('skipped' in outcome) {
+      ctx.out(
+        outcome.skipped === 'done before'
+          ? 'the demo data is already there: nothing added'
+          : `the database already has events of its own (${await countEvents(ctx.db)}): demo data not added`,
+      );
       return;
     }
-    const started = Date.now();
-    const made = await seedDemo(ctx.db, ctx.store, ctx.now());
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    ctx.out(
-      `created ${made.events} demo events with ${made.photos} photos, ${made.teams} team and ` +
-        `${made.banners} banners in ${seconds} s`,
-    );
+    ctx.out(`${describeSeeding(outcome)} in ${seconds} s`);
   },
 });
 

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { migrations } from './migrations';
 import { PgliteDialect } from './pglite-dialect';
 import type { Database } from './schema';
+import { SessionLock } from './session-lock';
 
 export type Db = Kysely<Database>;
 
@@ -21,29 +22,53 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Folder for PGlite's files; without it PGlite keeps everything in memory (tests). */
   pgliteDir?: string | undefined;
+  /** Folder of a running store's database socket (data-dir-lock.ts): connect there instead of opening files. */
+  socketDir?: string | undefined;
+}
+
+// Dates stay calendar dates ("2026-11-01"), amounts exact decimal strings, bigint ids numbers.
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    ({ [DATE_OID]: asText, [NUMERIC_OID]: asText, [INT8_OID]: asNumber })[oid] ??
+    pg.types.getTypeParser(oid, format)) as never,
+};
+
+function openPostgres(config: pg.PoolConfig): Db {
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ ...config, types: pgTypes }) }),
+  });
+}
+
+/** The embedded database with what serving it to other processes needs: its PGlite and the session lock. */
+export interface EmbeddedDatabase {
+  db: Db;
+  pglite: PGlite;
+  lock: SessionLock;
+}
+
+export async function openEmbeddedDatabase(pgliteDir: string | undefined): Promise<EmbeddedDatabase> {
+  if (pgliteDir) await fs.mkdir(path.dirname(pgliteDir), { recursive: true });
+  const pglite = new PGlite({
+    ...(pgliteDir ? { dataDir: pgliteDir } : {}),
+    parsers: { [DATE_OID]: asText, [NUMERIC_OID]: asText, [INT8_OID]: asNumber },
+  });
+  const lock = new SessionLock();
+  return { db: new Kysely<Database>({ dialect: new PgliteDialect(pglite, lock) }), pglite, lock };
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
-  if (options.databaseUrl) {
-    // Dates stay calendar dates ("2026-11-01"), amounts exact decimal strings, bigint ids numbers.
-    const parsers: Record<number, (value: string) => unknown> = {
-      [DATE_OID]: asText,
-      [NUMERIC_OID]: asText,
-      [INT8_OID]: asNumber,
-    };
-    const types = {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        parsers[oid] ?? pg.types.getTypeParser(oid, format)) as never,
-    };
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, types });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  if (options.databaseUrl) return openPostgres({ connectionString: options.databaseUrl, max: 10 });
+  if (options.socketDir) {
+    // PGlite answers any user and database name; it runs one statement at a time, so a few connections suffice.
+    return openPostgres({
+      host: options.socketDir,
+      port: 5432,
+      user: 'postgres',
+      database: 'postgres',
+      max: 4,
+    });
   }
-  if (options.pgliteDir) await fs.mkdir(path.dirname(options.pgliteDir), { recursive: true });
-  const pglite = new PGlite({
-    ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
-    parsers: { [DATE_OID]: asText, [NUMERIC_OID]: asText, [INT8_OID]: asNumber },
-  });
-  return new Kysely<Database>({ dialect: new PgliteDialect(pglite) });
+  return (await openEmbeddedDatabase(options.pgliteDir)).db;
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,8 +1,8 @@
 // Owns the job queue's state: the jobs table. A worker claims one ready job with FOR UPDATE SKIP LOCKED, so any
 // number of worker processes on PostgreSQL take distinct jobs without waiting on each other.
-import { type Selectable, sql } from 'kysely';
+import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { Db } from './database';
-import type { JobsTable } from './schema';
+import type { Database, JobsTable } from './schema';
 
 export type JobRow = Selectable<JobsTable>;
 export type JobState = JobRow['state'];
@@ -22,15 +22,20 @@ export async function insertJob(db: Db, kind: string, payload: unknown, runAfter
 }
 
 /**
- * Takes the oldest ready job of these kinds (queued, run_after reached): it becomes running, its attempts grow by
- * one and locked_at is set. Rows other workers hold are skipped, never waited for.
+ * Takes the oldest ready job of these kinds (queued, run_after reached) for the claim `token`: it becomes running,
+ * its attempts grow by one, locked_at (the lease) is set. Rows other workers hold are skipped, never waited for.
  */
-export async function claimJob(db: Db, kinds: readonly string[], now: Date): Promise<JobRow | undefined> {
+export async function claimJob(
+  db: Db,
+  kinds: readonly string[],
+  now: Date,
+  token: string,
+): Promise<JobRow | undefined> {
   if (kinds.length === 0) return undefined;
   return (
     db
       .updateTable('jobs')
-      .set((eb) => ({ state: 'running', attempts: eb('attempts', '+', 1), locked_at: now }))
+      .set((eb) => ({ state: 'running', attempts: eb('attempts', '+', 1), locked_at: now, locked_by: token }))
       .where(
         'id',
         '=',
@@ -53,13 +58,35 @@ export async function claimJob(db: Db, kinds: readonly string[], now: Date): Pro
   );
 }
 
-/** A running job finished: done, with what it did. Returns false when the job was not running. */
-export async function completeJob(db: Db, id: number, result: unknown): Promise<boolean> {
+/** Only the claim that holds a running job may renew or end it (a lease taken over by another is not its own). */
+const heldBy = (id: number, token: string | null) => (eb: ExpressionBuilder<Database, 'jobs'>) =>
+  eb.and([
+    eb('id', '=', id),
+    eb('state', '=', 'running'),
+    token === null ? eb('locked_by', 'is', null) : eb('locked_by', '=', token),
+  ]);
+
+/** The claim still holds the job: its lease runs on from `now`. False when the lease was lost. */
+export async function renewLease(db: Db, id: number, token: string, now: Date): Promise<boolean> {
+  const updated = await db
+    .updateTable('jobs')
+    .set({ locked_at: now })
+    .where(heldBy(id, token))
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
+/** A running job finished: done, with what it did. Returns false when this claim no longer held it. */
+export async function completeJob(
+  db: Db,
+  id: number,
+  result: unknown,
+  token: string | null,
+): Promise<boolean> {
   const updated = await db
     .updateTable('jobs')
     .set({ state: 'done', result: JSON.stringify(result ?? null), error: null, locked_at: null })
-    .where('id', '=', id)
-    .where('state', '=', 'running')
+    .where(heldBy(id, token))
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) === 1;
 }
@@ -68,7 +95,13 @@ export async function completeJob(db: Db, id: number, result: unknown): Promise<
  * A running job failed: queued again from retryAt when given, else failed for good. The error is kept either way.
  * Returns false when the job was not running.
  */
-export async function failJob(db: Db, id: number, error: string, retryAt?: Date): Promise<boolean> {
+export async function failJob(
+  db: Db,
+  id: number,
+  token: string | null,
+  error: string,
+  retryAt?: Date,
+): Promise<boolean> {
   const updated = await db
     .updateTable('jobs')
     .set({
@@ -77,13 +110,12 @@ export async function failJob(db: Db, id: number, error: string, retryAt?: Date)
       locked_at: null,
       ...(retryAt ? { run_after: retryAt } : {}),
     })
-    .where('id', '=', id)
-    .where('state', '=', 'running')
+    .where(heldBy(id, token))
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) === 1;
 }
 
-/** Running jobs locked before `lockedBefore` (their worker died) are queued again; returns how many. */
+/** Running jobs whose lease ended before `lockedBefore` (their worker died) are queued again; returns how many. */
 export async function requeueStaleJobs(
   db: Db,
   lockedBefore: Date,

@@ -11,6 +11,7 @@ import {
   PostgresQueryCompiler,
   type QueryResult,
 } from 'kysely';
+import { type Release, SessionLock } from './session-lock';
 
 class PgliteConnection implements DatabaseConnection {
   constructor(private readonly db: PGlite) {}
@@ -32,13 +33,15 @@ class PgliteConnection implements DatabaseConnection {
   }
 }
 
-/** PGlite has a single session, so a transaction must own it until it ends. */
+/** PGlite has a single session, so a transaction must own it until it ends (the SessionLock, shared with the socket). */
 class PgliteDriver implements Driver {
   private readonly connection: PgliteConnection;
-  private queue: Promise<void> = Promise.resolve();
-  private release: (() => void) | undefined;
+  private release: Release | undefined;
 
-  constructor(private readonly db: PGlite) {
+  constructor(
+    private readonly db: PGlite,
+    private readonly lock: SessionLock,
+  ) {
     this.connection = new PgliteConnection(db);
   }
 
@@ -47,13 +50,7 @@ class PgliteDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const previous = this.queue;
-    let release!: () => void;
-    this.queue = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await previous;
-    this.release = release;
+    this.release = await this.lock.acquire();
     return this.connection;
   }
 
@@ -76,18 +73,21 @@ class PgliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    await this.queue;
+    await this.lock.idle();
     if (!this.db.closed) await this.db.close();
   }
 }
 
 export class PgliteDialect implements Dialect {
-  constructor(private readonly db: PGlite) {}
+  constructor(
+    private readonly db: PGlite,
+    private readonly lock: SessionLock = new SessionLock(),
+  ) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver() {
-    return new PgliteDriver(this.db);
+    return new PgliteDriver(this.db, this.lock);
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler();

@@ -193,9 +193,18 @@ export interface JobsTable {
   attempts: Generated<number>;
   run_after: GeneratedTimestamp;
   locked_at: Timestamp | null;
+  /** The claim that holds the job: "<pid>:<random>", kept after it ends (who did it). */
+  locked_by: string | null;
   error: string | null;
   result: ColumnType<unknown, string | null, string | null>;
   created_at: GeneratedTimestamp;
+}
+
+/** Facts about the store's own life that must survive a crash (e.g. demo data seeding begun, finished). */
+export interface StoreMarksTable {
+  name: string;
+  value: string;
+  updated_at: GeneratedTimestamp;
 }
 
 export interface SandboxChargesTable {
@@ -250,6 +259,7 @@ export interface Database {
   logs: LogsTable;
   conf: ConfTable;
   jobs: JobsTable;
+  store_marks: StoreMarksTable;
   sandbox_charges: SandboxChargesTable;
   sandbox_card_tokens: SandboxCardTokensTable;
   notices: NoticesTable;

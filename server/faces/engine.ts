@@ -71,12 +71,18 @@ export interface FaceIndexEngineOptions {
   describeSelfie?: SelfieDescriber;
   /** Events whose matrices stay in memory (least recently searched dropped first). */
   maxEvents?: number;
+  /**
+   * Faces stored by other processes (`npm run worker`) are not announced here: a search asks the database for
+   * faces newer than the matrix's last one when it last asked longer ago than this (default 2 s; one indexed query).
+   */
+  recheckMs?: number;
 }
 
 interface EventIndex {
   matrix: FaceMatrix;
   lastId: number;
   stale: boolean;
+  checkedAt: number;
   loading?: Promise<void>;
 }
 
@@ -95,11 +101,13 @@ export class FaceIndexEngine implements FaceSearchEngine {
   private readonly loadFaces: EventFacesLoader;
   private readonly describeSelfie: SelfieDescriber;
   private readonly maxEvents: number;
+  private readonly recheckMs: number;
 
   constructor(options: FaceIndexEngineOptions) {
     this.loadFaces = options.loadFaces;
     this.describeSelfie = options.describeSelfie ?? inProcessSelfie;
     this.maxEvents = options.maxEvents ?? 50;
+    this.recheckMs = options.recheckMs ?? 2000;
   }
 
   async search(selfie: Uint8Array, query: FaceQuery): Promise<FaceSearchOutcome> {
@@ -137,7 +145,7 @@ export class FaceIndexEngine implements FaceSearchEngine {
       this.events.delete(eventId);
       this.events.set(eventId, index);
     } else {
-      index = { matrix: new FaceMatrix(), lastId: 0, stale: true };
+      index = { matrix: new FaceMatrix(), lastId: 0, stale: true, checkedAt: 0 };
       this.events.set(eventId, index);
       while (this.events.size > this.maxEvents) {
         const oldest = this.events.keys().next().value;
@@ -145,9 +153,11 @@ export class FaceIndexEngine implements FaceSearchEngine {
         this.events.delete(oldest);
       }
     }
+    if (Date.now() - index.checkedAt > this.recheckMs) index.stale = true;
     while (index.stale || index.loading) {
       if (!index.loading) {
         index.stale = false;
+        index.checkedAt = Date.now();
         index.loading = this.append(eventId, index).finally(() => {
           if (index) index.loading = undefined;
         });

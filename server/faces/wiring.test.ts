@@ -1,14 +1,13 @@
-// Resume after a crash: jobs a dead process left running are queued again once their lock is stale, and the next
-// run of the loop finishes them; a job another live process holds (recent lock) is left alone.
+// Resume after a crash: jobs a dead process left running are queued again once their lease has run out, and the next
+// run of the loop finishes them; a job a live process holds (its lease renewed) is left alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database';
-import { countJobsByState, findJob } from '../db/jobs-repo';
+import { countJobsByState, findJob, renewLease } from '../db/jobs-repo';
 import { testDatabases } from '../db/test-databases';
-import { claim, enqueue, runJobs } from '../jobs/queue';
-import { requeueJobsOfDeadWorkers, STALE_JOB_MINUTES } from './wiring';
+import { claim, enqueue, JOB_LEASE_MS, requeueExpiredLeases, runJobs } from '../jobs/queue';
 
 const T0 = new Date('2026-11-22T05:00:00Z');
-const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
+const at = (ms: number) => new Date(T0.getTime() + ms);
 
 describe.each(testDatabases)('resume indexing after a crash on $name', (database) => {
   let db: Db;
@@ -18,22 +17,23 @@ describe.each(testDatabases)('resume indexing after a crash on $name', (database
   }, 60_000);
   afterAll(() => close());
 
-  it('queues again only jobs locked more than the stale age ago, then runs them', async () => {
+  it('queues again only jobs whose lease ran out, then runs them', async () => {
     const crashed = await enqueue(db, 'index-photo', { photo_id: 1 }, T0);
     const live = await enqueue(db, 'index-photo', { photo_id: 2 }, T0);
     const waiting = await enqueue(db, 'index-photo', { photo_id: 3 }, T0);
-    // The crashed process took job 1 at T0; a live one took job 2 a minute before the restart.
-    expect((await claim(db, ['index-photo'], T0))?.id).toBe(crashed);
-    expect((await claim(db, ['index-photo'], at(STALE_JOB_MINUTES)))?.id).toBe(live);
+    // The crashed process took job 1 at T0; a live one took job 2 and keeps renewing its lease.
+    expect((await claim(db, ['index-photo'], T0, 'crashed:1'))?.id).toBe(crashed);
+    expect((await claim(db, ['index-photo'], T0, 'live:1'))?.id).toBe(live);
+    expect(await renewLease(db, live, 'live:1', at(JOB_LEASE_MS))).toBe(true);
 
-    expect(await requeueJobsOfDeadWorkers(db, at(STALE_JOB_MINUTES - 1))).toBe(0);
-    expect(await requeueJobsOfDeadWorkers(db, at(STALE_JOB_MINUTES + 1))).toBe(1);
+    expect(await requeueExpiredLeases(db, at(JOB_LEASE_MS - 1000))).toBe(0);
+    expect(await requeueExpiredLeases(db, at(JOB_LEASE_MS + 1000))).toBe(1);
     expect(await findJob(db, crashed)).toMatchObject({ state: 'queued', locked_at: null, attempts: 1 });
-    expect(await findJob(db, live)).toMatchObject({ state: 'running' });
+    expect(await findJob(db, live)).toMatchObject({ state: 'running', locked_by: 'live:1' });
 
     const seen: number[] = [];
     const result = await runJobs(
-      { db, now: () => at(STALE_JOB_MINUTES + 1) },
+      { db, now: () => at(JOB_LEASE_MS + 1000) },
       { 'index-photo': async (payload) => seen.push((payload as { photo_id: number }).photo_id) },
       { until: 'drained' },
     );

@@ -2,9 +2,9 @@
 // retries, and that concurrent claims never hand one job to two workers.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database';
-import { countJobsByState, findJob, jobsWithPayload, requeueStaleJobs } from '../db/jobs-repo';
+import { countJobsByState, findJob, jobsWithPayload, renewLease, requeueStaleJobs } from '../db/jobs-repo';
 import { testDatabases } from '../db/test-databases';
-import { claim, complete, enqueue, fail, runJobs } from './queue';
+import { claim, complete, enqueue, fail, requeueExpiredLeases, runJobs } from './queue';
 
 const T0 = new Date('2026-11-22T05:00:00Z');
 const later = (ms: number) => new Date(T0.getTime() + ms);
@@ -43,18 +43,23 @@ describe.each(testDatabases)('job queue on $name', (database) => {
   it('stores what a completed job did, and failures with or without a retry', async () => {
     const a = await enqueue(db, 'k', { n: 1 }, T0);
     const b = await enqueue(db, 'k', { n: 2 }, T0);
-    await claim(db, ['k'], T0);
-    await claim(db, ['k'], T0);
-    expect(await complete(db, a, { faces: 3 })).toBe(true);
-    expect(await complete(db, a, { faces: 3 })).toBe(false);
+    const claimedA = await claim(db, ['k'], T0);
+    const claimedB = await claim(db, ['k'], T0);
+    if (!claimedA || !claimedB) throw new Error('nothing claimed');
+    expect(claimedA.id).toBe(a);
+    expect(await complete(db, claimedA, { faces: 3 })).toBe(true);
+    expect(await complete(db, claimedA, { faces: 3 })).toBe(false);
     expect(await findJob(db, a)).toMatchObject({ state: 'done', result: { faces: 3 }, locked_at: null });
 
-    expect(await fail(db, b, 'model not loaded', later(30_000))).toBe(true);
+    expect(await fail(db, claimedB, 'model not loaded', later(30_000))).toBe(true);
     expect(await findJob(db, b)).toMatchObject({ state: 'queued', error: 'model not loaded', attempts: 1 });
     expect(await claim(db, ['k'], T0)).toBeUndefined();
     const again = await claim(db, ['k'], later(30_000));
     expect(again).toMatchObject({ id: b, attempts: 2 });
-    expect(await fail(db, b, 'still broken')).toBe(true);
+    if (!again) throw new Error('nothing claimed');
+    // The first claim lost the job when it was queued again: only the new claim may end it.
+    expect(await fail(db, claimedB, 'a late answer of the first claim')).toBe(false);
+    expect(await fail(db, again, 'still broken')).toBe(true);
     expect(await findJob(db, b)).toMatchObject({ state: 'failed', error: 'still broken', attempts: 2 });
     expect(await countJobsByState(db, 'k')).toEqual({ queued: 0, running: 0, done: 1, failed: 1 });
   });
@@ -94,6 +99,46 @@ describe.each(testDatabases)('job queue on $name', (database) => {
       });
     },
   );
+
+  it('leases: a live claim renews its job, a dead one is taken over and can no longer finish it', async () => {
+    const id = await enqueue(db, 'lease', {}, T0);
+    const dead = await claim(db, ['lease'], T0, 'dead:1');
+    const live = await enqueue(db, 'lease', {}, T0);
+    const alive = await claim(db, ['lease'], T0, 'alive:1');
+    if (!dead || !alive) throw new Error('nothing claimed');
+    expect(alive.id).toBe(live);
+    // The live claim renews at T0 + 45 s; a minute after T0 only the dead claim's lease has run out.
+    expect(await renewLease(db, live, 'alive:1', later(45_000))).toBe(true);
+    expect(await renewLease(db, live, 'someone-else', later(45_000))).toBe(false);
+    expect(await requeueExpiredLeases(db, later(61_000), 60_000, ['lease'])).toBe(1);
+    expect(await findJob(db, live)).toMatchObject({ state: 'running', locked_by: 'alive:1' });
+    const taken = await claim(db, ['lease'], later(61_000), 'new:1');
+    expect(taken).toMatchObject({ id, attempts: 2, locked_by: 'new:1' });
+    expect(await renewLease(db, id, 'dead:1', later(62_000))).toBe(false);
+    expect(await complete(db, dead, 'late')).toBe(false);
+    if (!taken) throw new Error('nothing claimed');
+    expect(await complete(db, taken, 'done')).toBe(true);
+    expect(await findJob(db, id)).toMatchObject({ state: 'done', result: 'done', locked_by: 'new:1' });
+  });
+
+  it('runJobs renews the lease of a long job, so no sweep takes it from a live worker', async () => {
+    await enqueue(db, 'long', {}, T0);
+    let swept = -1;
+    const result = await runJobs(
+      { db },
+      {
+        long: async () => {
+          await new Promise((resolve) => setTimeout(resolve, 700));
+          // 700 ms into a job with a 200 ms lease: renewed every 50 ms, so it is still this worker's.
+          swept = await requeueExpiredLeases(db, new Date(), 200, ['long']);
+          return 'finished';
+        },
+      },
+      { until: 'drained', leaseMs: 200 },
+    );
+    expect(swept).toBe(0);
+    expect(result).toEqual({ done: 1, retried: 0, failed: 0 });
+  });
 
   it('queues again the jobs of a worker that died', async () => {
     const id = await enqueue(db, 'k', {}, T0);

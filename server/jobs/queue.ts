@@ -1,7 +1,17 @@
 // The job queue over the jobs table (server/db/jobs-repo.ts): enqueue, claim, complete, fail, and a small loop that
 // runs handlers until the queue is drained or a signal stops it. A handler returns what it did; that is stored.
+
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
-import { claimJob, completeJob, failJob, insertJob, type JobRow } from '../db/jobs-repo';
+import {
+  claimJob,
+  completeJob,
+  failJob,
+  insertJob,
+  type JobRow,
+  renewLease,
+  requeueStaleJobs,
+} from '../db/jobs-repo';
 
 export type { JobRow } from '../db/jobs-repo';
 
@@ -33,12 +43,39 @@ export function enqueue(db: Db, kind: string, payload: unknown, runAfter?: Date)
   return insertJob(db, kind, payload, runAfter);
 }
 
-export const claim = (db: Db, kinds: readonly string[], now: Date): Promise<JobRow | undefined> =>
-  claimJob(db, kinds, now);
-export const complete = (db: Db, id: number, result: unknown): Promise<boolean> =>
-  completeJob(db, id, result);
-export const fail = (db: Db, id: number, error: string, retryAt?: Date): Promise<boolean> =>
-  failJob(db, id, error, retryAt);
+/**
+ * A job's lease: the claim renews it every quarter of this while the handler runs; a running job whose lease ran
+ * out lost its worker (killed, crashed, cut off) and is queued again by the sweep.
+ */
+export const JOB_LEASE_MS = 60_000;
+
+/** A new claim's token: the process (for the operator: who did it) and a random part (claims never share one). */
+export const claimToken = () => `${process.pid}:${randomUUID().slice(0, 8)}`;
+
+export const claim = (
+  db: Db,
+  kinds: readonly string[],
+  now: Date,
+  token: string = claimToken(),
+): Promise<JobRow | undefined> => claimJob(db, kinds, now, token);
+export const complete = (db: Db, job: Pick<JobRow, 'id' | 'locked_by'>, result: unknown): Promise<boolean> =>
+  completeJob(db, job.id, result, job.locked_by);
+export const fail = (
+  db: Db,
+  job: Pick<JobRow, 'id' | 'locked_by'>,
+  error: string,
+  retryAt?: Date,
+): Promise<boolean> => failJob(db, job.id, job.locked_by, error, retryAt);
+
+/** Queues again the running jobs whose lease ran out (see JOB_LEASE_MS); answers how many. */
+export function requeueExpiredLeases(
+  db: Db,
+  now: Date,
+  leaseMs: number = JOB_LEASE_MS,
+  kinds?: readonly string[],
+): Promise<number> {
+  return requeueStaleJobs(db, new Date(now.getTime() - leaseMs), 3, kinds);
+}
 
 /** Does one job and returns what it did (stored as the job's result). Throwing fails the attempt. */
 export type JobHandler = (payload: unknown, job: JobRow) => Promise<unknown>;
@@ -62,6 +99,8 @@ export interface RunJobsOptions {
   pollMs?: number;
   /** Per kind, instead of maxAttempts / retryDelayMs. */
   policies?: Readonly<Record<string, RetryPolicy>>;
+  /** The lease of a claimed job (default JOB_LEASE_MS), renewed every quarter of it while the handler runs. */
+  leaseMs?: number;
 }
 
 export interface RunJobsResult {
@@ -104,17 +143,27 @@ export async function runJobs(
     }
     const handler = handlers[job.kind];
     const policy = options.policies?.[job.kind];
+    const leaseMs = options.leaseMs ?? JOB_LEASE_MS;
+    const renewal = setInterval(() => {
+      renewLease(ctx.db, job.id, job.locked_by ?? '', now())
+        .then((held) => {
+          if (!held) console.warn(`jobs: job ${job.id} (${job.kind}) was taken over after its lease ran out`);
+        })
+        .catch((error) => console.error(`jobs: renewing the lease of job ${job.id} failed:`, error));
+    }, leaseMs / 4);
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      await complete(ctx.db, job.id, await handler(job.payload, job));
-      counts.done += 1;
+      const result = await handler(job.payload, job);
+      clearInterval(renewal);
+      if (await complete(ctx.db, job, result)) counts.done += 1;
     } catch (error) {
+      clearInterval(renewal);
       if (handler && job.attempts < (policy?.maxAttempts ?? maxAttempts)) {
         const wait = policy ? policy.delayMs(job.attempts) : job.attempts * retryDelayMs;
-        await fail(ctx.db, job.id, errorText(error), new Date(now().getTime() + wait));
+        await fail(ctx.db, job, errorText(error), new Date(now().getTime() + wait));
         counts.retried += 1;
       } else {
-        await fail(ctx.db, job.id, errorText(error));
+        await fail(ctx.db, job, errorText(error));
         counts.failed += 1;
       }
     }

@@ -1,14 +1,21 @@
 // Runs the store's background jobs other than face indexing (faces/wiring.ts runs those): delivering paid orders
 // (originals, logo versions), the outbox of notices, and the daily retention. Each kind has its own retry policy.
-// After a crash, the jobs the dead process held are queued again: at once on the embedded database (server.ts, at
-// start: only this process can hold its jobs), after STALE_JOB_MINUTES on PostgreSQL (others may run theirs).
+// A job whose worker died (killed, crashed, cut off) is queued again once its lease runs out (queue.ts JOB_LEASE_MS):
+// every process that runs jobs sweeps every kind, the face indexing's too.
 import type { Db } from '../db/database';
-import { jobsWithPayload, requeueStaleJobs } from '../db/jobs-repo';
+import { jobsWithPayload } from '../db/jobs-repo';
 import type { Notifier } from '../services/notify/outbox';
 import { notifyOrder, sendNotice } from '../services/notify/outbox';
 import type { ObjectStore } from '../storage/object-store';
 import { prepareLogos, prepareOriginals } from './order-delivery';
-import { enqueue, type JobHandler, type RetryPolicy, runJobs } from './queue';
+import {
+  enqueue,
+  JOB_LEASE_MS,
+  type JobHandler,
+  type RetryPolicy,
+  requeueExpiredLeases,
+  runJobs,
+} from './queue';
 import { purgeExpiredEvents, retentionDay } from './retention';
 
 export interface JobRunnerDeps {
@@ -63,9 +70,9 @@ export interface JobRunnerOptions {
   pollMs?: number;
   /** How often a process checks that today's retention job exists (default hourly). */
   retentionCheckMs?: number;
+  /** A claimed job's lease (default JOB_LEASE_MS); expired leases are swept every quarter of it. */
+  leaseMs?: number;
 }
-
-export const STALE_JOB_MINUTES = 10;
 
 export function startJobRunner(
   deps: JobRunnerDeps,
@@ -74,14 +81,14 @@ export function startJobRunner(
   const stop = new AbortController();
   const handlers = jobHandlers(deps);
   const log = (what: string) => (error: unknown) => console.error(`jobs: ${what} failed:`, error);
+  const leaseMs = options.leaseMs ?? JOB_LEASE_MS;
   const sweep = async () => {
-    const before = new Date(deps.now().getTime() - STALE_JOB_MINUTES * MINUTE);
-    const n = await requeueStaleJobs(deps.db, before, 3, RUNNER_KINDS);
-    if (n > 0) console.warn(`jobs: queued again ${n} jobs left running by a stopped process`);
+    const n = await requeueExpiredLeases(deps.db, deps.now(), leaseMs);
+    if (n > 0) console.warn(`jobs: queued again ${n} jobs whose worker stopped (lease ran out)`);
   };
-  const first = queueRetentionIfDue(deps.db, deps.now()).catch(log('start'));
+  const first = Promise.all([sweep(), queueRetentionIfDue(deps.db, deps.now())]).catch(log('start'));
   const timers = [
-    setInterval(() => void sweep().catch(log('stale sweep')), MINUTE),
+    setInterval(() => void sweep().catch(log('lease sweep')), leaseMs / 4),
     setInterval(
       () => void queueRetentionIfDue(deps.db, deps.now()).catch(log('retention check')),
       options.retentionCheckMs ?? 60 * MINUTE,
@@ -96,6 +103,7 @@ export function startJobRunner(
           until: stop.signal,
           policies: JOB_POLICIES,
           pollMs: options.pollMs ?? 1000,
+          leaseMs,
         }),
       )
       .catch(log('job loop')),

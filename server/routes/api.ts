@@ -3,7 +3,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ErrorAnswer } from '../../core/contract/common';
 import type { AppContext } from '../context';
-import { RateLimiter, rateLimit } from '../services/rate-limit';
+import { memoryLimiter, type RateLimiter, type RateLimitOptions, rateLimit } from '../services/rate-limit';
 import { eventsRoutes } from './events';
 import { faceSearchV1Routes, faceSearchV2Routes } from './facesearch';
 import { imageStageRoutes } from './imagestage';
@@ -30,11 +30,23 @@ export interface ApiLimits {
 }
 
 /** Per client: a burst of 10 then 30 a minute for signing and searching; 20 then 10 a minute for find-order. */
-export const defaultLimits = (): ApiLimits => ({
-  sign: new RateLimiter({ capacity: 10, perMinute: 30 }),
-  search: new RateLimiter({ capacity: 10, perMinute: 30 }),
-  findOrder: new RateLimiter({ capacity: 20, perMinute: 10 }),
-});
+export const LIMITS: Record<keyof ApiLimits, RateLimitOptions> = {
+  sign: { capacity: 10, perMinute: 30 },
+  search: { capacity: 10, perMinute: 30 },
+  findOrder: { capacity: 20, perMinute: 10 },
+};
+
+/** The limits counted by `make` (memoryLimiter for one process, postgresLimiter for several on one database). */
+export function apiLimits(
+  make: (name: string, options: RateLimitOptions) => RateLimiter = memoryLimiter,
+): ApiLimits {
+  return {
+    sign: make('sign', LIMITS.sign),
+    search: make('search', LIMITS.search),
+    findOrder: make('find-order', LIMITS.findOrder),
+  };
+}
+export const defaultLimits = (): ApiLimits => apiLimits();
 
 export function apiRoutes(ctx: AppContext, limits: ApiLimits = defaultLimits()) {
   const api = new Hono({ strict: false });

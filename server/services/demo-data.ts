@@ -11,7 +11,9 @@ import { importPhoto } from './photo-import';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
-const DEMO_TEAM_KEY = 'bangkok-runners-club';
+export const DEMO_TEAM_KEY = 'bangkok-runners-club';
+/** Object keys of the demo banners start with this. */
+export const DEMO_BANNER_PREFIX = 'banners/demo-';
 
 const thaiDate = (d: Date) =>
   new Intl.DateTimeFormat('th-TH', { dateStyle: 'long', timeZone: 'Asia/Bangkok' }).format(d);
@@ -210,11 +212,11 @@ async function seedTeamAndBanners(db: Db, store: ObjectStore, photos: DemoPhotoS
   });
   const banners = [
     {
-      key: 'banners/demo-1.jpg',
+      key: `${DEMO_BANNER_PREFIX}1.jpg`,
       link: `/${demoEvents[0]?.key}`,
       image: coverJpeg(coverPalettes[3] as CoverPalette, 7),
     },
-    { key: 'banners/demo-2.jpg', link: `/${demoEvents[3]?.key}`, image: photos.photo(3, 'original') },
+    { key: `${DEMO_BANNER_PREFIX}2.jpg`, link: `/${demoEvents[3]?.key}`, image: photos.photo(3, 'original') },
   ];
   for (const [i, banner] of banners.entries()) {
     await store.put(banner.key, await bannerJpeg(await banner.image), 'image/jpeg');
@@ -255,9 +257,4 @@ export async function seedDemo(db: Db, store: ObjectStore, now: Date): Promise<D
   await seedTeamAndBanners(db, store, photos);
   const imported = await importAll(db, store, jobs, photos);
   return { events: demoEvents.length, photos: imported, teams: 1, banners: 2 };
-}
-
-/** Creates the demo data (see seedDemo); returns how many events were created. */
-export async function seedDemoData(db: Db, store: ObjectStore, now: Date): Promise<number> {
-  return (await seedDemo(db, store, now)).events;
 }

@@ -1,26 +1,25 @@
 import { Hono } from 'hono';
-import { describe, expect, it } from 'vitest';
-import { RateLimiter, rateLimit } from './rate-limit';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryLimiter, postgresLimiter, rateLimit } from './rate-limit';
 
-describe('RateLimiter', () => {
-  it('allows a burst, then refills over time, per client', () => {
-    let now = 0;
-    const limiter = new RateLimiter({ capacity: 3, perMinute: 6, now: () => now });
-    expect([1, 2, 3].map(() => limiter.take('a'))).toEqual([0, 0, 0]);
-    expect(limiter.take('a')).toBe(10); // one token every 10 s
-    expect(limiter.take('b')).toBe(0);
-    now += 10_000;
-    expect(limiter.take('a')).toBe(0);
-    expect(limiter.take('a')).toBeGreaterThan(0);
+describe('memoryLimiter', () => {
+  it('allows a burst, then refuses with the wait, per client', async () => {
+    const limiter = memoryLimiter('t1', { capacity: 3, perMinute: 6 });
+    expect(await Promise.all([1, 2, 3].map(() => limiter.take('a')))).toEqual([0, 0, 0]);
+    // The burst refills over 30 s (3 requests at 6 a minute).
+    const wait = await limiter.take('a');
+    expect(wait).toBeGreaterThan(25);
+    expect(wait).toBeLessThanOrEqual(30);
+    expect(await limiter.take('b')).toBe(0);
   });
 
-  it('forgets the least recently seen clients past its size', () => {
-    const limiter = new RateLimiter({ capacity: 1, perMinute: 1, maxClients: 2, now: () => 0 });
-    limiter.take('a');
-    limiter.take('b');
-    limiter.take('c'); // a is forgotten: it gets a full bucket again
-    expect(limiter.take('a')).toBe(0);
-    expect(limiter.take('c')).toBeGreaterThan(0);
+  it('keeps each limit to itself', async () => {
+    const sign = memoryLimiter('sign', { capacity: 1, perMinute: 1 });
+    const search = memoryLimiter('search', { capacity: 1, perMinute: 1 });
+    expect(await sign.take('a')).toBe(0);
+    expect(await search.take('a')).toBe(0);
+    expect(await sign.take('a')).toBeGreaterThan(0);
   });
 });
 
@@ -29,17 +28,46 @@ describe('rateLimit middleware', () => {
     const app = new Hono();
     app.use(
       '*',
-      rateLimit(
-        new RateLimiter({ capacity: 1, perMinute: 1, now: () => 0 }),
-        (c) => c.req.header('x-client') ?? '',
-      ),
+      rateLimit(memoryLimiter('mw', { capacity: 1, perMinute: 1 }), (c) => c.req.header('x-client') ?? ''),
     );
     app.get('/', (c) => c.text('ok'));
     expect((await app.request('/', { headers: { 'x-client': '1' } })).status).toBe(200);
     const refused = await app.request('/', { headers: { 'x-client': '1' } });
     expect(refused.status).toBe(429);
-    expect(refused.headers.get('retry-after')).toBe('60');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(55);
     expect(await refused.json()).toMatchObject({ status: 'error' });
     expect((await app.request('/', { headers: { 'x-client': '2' } })).status).toBe(200);
+  });
+});
+
+// Two API processes on one PostgreSQL database: each has its own limiter object (its own pool), yet a client's
+// requests to both count against one allowance.
+const url = process.env.TEST_DATABASE_URL;
+describe.skipIf(!url)('postgresLimiter shared by API processes', () => {
+  const pools: pg.Pool[] = [];
+  beforeAll(async () => {
+    const { default: pgModule } = await import('pg');
+    const { openDatabase, migrate } = await import('../db/database');
+    const db = await openDatabase({ databaseUrl: url });
+    await migrate(db);
+    await db.destroy();
+    pools.push(new pgModule.Pool({ connectionString: url }), new pgModule.Pool({ connectionString: url }));
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(pools.map((p) => p.end()));
+  });
+
+  it('counts a client once across processes', async () => {
+    const name = `shared-${Date.now()}`;
+    const [one, two] = pools.map((pool) => postgresLimiter(pool, name, { capacity: 3, perMinute: 3 })) as [
+      ReturnType<typeof postgresLimiter>,
+      ReturnType<typeof postgresLimiter>,
+    ];
+    expect(await one.take('client-a')).toBe(0);
+    expect(await two.take('client-a')).toBe(0);
+    expect(await one.take('client-a')).toBe(0);
+    expect(await two.take('client-a')).toBeGreaterThan(0);
+    expect(await one.take('client-a')).toBeGreaterThan(0);
+    expect(await two.take('client-b')).toBe(0);
   });
 });

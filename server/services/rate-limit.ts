@@ -1,56 +1,69 @@
-// Per-client rate limits (token buckets in memory) for the calls that cost the most or could be used to guess:
-// selfie signing, face search and find-order. One bucket per limit and client address.
+// Per-client rate limits for the calls that cost the most or could be used to guess: selfie signing, face search
+// and find-order, on rate-limiter-flexible. One store process keeps them in memory; API processes that share a
+// PostgreSQL database (DATABASE_URL) count in its rate_limits table, so a client cannot multiply its allowance by the
+// number of processes (if that database fails, each process falls back to counting in its own memory).
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
+import type pg from 'pg';
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
 import type { ErrorAnswer } from '../../core/contract/common';
 
 export interface RateLimitOptions {
   /** Requests allowed in a burst. */
   capacity: number;
-  /** Requests given back per minute. */
+  /** Requests given back per minute, on average. */
   perMinute: number;
-  now?: () => number;
-  /** At most this many clients are remembered; the least recently seen are forgotten first. */
-  maxClients?: number;
 }
 
-interface Bucket {
-  tokens: number;
-  updated: number;
+export interface RateLimiter {
+  /** Counts one request of the client; answers how many seconds to wait when it is over (0 = allowed). */
+  take(client: string): Promise<number>;
 }
 
-export class RateLimiter {
-  private readonly buckets = new Map<string, Bucket>();
-  private readonly now: () => number;
+/** The burst, and a window as long as the refill of the whole burst takes: the same long-run rate. */
+const windowOf = (name: string, options: RateLimitOptions) => ({
+  keyPrefix: name,
+  points: options.capacity,
+  duration: Math.max(1, Math.round((options.capacity * 60) / options.perMinute)),
+});
 
-  constructor(private readonly options: RateLimitOptions) {
-    this.now = options.now ?? Date.now;
-  }
+function limiterOver(flexible: RateLimiterAbstract): RateLimiter {
+  return {
+    async take(client) {
+      try {
+        await flexible.consume(client);
+        return 0;
+      } catch (refusal) {
+        if (refusal instanceof RateLimiterRes) return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+        throw refusal;
+      }
+    },
+  };
+}
 
-  /** Takes one token; answers how many seconds to wait when none is left (0 = allowed). */
-  take(client: string): number {
-    const now = this.now();
-    const ratePerMs = this.options.perMinute / 60_000;
-    const bucket = this.buckets.get(client) ?? { tokens: this.options.capacity, updated: now };
-    bucket.tokens = Math.min(this.options.capacity, bucket.tokens + (now - bucket.updated) * ratePerMs);
-    bucket.updated = now;
-    this.buckets.delete(client); // re-insert: Map order is the recency order
-    this.buckets.set(client, bucket);
-    this.forgetOldest();
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
-      return 0;
-    }
-    return Math.ceil((1 - bucket.tokens) / ratePerMs / 1000);
-  }
+/** Counts in this process's memory (one API process). */
+export function memoryLimiter(name: string, options: RateLimitOptions): RateLimiter {
+  return limiterOver(new RateLimiterMemory(windowOf(name, options)));
+}
 
-  private forgetOldest(): void {
-    const max = this.options.maxClients ?? 50_000;
-    for (const key of this.buckets.keys()) {
-      if (this.buckets.size <= max) break;
-      this.buckets.delete(key);
-    }
-  }
+/** Counts in the database's rate_limits table (migration 0005), shared by every API process on it. */
+export function postgresLimiter(pool: pg.Pool, name: string, options: RateLimitOptions): RateLimiter {
+  return limiterOver(
+    new RateLimiterPostgres({
+      ...windowOf(name, options),
+      storeClient: pool,
+      storeType: 'pool',
+      tableName: 'rate_limits',
+      tableCreated: true,
+      clearExpiredByTimeout: true,
+      insuranceLimiter: new RateLimiterMemory(windowOf(name, options)),
+    }),
+  );
 }
 
 /** The client's address: the socket's, or the first X-Forwarded-For hop when TRUST_PROXY says a proxy sets it. */
@@ -71,7 +84,7 @@ export function rateLimit(
   key: (c: Context) => string = (c) => clientAddress(c),
 ): MiddlewareHandler {
   return async (c, next) => {
-    const wait = limiter.take(key(c));
+    const wait = await limiter.take(key(c));
     if (wait > 0) {
       c.header('Retry-After', String(wait));
       return c.json<ErrorAnswer>(

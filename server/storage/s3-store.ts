@@ -26,6 +26,13 @@ function isNotFound(error: unknown): boolean {
   return error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404;
 }
 
+/** Where browsers read the store's public objects: S3_PUBLIC_URL, else the bucket's path-style address. */
+export function s3PublicBase(config: Pick<S3Config, 'endpoint' | 'bucket' | 'publicBaseUrl'>): string {
+  return (
+    config.publicBaseUrl?.replace(/\/+$/, '') ?? `${config.endpoint.replace(/\/+$/, '')}/${config.bucket}`
+  );
+}
+
 export class S3Store implements ObjectStore {
   private readonly client: S3Client;
   private readonly bucket: string;
@@ -34,7 +41,7 @@ export class S3Store implements ObjectStore {
   constructor(config: S3Config) {
     const endpoint = config.endpoint.replace(/\/+$/, '');
     this.bucket = config.bucket;
-    this.publicBase = config.publicBaseUrl?.replace(/\/+$/, '') ?? `${endpoint}/${config.bucket}`;
+    this.publicBase = s3PublicBase(config);
     this.client = new S3Client({
       endpoint,
       region: config.region,

@@ -6,10 +6,10 @@ import { createApp } from '../app';
 import type { AppContext } from '../context';
 import type { TestDatabase } from '../db/test-databases';
 import { withoutFaceIndex } from '../faces/engine';
-import type { ApiLimits } from '../routes/api';
+import { type ApiLimits, apiLimits } from '../routes/api';
 import type { PaymentGateway } from '../services/payments/gateway';
 import { sandboxGateway } from '../services/payments/sandbox';
-import { RateLimiter } from '../services/rate-limit';
+import { memoryLimiter } from '../services/rate-limit';
 import { DiskStore } from '../storage/disk-store';
 
 export const TEST_APP_TOKEN = 'test-app-token';
@@ -26,11 +26,8 @@ export interface TestApp {
 }
 
 /** Tests make many calls from one in-process "client": limits high enough never to interfere. */
-export const generousLimits = (): ApiLimits => ({
-  sign: new RateLimiter({ capacity: 10_000, perMinute: 10_000 }),
-  search: new RateLimiter({ capacity: 10_000, perMinute: 10_000 }),
-  findOrder: new RateLimiter({ capacity: 10_000, perMinute: 10_000 }),
-});
+export const generousLimits = (): ApiLimits =>
+  apiLimits((name) => memoryLimiter(name, { capacity: 10_000, perMinute: 10_000 }));
 
 export async function openTestApp(
   database: TestDatabase,

@@ -1,14 +1,14 @@
 // Public addresses of photo derivatives in the object store: {storage}/{event_key}/thumbnail|preview/{file}
 // (SPEC §3, core/contract/photos.ts photoObjectKeys). The one place that knows the storage base.
 import { photoObjectKeys } from '../../core/contract/photos';
+import { appSettings } from './app-settings';
 
 /**
- * Where the store's public objects are served (the server's STORAGE_PUBLIC_URL; `/storage` on the disk store).
- * A build setting like the API base, because photo answers carry file names, not addresses.
+ * Where the store's public objects are served (S3's public address, else the server's STORAGE_PUBLIC_URL;
+ * `/storage` on the disk store). A setting the server hands over, because photo answers carry file names, not
+ * addresses.
  */
-export const STORAGE_BASE: string = (
-  (import.meta.env.VITE_STORAGE_BASE as string | undefined) ?? '/storage'
-).replace(/\/+$/, '');
+export const STORAGE_BASE: string = appSettings.storageBase;
 
 /** The public address of an object key (each path segment escaped). */
 export const publicObjectUrl = (key: string): string =>

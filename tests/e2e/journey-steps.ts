@@ -1,6 +1,6 @@
 // Shared steps of the journeys through the real UI: the demo selfie, waiting for face indexing, searching by
 // selfie, the cart and order creation.
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_SELFIE_MATCHES, demoSelfieJpeg } from '../demo-selfie';
 
 /** The selfie finds at least this many photos of its person in every demo event once they are indexed. */
@@ -112,4 +112,19 @@ export async function createOrder(
   await expect(page.getByRole('heading', { level: 1, name: 'ชำระเงินและดาวน์โหลดภาพ' })).toBeVisible();
   await expect(page.getByText(uuid, { exact: true })).toBeVisible();
   return uuid;
+}
+
+/** Two finish-line photos added from an event's stage page (its address given); answers the manual cart's link. */
+export async function addTwoStagePhotos(page: Page, stagePage: string): Promise<Locator> {
+  await page.goto(stagePage);
+  await page.getByLabel('จุดถ่ายภาพ', { exact: true }).selectOption({ label: 'เส้นชัย' });
+  await page.getByRole('button', { name: 'ค้นหา', exact: true }).click();
+  await expect(page.getByText(/^พบ \d+ ภาพ/)).toBeVisible();
+  const cart = page.getByRole('link', { name: /^ตะกร้า \(\d+ ภาพ\)$/ });
+  const add = page.getByRole('button', { name: /^เพิ่มลงตะกร้า/ });
+  await add.first().click();
+  await expect(cart).toHaveText('ตะกร้า (1 ภาพ)');
+  await add.first().click();
+  await expect(cart).toHaveText('ตะกร้า (2 ภาพ)');
+  return cart;
 }

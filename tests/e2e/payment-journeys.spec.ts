@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import {
+  addTwoStagePhotos,
   createOrder,
   openCartFromHeader,
   openSearchPage,
@@ -40,16 +41,7 @@ const stillSameDocument = (page: Page) =>
 
 /** Two stage photos in the manual cart, through the stage page. */
 async function twoStagePhotosInCart(page: Page) {
-  await page.goto(`/${STAGE}/manual`);
-  await page.getByLabel('จุดถ่ายภาพ', { exact: true }).selectOption({ label: 'เส้นชัย' });
-  await page.getByRole('button', { name: 'ค้นหา', exact: true }).click();
-  await expect(page.getByText(/^พบ \d+ ภาพ/)).toBeVisible();
-  const cart = page.getByRole('link', { name: /^ตะกร้า \(\d+ ภาพ\)$/ });
-  const add = page.getByRole('button', { name: /^เพิ่มลงตะกร้า/ });
-  await add.first().click();
-  await expect(cart).toHaveText('ตะกร้า (1 ภาพ)');
-  await add.first().click();
-  await expect(cart).toHaveText('ตะกร้า (2 ภาพ)');
+  const cart = await addTwoStagePhotos(page, `/${STAGE}/manual`);
   await cart.click();
   await expect(page).toHaveURL(/\/cart-manual$/);
 }

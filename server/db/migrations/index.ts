@@ -4,10 +4,12 @@ import * as events from './0001-events';
 import * as catalogueOrders from './0002-catalogue-orders';
 import * as faceThreshold from './0003-face-threshold';
 import * as paymentLifecycle from './0004-payment-lifecycle';
+import * as leasesAndMarks from './0005-leases-and-marks';
 
 export const migrations: Record<string, Migration> = {
   '0001-events': events,
   '0002-catalogue-orders': catalogueOrders,
   '0003-face-threshold': faceThreshold,
   '0004-payment-lifecycle': paymentLifecycle,
+  '0005-leases-and-marks': leasesAndMarks,
 };

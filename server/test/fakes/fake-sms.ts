@@ -18,6 +18,8 @@ export interface FakeSms {
   sent: FakeSmsMessage[];
   /** The next `count` requests answer HTTP 500. */
   failNext(count?: number): void;
+  /** Every request is answered after this long (a slow provider). */
+  delay(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -25,9 +27,11 @@ export async function startFakeSms(key = 'sms-key', secret = 'sms-secret'): Prom
   const sent: FakeSmsMessage[] = [];
   let failures = 0;
   let sequence = 0;
+  let delayMs = 0;
   const expected = `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}`;
   const app = new Hono();
   app.post('/sms', async (c) => {
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     if (failures > 0) {
       failures -= 1;
       return c.json({ error: { code: 500, name: 'INTERNAL_ERROR', description: 'internal error' } }, 500);
@@ -78,6 +82,9 @@ export async function startFakeSms(key = 'sms-key', secret = 'sms-secret'): Prom
     sent,
     failNext(count = 1) {
       failures = count;
+    },
+    delay(ms) {
+      delayMs = ms;
     },
     close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
   };

@@ -1,12 +1,13 @@
 // The card provider's pre-built form (Opn, formerly Omise: SPEC §7 "a card payment provider's browser script"),
 // loaded only when a buyer presses PAY NOW. It turns the card into a single-use token; the card number never
-// reaches our server. Configured with the public key (VITE_OPN_PUBLIC_KEY), currency thb, and labels with the
-// product name and the invoice (order) number.
+// reaches our server. Configured with the public key (the server's OPN_PUBLIC_KEY, handed over at run time),
+// currency thb, and labels with the product name and the invoice (order) number.
+import { appSettings } from '../../lib/app-settings';
 
 export const OPN_SCRIPT_URL = 'https://cdn.omise.co/omise.js';
 
-/** The Opn public key (pkey_...); empty when card payments are not set up for this build. */
-export const OPN_PUBLIC_KEY: string = (import.meta.env.VITE_OPN_PUBLIC_KEY as string | undefined) ?? '';
+/** The Opn public key (pkey_...); empty when card payments are not set up on this server. */
+export const OPN_PUBLIC_KEY: string = appSettings.opnPublicKey;
 
 interface OmiseCardApi {
   configure(options: Record<string, unknown>): void;

@@ -1,7 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { PHOTO_RETENTION_DAYS } from '../../../core/constants';
+import { appSettings } from '../../lib/app-settings';
 import { usePageTitle } from '../../lib/page-title';
+import { SupportChannels } from './SupportChannels';
 
 export function AboutPage() {
   const { t } = useLingui();
@@ -62,6 +64,7 @@ export function AboutPage() {
             พร้อมชื่องานวิ่งและเลขคำสั่งซื้อ (ถ้ามี)
           </Trans>
         </p>
+        <SupportChannels support={appSettings.support} />
         <p>
           <Trans>
             คำสั่งซื้อเดิมค้นหาได้ที่หน้า<a href="/find-order">ค้นหาคำสั่งซื้อ</a> และดูขั้นตอนการซื้อได้ที่หน้า

@@ -1,7 +1,9 @@
 // The typed client over core/contract: every answer is parsed with its schema before the UI sees it.
 import * as v from 'valibot';
+import { appSettings } from '../app-settings';
 
-export const API_BASE: string = (import.meta.env.VITE_API_BASE as string | undefined) ?? '/api';
+/** Where the API is (the server's PUBLIC_API_BASE, handed over with the app shell). */
+export const API_BASE: string = appSettings.apiBase;
 
 /** A call that did not give a usable answer: offline, a server error, or a non-success status. */
 export class ApiError extends Error {

@@ -1,5 +1,5 @@
 // The order page's calls of SPEC §7: the inquiry (v3, the newest page) and the card payment of a CC order.
-// Both carry the fixed application token of SPEC §3, which the PWA gets at build time (DESIGN §4).
+// Both carry the fixed application token of SPEC §3, which the PWA gets from the server at run time (DESIGN §1).
 import {
   type CardPaymentAnswer,
   cardPaymentAnswerSchema,
@@ -7,10 +7,11 @@ import {
   inquiryAnswerSchema,
   orderBasePaths,
 } from '../../../core/contract/order';
+import { appSettings } from '../app-settings';
 import { postJson } from './client';
 
-/** The server's APP_TOKEN: VITE_APP_TOKEN at build time, else the demo server's default. */
-export const APP_TOKEN: string = (import.meta.env.VITE_APP_TOKEN as string | undefined) || 'demo-app-token';
+/** The server's APP_TOKEN, handed over with the app shell (the demo server's default in dev and tests). */
+export const APP_TOKEN: string = appSettings.appToken;
 
 /** How an inquiry may wait for the order to change (the server answers at once when it already has). */
 export interface InquiryWait {

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type AppSettings,
+  appSettingsDefaults,
+  appSettingsJson,
+  inlineAppSettings,
+  parseAppSettingsJson,
+} from './settings';
+
+const SHELL =
+  '<!doctype html><html><head><meta charset="UTF-8" /><!--app-settings--><title>t</title></head></html>';
+const settings = (over: Partial<AppSettings> = {}): AppSettings => ({ ...appSettingsDefaults, ...over });
+
+/** The element's text, read back the way a browser's JSON.parse of textContent would. */
+function inlinedText(html: string): string {
+  const match = /<script id="app-settings" type="application\/json">([^<]*)<\/script>/.exec(html);
+  if (!match) throw new Error(`no settings element in ${html}`);
+  return match[1] ?? '';
+}
+
+describe('app settings', () => {
+  it('has the defaults the dev server proxy and the demo server use', () => {
+    expect(appSettingsDefaults).toEqual({
+      apiBase: '/api',
+      storageBase: '/storage',
+      appToken: 'demo-app-token',
+      opnPublicKey: '',
+      paymentGateway: 'sandbox',
+      support: {},
+    });
+  });
+
+  it('keeps a value that tries to close the script element as data', () => {
+    const hostile = '</script><script>alert(1)</script><!--';
+    const html = inlineAppSettings(SHELL, settings({ appToken: hostile, support: { lineId: '@x' } }));
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('<!--"');
+    // Exactly one script element opens and closes: the settings' own.
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    const text = inlinedText(html);
+    expect(text).toContain('\\u003c/script\\u003e');
+    expect(JSON.parse(text).appToken).toBe(hostile);
+    expect(parseAppSettingsJson(text).settings.appToken).toBe(hostile);
+  });
+
+  it('escapes &, > and the line separators U+2028 / U+2029', () => {
+    const json = appSettingsJson(settings({ opnPublicKey: 'a&b>c\u2028d\u2029e' }));
+    expect(json).toContain('a\\u0026b\\u003ec\\u2028d\\u2029e');
+    expect(json).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(json).opnPublicKey).toBe('a&b>c\u2028d\u2029e');
+  });
+
+  it('does not read "$&" or "$\'" in a value as replacement patterns', () => {
+    const html = inlineAppSettings(SHELL, settings({ appToken: "t$&$'$`$1" }));
+    expect(JSON.parse(inlinedText(html)).appToken).toBe("t$&$'$`$1");
+    expect(html.startsWith('<!doctype html><html><head><meta charset="UTF-8" /><script id=')).toBe(true);
+    expect(html.endsWith('</script><title>t</title></head></html>')).toBe(true);
+  });
+
+  it('replaces settings inlined before (the shell the service worker precached from the server)', () => {
+    const first = inlineAppSettings(SHELL, settings({ appToken: 'old-token' }));
+    const second = inlineAppSettings(first, settings({ appToken: 'new-token' }));
+    expect(second.match(/<script/g)).toHaveLength(1);
+    expect(JSON.parse(inlinedText(second)).appToken).toBe('new-token');
+  });
+
+  it('leaves a shell without a marker as it is', () => {
+    const plain = '<!doctype html><title>shell</title>';
+    expect(inlineAppSettings(plain, appSettingsDefaults)).toBe(plain);
+  });
+
+  it('parses what the server inlines, and gives the defaults with a reason for anything else', () => {
+    const given = settings({
+      apiBase: 'https://api.example.com/api',
+      appToken: 'tok',
+      paymentGateway: 'opn',
+      opnPublicKey: 'pkey_test_1',
+      support: { lineId: '@runfoto', phone: '02-123-4567', email: 'help@example.com' },
+    });
+    expect(parseAppSettingsJson(appSettingsJson(given))).toEqual({ settings: given });
+    for (const broken of [undefined, null, '', '  ', '{', '[]', '"x"', '{"paymentGateway":"paypal"}']) {
+      const parsed = parseAppSettingsJson(broken);
+      expect(parsed.settings).toEqual(appSettingsDefaults);
+      expect(parsed.problem).toBeTruthy();
+    }
+    expect(parseAppSettingsJson('{"appToken":""}').problem).toMatch(/appToken/);
+    expect(parseAppSettingsJson('{"support":{"lineUrl":"javascript:alert(1)"}}').problem).toMatch(/http/);
+  });
+
+  it('fills absent fields with the defaults and drops trailing slashes of the bases', () => {
+    expect(
+      parseAppSettingsJson('{"appToken":"x","apiBase":"/shop/api/","storageBase":"https://cdn/x//"}'),
+    ).toEqual({
+      settings: settings({ appToken: 'x', apiBase: '/shop/api', storageBase: 'https://cdn/x' }),
+    });
+  });
+
+  it('accepts only usable support channels', () => {
+    const support = (value: unknown) => parseAppSettingsJson(JSON.stringify({ support: value }));
+    expect(
+      support({
+        lineId: 'runfoto.th',
+        lineUrl: 'https://lin.ee/abc',
+        facebookUrl: 'https://www.facebook.com/runfoto',
+        phone: '+66 2 123 4567',
+        email: 'help@runfoto.example',
+      }).problem,
+    ).toBeUndefined();
+    for (const bad of [
+      { lineId: '@run foto' },
+      { lineUrl: 'line://ti/p/@x' },
+      { facebookUrl: 'data:text/html,<b>x</b>' },
+      { phone: 'call me' },
+      { email: 'not-an-email' },
+    ]) {
+      expect(support(bad).problem, JSON.stringify(bad)).toBeTruthy();
+    }
+  });
+});

@@ -1,0 +1,41 @@
+// `npm run worker`: a process that runs the background jobs (face indexing, order delivery, notices, retention) and
+// nothing else, beside `npm start` on the same database: PostgreSQL, or the embedded one through the running
+// store's socket. Any number may run; the queue hands each job to one of them (jobs/queue.ts: claims and leases).
+import { loadConfig } from './config';
+import { DatabaseUnreachable, openClientDatabase } from './db/open-for-role';
+import { openFaceService } from './faces/wiring';
+import { startJobRunner } from './jobs/runner';
+import { notifierFor } from './server';
+import { openObjectStore } from './storage/open-store';
+
+const config = loadConfig();
+const database = await openClientDatabase(config, 'worker').catch((error: unknown) => {
+  if (!(error instanceof DatabaseUnreachable)) throw error;
+  console.error(`worker: ${error.message}`);
+  process.exit(1);
+});
+const { db } = database;
+const store = await openObjectStore(config);
+const faces = openFaceService({ db, store }, config.faceWorkers, config.jobLeaseMs);
+const notifier = notifierFor(config);
+faces.startIndexing();
+const jobs = startJobRunner(
+  { db, store, now: () => new Date(), notifier, onEventPurged: (eventId) => faces.engine.forget(eventId) },
+  { leaseMs: config.jobLeaseMs },
+);
+console.log(
+  `worker ${process.pid}: running jobs on ${database.via} (${config.faceWorkers} face indexing threads)`,
+);
+
+let closing = false;
+const shutdown = async () => {
+  if (closing) return;
+  closing = true;
+  await jobs.stop();
+  await faces.close();
+  notifier.email?.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { lingui } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -31,7 +32,9 @@ export default defineConfig({
       routesDirectory: 'src/routes',
       generatedRouteTree: 'src/routeTree.gen.ts',
     }),
-    react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
+    // Lingui's macros (t, Trans) become catalog lookups before React's JSX transform sees them.
+    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    react(),
     lingui(),
     VitePWA({
       strategies: 'injectManifest',

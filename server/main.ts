@@ -4,6 +4,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { buildState } from './build-freshness';
 import { loadConfig } from './config';
+import { DataDirBusy } from './db/open-for-role';
 import { schedulePurge } from './jobs/purge-selfies';
 import { startJobRunner } from './jobs/runner';
 import { openStore } from './server';
@@ -25,7 +26,11 @@ if (state === 'missing' || (state === 'stale' && ownDist)) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const store = await openStore(config);
+const store = await openStore(config).catch((error: unknown) => {
+  if (!(error instanceof DataDirBusy)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 const stopPurge = schedulePurge(store.ctx);
 // JOBS=off leaves indexing, delivery, notices and retention to `npm run worker` processes.
 if (config.runJobs) store.faces.startIndexing();

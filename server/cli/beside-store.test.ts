@@ -49,6 +49,13 @@ describe('the admin command line beside a running store (embedded database)', ()
     });
   }, 180_000);
 
+  it('a second store on the same DATA_DIR refuses to start, and the first goes on', async () => {
+    const second = await runNode('server/main.ts', [], { ...env, PORT: '0' });
+    expect(second.code).toBe(1);
+    expect(second.stderr).toMatch(new RegExp(`another store \\(pid ${store?.child.pid}\\) runs on`));
+    expect((await eventOf('beside-1')).status).toBe(200);
+  }, 60_000);
+
   it('refuses, changing nothing, when the running store does not answer', async () => {
     const pid = store?.child.pid as number;
     process.kill(pid, 'SIGSTOP');

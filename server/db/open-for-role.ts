@@ -18,6 +18,9 @@ export interface OpenedDatabase {
 /** The embedded database cannot be reached as asked; nothing was changed. */
 export class DatabaseUnreachable extends Error {}
 
+/** The store cannot take DATA_DIR's database (another store has it, or an admin command kept it too long). */
+export class DataDirBusy extends Error {}
+
 export interface RoleDatabaseConfig {
   databaseUrl: string | undefined;
   dataDir: string;
@@ -81,12 +84,12 @@ async function claimForStore(
     if (!('heldBy' in claim)) return claim;
     const { heldBy } = claim;
     if (heldBy.role === 'store') {
-      throw new Error(
+      throw new DataDirBusy(
         `another store (pid ${heldBy.pid}) runs on ${dataDir}: stop it first, or give this one its own DATA_DIR`,
       );
     }
     if (Date.now() > until) {
-      throw new Error(`an admin command (pid ${heldBy.pid}) still holds the database in ${dataDir}`);
+      throw new DataDirBusy(`an admin command (pid ${heldBy.pid}) still holds the database in ${dataDir}`);
     }
     if (!told) log(`waiting for the admin command (pid ${heldBy.pid}) that is using ${dataDir} to finish`);
     told = true;

@@ -17,6 +17,7 @@ import { Route as CartRouteImport } from './routes/cart'
 import { Route as CartManualRouteImport } from './routes/cart-manual'
 import { Route as CartWholesaleRouteImport } from './routes/cart-wholesale'
 import { Route as CartopnRouteImport } from './routes/cartopn'
+import { Route as FindOrderRouteImport } from './routes/find-order'
 import { Route as HowToOrderRouteImport } from './routes/how-to-order'
 import { Route as HowToUseRouteImport } from './routes/how-to-use'
 import { Route as MansonryRouteImport } from './routes/mansonry'
@@ -35,6 +36,7 @@ import { Route as DzQRouteImport } from './routes/dz.$q'
 import { Route as EventEventIdRouteImport } from './routes/event.$eventId'
 import { Route as EventqrIndexRouteImport } from './routes/eventqr.index'
 import { Route as EventqrQRouteImport } from './routes/eventqr.$q'
+import { Route as FindMobileMobileRouteImport } from './routes/find-mobile.$mobile'
 import { Route as TeamTeamKeyRouteImport } from './routes/team.$teamKey'
 
 const IndexRoute = IndexRouteImport.update({
@@ -75,6 +77,11 @@ const CartWholesaleRoute = CartWholesaleRouteImport.update({
 const CartopnRoute = CartopnRouteImport.update({
   id: '/cartopn',
   path: '/cartopn',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FindOrderRoute = FindOrderRouteImport.update({
+  id: '/find-order',
+  path: '/find-order',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HowToOrderRoute = HowToOrderRouteImport.update({
@@ -167,6 +174,11 @@ const EventqrQRoute = EventqrQRouteImport.update({
   path: '/eventqr/$q',
   getParentRoute: () => rootRouteImport,
 } as any)
+const FindMobileMobileRoute = FindMobileMobileRouteImport.update({
+  id: '/find-mobile/$mobile',
+  path: '/find-mobile/$mobile',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TeamTeamKeyRoute = TeamTeamKeyRouteImport.update({
   id: '/team/$teamKey',
   path: '/team/$teamKey',
@@ -182,6 +194,7 @@ export interface FileRoutesByFullPath {
   '/cart-manual': typeof CartManualRoute
   '/cart-wholesale': typeof CartWholesaleRoute
   '/cartopn': typeof CartopnRoute
+  '/find-order': typeof FindOrderRoute
   '/how-to-order': typeof HowToOrderRoute
   '/how-to-use': typeof HowToUseRoute
   '/mansonry': typeof MansonryRoute
@@ -199,6 +212,7 @@ export interface FileRoutesByFullPath {
   '/dz/$q': typeof DzQRoute
   '/event/$eventId': typeof EventEventIdRoute
   '/eventqr/$q': typeof EventqrQRoute
+  '/find-mobile/$mobile': typeof FindMobileMobileRoute
   '/team/$teamKey': typeof TeamTeamKeyRoute
   '/eventqr/': typeof EventqrIndexRoute
 }
@@ -211,6 +225,7 @@ export interface FileRoutesByTo {
   '/cart-manual': typeof CartManualRoute
   '/cart-wholesale': typeof CartWholesaleRoute
   '/cartopn': typeof CartopnRoute
+  '/find-order': typeof FindOrderRoute
   '/how-to-order': typeof HowToOrderRoute
   '/how-to-use': typeof HowToUseRoute
   '/mansonry': typeof MansonryRoute
@@ -228,6 +243,7 @@ export interface FileRoutesByTo {
   '/dz/$q': typeof DzQRoute
   '/event/$eventId': typeof EventEventIdRoute
   '/eventqr/$q': typeof EventqrQRoute
+  '/find-mobile/$mobile': typeof FindMobileMobileRoute
   '/team/$teamKey': typeof TeamTeamKeyRoute
   '/eventqr': typeof EventqrIndexRoute
 }
@@ -241,6 +257,7 @@ export interface FileRoutesById {
   '/cart-manual': typeof CartManualRoute
   '/cart-wholesale': typeof CartWholesaleRoute
   '/cartopn': typeof CartopnRoute
+  '/find-order': typeof FindOrderRoute
   '/how-to-order': typeof HowToOrderRoute
   '/how-to-use': typeof HowToUseRoute
   '/mansonry': typeof MansonryRoute
@@ -258,6 +275,7 @@ export interface FileRoutesById {
   '/dz/$q': typeof DzQRoute
   '/event/$eventId': typeof EventEventIdRoute
   '/eventqr/$q': typeof EventqrQRoute
+  '/find-mobile/$mobile': typeof FindMobileMobileRoute
   '/team/$teamKey': typeof TeamTeamKeyRoute
   '/eventqr/': typeof EventqrIndexRoute
 }
@@ -272,6 +290,7 @@ export interface FileRouteTypes {
     | '/cart-manual'
     | '/cart-wholesale'
     | '/cartopn'
+    | '/find-order'
     | '/how-to-order'
     | '/how-to-use'
     | '/mansonry'
@@ -289,6 +308,7 @@ export interface FileRouteTypes {
     | '/dz/$q'
     | '/event/$eventId'
     | '/eventqr/$q'
+    | '/find-mobile/$mobile'
     | '/team/$teamKey'
     | '/eventqr/'
   fileRoutesByTo: FileRoutesByTo
@@ -301,6 +321,7 @@ export interface FileRouteTypes {
     | '/cart-manual'
     | '/cart-wholesale'
     | '/cartopn'
+    | '/find-order'
     | '/how-to-order'
     | '/how-to-use'
     | '/mansonry'
@@ -318,6 +339,7 @@ export interface FileRouteTypes {
     | '/dz/$q'
     | '/event/$eventId'
     | '/eventqr/$q'
+    | '/find-mobile/$mobile'
     | '/team/$teamKey'
     | '/eventqr'
   id:
@@ -330,6 +352,7 @@ export interface FileRouteTypes {
     | '/cart-manual'
     | '/cart-wholesale'
     | '/cartopn'
+    | '/find-order'
     | '/how-to-order'
     | '/how-to-use'
     | '/mansonry'
@@ -347,6 +370,7 @@ export interface FileRouteTypes {
     | '/dz/$q'
     | '/event/$eventId'
     | '/eventqr/$q'
+    | '/find-mobile/$mobile'
     | '/team/$teamKey'
     | '/eventqr/'
   fileRoutesById: FileRoutesById
@@ -360,6 +384,7 @@ export interface RootRouteChildren {
   CartManualRoute: typeof CartManualRoute
   CartWholesaleRoute: typeof CartWholesaleRoute
   CartopnRoute: typeof CartopnRoute
+  FindOrderRoute: typeof FindOrderRoute
   HowToOrderRoute: typeof HowToOrderRoute
   HowToUseRoute: typeof HowToUseRoute
   MansonryRoute: typeof MansonryRoute
@@ -377,6 +402,7 @@ export interface RootRouteChildren {
   DzQRoute: typeof DzQRoute
   EventEventIdRoute: typeof EventEventIdRoute
   EventqrQRoute: typeof EventqrQRoute
+  FindMobileMobileRoute: typeof FindMobileMobileRoute
   TeamTeamKeyRoute: typeof TeamTeamKeyRoute
   EventqrIndexRoute: typeof EventqrIndexRoute
 }
@@ -437,6 +463,13 @@ declare module '@tanstack/react-router' {
       path: '/cartopn'
       fullPath: '/cartopn'
       preLoaderRoute: typeof CartopnRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/find-order': {
+      id: '/find-order'
+      path: '/find-order'
+      fullPath: '/find-order'
+      preLoaderRoute: typeof FindOrderRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/how-to-order': {
@@ -565,6 +598,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EventqrQRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/find-mobile/$mobile': {
+      id: '/find-mobile/$mobile'
+      path: '/find-mobile/$mobile'
+      fullPath: '/find-mobile/$mobile'
+      preLoaderRoute: typeof FindMobileMobileRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/team/$teamKey': {
       id: '/team/$teamKey'
       path: '/team/$teamKey'
@@ -584,6 +624,7 @@ const rootRouteChildren: RootRouteChildren = {
   CartManualRoute: CartManualRoute,
   CartWholesaleRoute: CartWholesaleRoute,
   CartopnRoute: CartopnRoute,
+  FindOrderRoute: FindOrderRoute,
   HowToOrderRoute: HowToOrderRoute,
   HowToUseRoute: HowToUseRoute,
   MansonryRoute: MansonryRoute,
@@ -601,6 +642,7 @@ const rootRouteChildren: RootRouteChildren = {
   DzQRoute: DzQRoute,
   EventEventIdRoute: EventEventIdRoute,
   EventqrQRoute: EventqrQRoute,
+  FindMobileMobileRoute: FindMobileMobileRoute,
   TeamTeamKeyRoute: TeamTeamKeyRoute,
   EventqrIndexRoute: EventqrIndexRoute,
 }

@@ -52,9 +52,15 @@ export function page(title: string, body: Raw): string {
 
 const orderLink = (orderId: string) => `/download/${orderId}`;
 
-export function payPage(view: { orderId: string; chargeId: string; amount: string; status: string }): string {
+export function payPage(view: {
+  orderId: string;
+  chargeId: string;
+  amount: string;
+  status: string;
+  transferRef: string;
+}): string {
   const { orderId, chargeId, amount, status } = view;
-  if (status === 'successful') return paidPage(orderId, amount);
+  if (status === 'successful') return paidPage(orderId, amount, view.transferRef);
   return page(
     `Pay ${amount} THB`,
     html`<h1>PromptPay payment</h1>
@@ -74,11 +80,12 @@ export function payPage(view: { orderId: string; chargeId: string; amount: strin
   );
 }
 
-export function paidPage(orderId: string, amount: string): string {
+export function paidPage(orderId: string, amount: string, transferRef: string): string {
   return page(
     'Paid',
     html`<h1 class="ok">Paid ${amount} THB</h1>
       <p class="th">ชำระเงิน ${amount} บาท เรียบร้อยแล้ว</p>
+      ${transferRef ? html`<p>Transfer reference · เลขที่รายการ: <strong class="ref">${transferRef}</strong></p>` : ''}
       <p>The order page updates by itself. · หน้าคำสั่งซื้อจะอัปเดตเอง</p>
       <p><a class="button" href="${orderLink(orderId)}">Open the order · เปิดคำสั่งซื้อ</a></p>`,
   );

@@ -52,6 +52,7 @@ export function sandboxRoutes(ctx: AppContext, deliver: DeliverToSelf) {
         chargeId: charge.id,
         amount: baht(charge.amount_satang),
         status: paid ? 'successful' : charge.status,
+        transferRef: order?.payment_ref ?? '',
       }),
       200,
       NO_STORE,
@@ -97,11 +98,10 @@ export function sandboxRoutes(ctx: AppContext, deliver: DeliverToSelf) {
     }
     const amount = baht(charge.amount_satang);
     const settled = now?.status ?? charge.status;
-    return c.html(
-      settled === 'successful' ? paidPage(charge.order_id, amount) : failedPage(charge.order_id, charge.id),
-      200,
-      NO_STORE,
-    );
+    if (settled !== 'successful') return c.html(failedPage(charge.order_id, charge.id), 200, NO_STORE);
+    // Like a bank's slip, the page shows the transfer reference (its last 4 characters find the order again).
+    const transferRef = (await findOrderWithEvent(ctx.db, charge.order_id))?.payment_ref ?? '';
+    return c.html(paidPage(charge.order_id, amount, transferRef), 200, NO_STORE);
   });
 
   routes.get('/3ds/:id', async (c) => {

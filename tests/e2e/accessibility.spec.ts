@@ -40,6 +40,8 @@ const PAGES = [
   '/refund-policy',
   '/terms-of-use',
   '/how-to-use',
+  '/find-order',
+  '/find-mobile/0812345678',
   '/404',
   '/no/such/page',
 ];

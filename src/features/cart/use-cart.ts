@@ -3,7 +3,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import toast from 'react-hot-toast';
 import { ADD_TOAST_MS } from '../../../core/constants';
-import { addToCart, readFlag, readList } from './cart-store';
+import type { OrderHistoryRow } from './cart-db';
+import { addToCart, orderHistory, readFlag, readList } from './cart-store';
 import type { CartItem, CartKind, MhaoFlag } from './cart-types';
 import { liveValue } from './live-value';
 
@@ -33,6 +34,11 @@ export function useLatestResults(kind: CartKind): CartItem[] {
 /** is_mhao_flag of a kind's cart; undefined until IndexedDB answered (price nothing on a guess). */
 export function useMhaoFlag(kind: CartKind): MhaoFlag | undefined {
   return useLive(`mhao:${kind}`, () => readFlag(kind));
+}
+
+/** Orders created on this device, newest first; undefined until IndexedDB answered. */
+export function useOrderHistory(): OrderHistoryRow[] | undefined {
+  return useLive('orders', orderHistory);
 }
 
 export function useCartCount(kind: CartKind): number {

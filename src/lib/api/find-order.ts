@@ -1,0 +1,20 @@
+// POST /v1/order/find-order (SPEC §7): the orders of a mobile number, or of a transfer slip's last 4 characters,
+// behind the fixed application token of SPEC §3 (handed to the PWA at run time).
+import { type FoundOrder, findOrderAnswerSchema, orderBasePaths } from '../../../core/contract/order';
+import type { FindOrderFilter } from '../../../core/rules';
+import { appSettings } from '../app-settings';
+import { postJson } from './client';
+
+export async function findOrders(
+  filter: FindOrderFilter,
+  text: string,
+  signal?: AbortSignal,
+): Promise<FoundOrder[]> {
+  const answer = await postJson(
+    `${orderBasePaths.v1}/find-order`,
+    { tk: appSettings.appToken, filter_type: filter, txt_search: text },
+    findOrderAnswerSchema,
+    signal,
+  );
+  return answer.body;
+}

@@ -94,6 +94,29 @@ test('find an order by mobile and by slip; the messages, not found, Reset, and t
   );
 });
 
+test('the orders kept on this device list and open offline from what was kept', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const { uuid } = await paidOrder(page);
+  await expect(page.getByRole('heading', { name: 'ชำระเงินเรียบร้อย' })).toBeVisible({ timeout: 35_000 });
+  await page.goto('/find-order');
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+    timeout: 20_000,
+  });
+  await expect(page.getByRole('region', { name: 'คำสั่งซื้อบนเครื่องนี้' }).getByRole('link').first()).toBeVisible();
+
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    const saved = page.getByRole('region', { name: 'คำสั่งซื้อบนเครื่องนี้' });
+    await saved.getByRole('link').first().click();
+    await expect(page).toHaveURL(new RegExp(`/download/${uuid}$`));
+    await expect(page.getByText(/^ออฟไลน์อยู่: แสดงข้อมูลคำสั่งซื้อที่บันทึกไว้ในเครื่องนี้เมื่อ/)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'ชำระเงินเรียบร้อย' })).toBeVisible();
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
 test('an unknown mobile on /find-mobile shows the row "order not found"', async ({ page }) => {
   await page.goto('/find-mobile/0900000001');
   await expect(results(page).getByRole('cell', { name: 'ไม่พบคำสั่งซื้อ' })).toBeVisible();

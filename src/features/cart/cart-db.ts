@@ -1,6 +1,8 @@
 // Browser storage of the carts and of the orders made here (SPEC §3 browser-kept values): one Dexie database,
 // versioned schema, shared by every tab (Dexie tells live queries of other tabs about each change).
+
 import { Dexie, type EntityTable } from 'dexie';
+import type { Inquiry } from '../../../core/contract/order';
 import type { CartItem, CartKind, MhaoFlag } from './cart-types';
 
 export const CART_DB_NAME = 'runfoto';
@@ -17,7 +19,7 @@ export interface MhaoRow {
   flag: MhaoFlag;
 }
 
-/** An order created on this device, so the buyer can reopen it offline (history). */
+/** An order created or opened on this device, so the buyer finds it again and reopens it offline (history). */
 export interface OrderHistoryRow {
   uuid: string;
   kind: CartKind;
@@ -26,8 +28,11 @@ export interface OrderHistoryRow {
   /** The amount asked for, a decimal string ("315.00"). */
   amount: string;
   image_count: number;
-  /** ISO date and time of creation. */
+  /** ISO date and time of creation (of the first answer kept, for an order only opened here). */
   created_at: string;
+  /** The last inquiry answer the order page had, so the order opens offline; and when it came. */
+  last_inquiry?: Inquiry;
+  answered_at?: string;
 }
 
 export type CartDb = Dexie & {

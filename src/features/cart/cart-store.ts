@@ -1,5 +1,6 @@
 // Cart operations (SPEC §4 Cart, Unlimited flag) on the IndexedDB carts; each runs in one transaction so two tabs
 // never interleave half an operation. The rules themselves are the pure functions of mhao.ts.
+import type { Inquiry } from '../../../core/contract/order';
 import { type CartRow, cartDb, type ListTable, type OrderHistoryRow } from './cart-db';
 import type { CartItem, CartKind, MhaoFlag } from './cart-types';
 import {
@@ -153,6 +154,36 @@ export function recordOrder(order: OrderHistoryRow): Promise<void> {
     await cartDb.orders.put(order);
     await writeLists(order.kind, removeAll(await readLists(order.kind)));
   });
+}
+
+/**
+ * Keeps the order page's last answer, adding the order to the history when it was only opened here (its event
+ * title unknown until then: the event key stands in). Photos are counted from the ordered images.
+ */
+export async function keepOrderAnswer(uuid: string, inquiry: Inquiry, now = new Date()): Promise<void> {
+  await cartDb.transaction('rw', cartDb.orders, async () => {
+    const kept = await cartDb.orders.get(uuid);
+    await cartDb.orders.put({
+      uuid,
+      kind: kept?.kind ?? 'standard',
+      event_key: inquiry.event_key,
+      event_title: kept?.event_title ?? inquiry.event_key,
+      amount: inquiry.amount,
+      image_count: kept?.image_count ?? countOrderedImages(inquiry.images_order),
+      created_at: kept?.created_at ?? now.toISOString(),
+      last_inquiry: inquiry,
+      answered_at: now.toISOString(),
+    });
+  });
+}
+
+function countOrderedImages(imagesOrder: string): number {
+  try {
+    const list: unknown = JSON.parse(imagesOrder);
+    return Array.isArray(list) ? list.length : 0;
+  } catch {
+    return 0;
+  }
 }
 
 /** Orders created on this device, newest first. */

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import toast from 'react-hot-toast';
 import { ADD_TOAST_MS } from '../../../core/constants';
-import type { OrderHistoryRow } from './cart-db';
+import { cartDb, type OrderHistoryRow } from './cart-db';
 import { addToCart, orderHistory, readFlag, readList } from './cart-store';
 import type { CartItem, CartKind, MhaoFlag } from './cart-types';
 import { liveValue } from './live-value';
@@ -36,7 +36,12 @@ export function useMhaoFlag(kind: CartKind): MhaoFlag | undefined {
   return useLive(`mhao:${kind}`, () => readFlag(kind));
 }
 
-/** Orders created on this device, newest first; undefined until IndexedDB answered. */
+/** One order of the history (with its last kept answer); undefined when not kept or not answered yet. */
+export function useKeptOrder(uuid: string): OrderHistoryRow | undefined {
+  return useLive(`order:${uuid}`, () => cartDb.orders.get(uuid));
+}
+
+/** Orders created or opened on this device, newest first; undefined until IndexedDB answered. */
 export function useOrderHistory(): OrderHistoryRow[] | undefined {
   return useLive('orders', orderHistory);
 }

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Inquiry } from '../../../core/contract/order';
 import { renderPage } from '../../test/render-page';
+import { cartDb } from '../cart/cart-db';
 import { OrderPage } from './OrderPage';
 import { inquiry, ORDER_UUID, paidImage, paidInquiry } from './order-test-data';
 
@@ -12,7 +13,8 @@ vi.mock('qrcode', () => ({
 let answers: unknown[] = [];
 const requests: { url: string; body: unknown }[] = [];
 
-beforeEach(() => {
+beforeEach(async () => {
+  await cartDb.orders.clear();
   answers = [];
   requests.length = 0;
   // jsdom has no matchMedia; the toaster asks it for reduced motion.
@@ -249,5 +251,21 @@ describe('OrderPage', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'ลองใหม่' }));
     expect(await screen.findByText('สถานะ: รอการชำระเงิน')).toBeInTheDocument();
+  });
+
+  it('keeps each answer on this device and opens from it offline, saying so', async () => {
+    const paid = paidInquiry([paidImage(1)]);
+    answers = [answer(paid)];
+    const first = await renderPage(() => <OrderPage q={ORDER_UUID} />);
+    await screen.findByRole('heading', { name: 'ชำระเงินเรียบร้อย' });
+    await waitFor(async () => expect((await cartDb.orders.get(ORDER_UUID))?.last_inquiry).toBeDefined());
+    const kept = await cartDb.orders.get(ORDER_UUID);
+    expect(kept).toMatchObject({ uuid: ORDER_UUID, amount: paid.amount, image_count: 2 });
+    first.unmount();
+
+    await open('offline');
+    expect(await screen.findByRole('heading', { name: 'ชำระเงินเรียบร้อย' })).toBeInTheDocument();
+    expect(screen.getByText(/^ออฟไลน์อยู่: แสดงข้อมูลคำสั่งซื้อที่บันทึกไว้ในเครื่องนี้เมื่อ \d/)).toBeInTheDocument();
+    expect(screen.queryByText('ไม่สามารถโหลดคำสั่งซื้อได้', { exact: false })).toBeNull();
   });
 });

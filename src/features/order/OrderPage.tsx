@@ -1,12 +1,17 @@
 import './order.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { photoObjectKeys } from '../../../core/contract/photos';
+import { formatDateTime } from '../../lib/format';
 import { CONTACT_PAGE_URL } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
 import { publicObjectUrl } from '../../lib/photo-urls';
+import { languageAtom } from '../../lib/state';
 import { Dialog } from '../../lib/ui/Dialog';
+import { keepOrderAnswer } from '../cart/cart-store';
+import { useKeptOrder } from '../cart/use-cart';
 import { ORDER_TOASTER } from './order-toaster';
 import { orderView } from './order-view';
 import { PaidOrder } from './PaidOrder';
@@ -23,8 +28,19 @@ const thumbnailUrl = (eventKey: string, fileName: string) =>
  */
 export function OrderPage({ q }: { q: string }) {
   const { t } = useLingui();
+  const language = useAtomValue(languageAtom);
   usePageTitle(t`ชำระเงินและดาวน์โหลดภาพ`);
   const { result, refreshing, refresh } = useOrderInquiry(q);
+  // Every answer is kept on this device, so the order opens offline from the last one (and find-order lists it).
+  const kept = useKeptOrder(q);
+  const keptToken = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (result.state !== 'loaded') return;
+    const token = result.inquiry.state_token ?? JSON.stringify(result.inquiry);
+    if (keptToken.current === token) return;
+    keptToken.current = token;
+    keepOrderAnswer(q, result.inquiry).catch((error) => console.warn('order answer not kept', error));
+  }, [q, result]);
   const [paymentError, setPaymentError] = useState(false);
   const [errorClosed, setErrorClosed] = useState(false);
   const refused = result.state === 'refused';
@@ -46,7 +62,9 @@ export function OrderPage({ q }: { q: string }) {
 
   if (result.state === 'loading') return <div className="order-page" aria-busy="true" />;
 
-  const view = result.state === 'loaded' ? orderView(result.inquiry, thumbnailUrl) : undefined;
+  const offlineCopy = result.state === 'offline' ? kept?.last_inquiry : undefined;
+  const shown = result.state === 'loaded' ? result.inquiry : offlineCopy;
+  const view = shown ? orderView(shown, thumbnailUrl) : undefined;
   return (
     <article className="order-page">
       <header className="order-heading">
@@ -60,7 +78,19 @@ export function OrderPage({ q }: { q: string }) {
         </p>
       </header>
 
-      {result.state === 'offline' && (
+      {offlineCopy && kept?.answered_at && (
+        <div className="alert info" role="status">
+          <p>
+            <Trans>
+              ออฟไลน์อยู่: แสดงข้อมูลคำสั่งซื้อที่บันทึกไว้ในเครื่องนี้เมื่อ {formatDateTime(kept.answered_at, language)}
+            </Trans>
+          </p>
+          <button type="button" className="button" onClick={retry} disabled={refreshing}>
+            <Trans>ลองใหม่</Trans>
+          </button>
+        </div>
+      )}
+      {result.state === 'offline' && !offlineCopy && (
         <div className="alert error" role="alert">
           <p>
             <Trans>ไม่สามารถโหลดคำสั่งซื้อได้ กรุณาตรวจสอบการเชื่อมต่ออินเทอร์เน็ตแล้วลองใหม่</Trans>

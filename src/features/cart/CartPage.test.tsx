@@ -98,6 +98,14 @@ async function fillAndCreate() {
 }
 
 describe('CartPage', () => {
+  it('counts photos in English with plurals (the manual cart is in English): 1 image, then 2 images', async () => {
+    await addAllToCart('manual', [photo(1)]);
+    await renderCart('manual');
+    expect(await screen.findByText('1 image')).toBeInTheDocument();
+    await addAllToCart('manual', [photo(2)]);
+    expect(await screen.findByText('2 images')).toBeInTheDocument();
+  });
+
   it('an empty cart says so and offers a new search', async () => {
     await renderCart();
     expect(await screen.findByText('ไม่มีรูปในตะกร้า')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { formatBaht } from '../../lib/format';
 import type { CartPrice } from './cart-pricing';
 import type { CartKind } from './cart-types';
@@ -34,7 +34,7 @@ export function PriceTable({ kind, price, photoCount, mhaoChosen }: PriceTablePr
         <Trans>สรุปราคา</Trans>
       </h2>
       <p className="price-count">
-        <Trans>จำนวน {photoCount} ภาพ</Trans>
+        <Plural value={photoCount} one="จำนวน # ภาพ" other="จำนวน # ภาพ" />
         {mhaoChosen && (
           <span className="price-mhao">
             {' · '}
@@ -66,7 +66,7 @@ export function PriceTable({ kind, price, photoCount, mhaoChosen }: PriceTablePr
       </table>
       {kind === 'wholesale' && (
         <p className="price-notice">
-          <Trans>คุณจะได้รับภาพทั้งหมด {photoCount} ภาพ</Trans>
+          <Plural value={photoCount} one="คุณจะได้รับภาพทั้งหมด # ภาพ" other="คุณจะได้รับภาพทั้งหมด # ภาพ" />
         </p>
       )}
     </section>

@@ -1,5 +1,5 @@
 // React hooks over the IndexedDB carts: live in every tab, one query per cart kind.
-import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import toast from 'react-hot-toast';
 import { ADD_TOAST_MS } from '../../../core/constants';
@@ -58,15 +58,18 @@ export function useCartIds(kind: CartKind): ReadonlySet<number> {
 
 /** Adds a photo (duplicates ignored) and shows the 1 s toast with the cart's count. */
 export function useAddToCart(kind: CartKind): (item: CartItem) => Promise<void> {
-  const { t } = useLingui();
+  // plural() reads the active language when the toast is made.
   return useCallback(
     async (item: CartItem) => {
       const { count } = await addToCart(kind, item);
-      toast.success(t`เพิ่มลงตะกร้าแล้ว มีรูปในตะกร้า ${count} รูป`, {
-        duration: ADD_TOAST_MS,
-        id: 'cart-add',
-      });
+      toast.success(
+        plural(count, { one: 'เพิ่มลงตะกร้าแล้ว มีรูปในตะกร้า # รูป', other: 'เพิ่มลงตะกร้าแล้ว มีรูปในตะกร้า # รูป' }),
+        {
+          duration: ADD_TOAST_MS,
+          id: 'cart-add',
+        },
+      );
     },
-    [kind, t],
+    [kind],
   );
 }

@@ -2,7 +2,8 @@
 // the order page does, because browsers block all but the first of several windows opened 200 ms apart), add all to
 // the cart (free-keep-contract events), buy all at the unlimited price with its average per photo (mhao events),
 // which puts the results in the cart with the package chosen and opens the cart.
-import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -56,10 +57,16 @@ export function ResultButtons({ event, variant, cartKind, photos }: ResultButton
 
   const addAll = async () => {
     const { count: inCart } = await addAllToCart(cartKind, items());
-    toast.success(t`เพิ่มทุกรูปลงตะกร้าแล้ว มีรูปในตะกร้า ${inCart} รูป`, {
-      duration: ADD_TOAST_MS,
-      id: 'cart-add',
-    });
+    toast.success(
+      plural(inCart, {
+        one: 'เพิ่มทุกรูปลงตะกร้าแล้ว มีรูปในตะกร้า # รูป',
+        other: 'เพิ่มทุกรูปลงตะกร้าแล้ว มีรูปในตะกร้า # รูป',
+      }),
+      {
+        duration: ADD_TOAST_MS,
+        id: 'cart-add',
+      },
+    );
   };
   const chooseBuyAll = async () => {
     const choice = await chooseMhaoFromBuyAllButton(cartKind);
@@ -79,13 +86,13 @@ export function ResultButtons({ event, variant, cartKind, photos }: ResultButton
           </div>
         ) : (
           <button type="button" className="button primary" onClick={() => zip.request('photos')}>
-            <Trans>ดาวน์โหลดทั้งหมด ({count} รูป)</Trans>
+            <Plural value={count} one="ดาวน์โหลดทั้งหมด (# รูป)" other="ดาวน์โหลดทั้งหมด (# รูป)" />
           </button>
         ))}
       {shows.downloadAll && <ZipDialogs zip={zip} count={count} />}
       {shows.addAll && (
         <button type="button" className="button primary" onClick={addAll}>
-          <Trans>เพิ่มทั้งหมดลงตะกร้า ({count} รูป)</Trans>
+          <Plural value={count} one="เพิ่มทั้งหมดลงตะกร้า (# รูป)" other="เพิ่มทั้งหมดลงตะกร้า (# รูป)" />
         </button>
       )}
       {shows.buyAllPrice !== null && (
@@ -114,9 +121,11 @@ function BuyAllButton(props: { caption: string; packagePrice: string; count: num
     <button type="button" className="button primary buy-all" onClick={props.onClick}>
       <span>{props.caption || t`ซื้อเหมาทุกภาพ`}</span>
       <span className="buy-all-price">
-        <Trans>
-          {count} รูป ฿{price} · เฉลี่ยรูปละ ฿{average}
-        </Trans>
+        <Plural
+          value={count}
+          one={`# รูป ฿${price} · เฉลี่ยรูปละ ฿${average}`}
+          other={`# รูป ฿${price} · เฉลี่ยรูปละ ฿${average}`}
+        />
       </span>
     </button>
   );

@@ -1,7 +1,7 @@
 // "Buy all from all photographers" (SPEC §2 Wholesale page, §4 Unlimited flag): the wholesale cart becomes the
 // latest search results with the unlimited package chosen, then the wholesale cart opens. Without results of this
 // event it refuses with the spec's alert (§8).
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { EventDetail } from '../../../core/contract/events';
@@ -42,11 +42,13 @@ export function BuyAllButton({ event }: { event: EventDetail }) {
       {count > 0 && (
         <p className="buy-all-summary">
           {averageBaht === undefined ? (
-            <Trans>ภาพของคุณจากการค้นหาล่าสุด {count} ภาพ</Trans>
+            <Plural value={count} one="ภาพของคุณจากการค้นหาล่าสุด # ภาพ" other="ภาพของคุณจากการค้นหาล่าสุด # ภาพ" />
           ) : (
-            <Trans>
-              ภาพของคุณจากการค้นหาล่าสุด {count} ภาพ · เฉลี่ยภาพละ ฿{averageBaht}
-            </Trans>
+            <Plural
+              value={count}
+              one={`ภาพของคุณจากการค้นหาล่าสุด # ภาพ · เฉลี่ยภาพละ ฿${averageBaht}`}
+              other={`ภาพของคุณจากการค้นหาล่าสุด # ภาพ · เฉลี่ยภาพละ ฿${averageBaht}`}
+            />
           )}
         </p>
       )}

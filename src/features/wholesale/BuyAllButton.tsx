@@ -15,23 +15,26 @@ export function BuyAllButton({ event }: { event: EventDetail }) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const results = resultsOfEvent(useLatestResults('wholesale'), event.event_key);
-  const [refused, setRefused] = useState(false);
+  // A refusal holds for the results it was given on: a new search (other latest results) clears it.
+  const resultsKey = results.map((r) => r.id).join(',');
+  const [refusedFor, setRefusedFor] = useState<string>();
+  const refused = refusedFor === resultsKey;
   const [busy, setBusy] = useState(false);
   const count = results.length;
   const average = bundleAveragePrice(event, count);
   const averageBaht = average === undefined ? undefined : formatBaht(average);
 
   const buyAll = async () => {
-    setRefused(false);
+    setRefusedFor(undefined);
     if (count === 0) {
-      setRefused(true);
+      setRefusedFor(resultsKey);
       return;
     }
     setBusy(true);
     try {
       const choice = await chooseMhaoFromBuyAllButton('wholesale');
       if (choice.ok) await navigate({ to: CART_PATHS.wholesale });
-      else setRefused(true);
+      else setRefusedFor(resultsKey);
     } finally {
       setBusy(false);
     }

@@ -72,6 +72,10 @@ describe('WholesalePage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'ซื้อเหมาทุกภาพจากช่างภาพทุกคน' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('ไม่สามารถดำเนินการสั่งซื้อได้');
     expect(await readList('cart', 'wholesale')).toEqual([]);
+    // A later search of this event finds photos: the refusal goes away.
+    await setLatestResults('wholesale', [photo(1), photo(2)]);
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(screen.getByText(/^ภาพของคุณจากการค้นหาล่าสุด 2 ภาพ/)).toBeInTheDocument();
   });
 
   it('buys every latest result at the bundle price and opens the wholesale cart', async () => {

@@ -29,6 +29,7 @@ export async function renderEventRoute(
     createRoute({ getParentRoute: () => root, path: '/$eventId', component: page }),
     createRoute({ getParentRoute: () => root, path: '/$eventId/wholesale', component: page }),
     createRoute({ getParentRoute: () => root, path: '/cart-wholesale', component: marker('cart-wholesale') }),
+    createRoute({ getParentRoute: () => root, path: '/cart', component: marker('cart') }),
   ];
   const router = createRouter({
     routeTree: root.addChildren(routes),

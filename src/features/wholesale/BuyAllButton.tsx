@@ -6,10 +6,10 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { EventDetail } from '../../../core/contract/events';
 import { formatBaht } from '../../lib/format';
-import { chooseMhaoFromBuyAllButton } from '../cart/cart-store';
+import { addAllToCart, chooseMhaoFromBuyAllButton } from '../cart/cart-store';
 import { CART_PATHS } from '../cart/cart-types';
 import { useLatestResults } from '../cart/use-cart';
-import { bundleAveragePrice, resultsOfEvent } from './buy-all';
+import { bundleAveragePrice, compareBundle, resultsOfEvent } from './buy-all';
 
 export function BuyAllButton({ event }: { event: EventDetail }) {
   const { t } = useLingui();
@@ -23,6 +23,15 @@ export function BuyAllButton({ event }: { event: EventDetail }) {
   const count = results.length;
   const average = bundleAveragePrice(event, count);
   const averageBaht = average === undefined ? undefined : formatBaht(average);
+  const comparison = compareBundle(event, count);
+  const tiersBaht = comparison ? formatBaht(comparison.tiers) : '';
+  const bundleBaht = comparison ? formatBaht(comparison.bundle) : '';
+
+  // Fewer photos than the bundle is worth: the same photos go into the standard cart at tier prices instead.
+  const buyAtTierPrices = async () => {
+    await addAllToCart('standard', results);
+    await navigate({ to: CART_PATHS.standard });
+  };
 
   const buyAll = async () => {
     setRefusedFor(undefined);
@@ -53,6 +62,27 @@ export function BuyAllButton({ event }: { event: EventDetail }) {
               other={`ภาพของคุณจากการค้นหาล่าสุด # ภาพ · เฉลี่ยภาพละ ฿${averageBaht}`}
             />
           )}
+        </p>
+      )}
+      {comparison?.cheaper === 'tiers' && (
+        <div className="alert info bundle-compare">
+          <p>
+            <Plural
+              value={count}
+              one={`ราคาปกติของ # ภาพนี้ ฿${tiersBaht} ถูกกว่าแพ็กเกจเหมา ฿${bundleBaht}`}
+              other={`ราคาปกติของ # ภาพนี้ ฿${tiersBaht} ถูกกว่าแพ็กเกจเหมา ฿${bundleBaht}`}
+            />
+          </p>
+          <button type="button" className="button" onClick={() => void buyAtTierPrices()}>
+            <Trans>ซื้อภาพเหล่านี้ในราคาปกติแทน</Trans>
+          </button>
+        </div>
+      )}
+      {comparison && comparison.cheaper !== 'tiers' && (
+        <p className="bundle-compare">
+          <Trans>
+            แพ็กเกจเหมา ฿{bundleBaht} · ราคาปกติ ฿{tiersBaht}
+          </Trans>
         </p>
       )}
       <button

@@ -88,6 +88,26 @@ describe('WholesalePage', () => {
     expect(await readFlag('wholesale')).toBe('YES');
   });
 
+  it('with few photos, says normal prices cost less and buys them so in the standard cart', async () => {
+    await setLatestResults('wholesale', [photo(1), photo(2), photo(3)]);
+    await show(hybridEvent());
+    expect(await screen.findByText('ราคาปกติของ 3 ภาพนี้ ฿180.00 ถูกกว่าแพ็กเกจเหมา ฿590.00')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'ซื้อภาพเหล่านี้ในราคาปกติแทน' }));
+    await waitFor(() => expect(screen.getByTestId('page')).toHaveTextContent(/^cart$/));
+    expect((await readList('cart', 'standard')).map((p) => p.id)).toEqual([1, 2, 3]);
+    expect(await readList('cart', 'wholesale')).toEqual([]);
+  });
+
+  it('with many photos, shows both prices, the bundle the cheaper', async () => {
+    await setLatestResults(
+      'wholesale',
+      Array.from({ length: 15 }, (_, i) => photo(i + 1)),
+    );
+    await show(hybridEvent());
+    expect(await screen.findByText('แพ็กเกจเหมา ฿590.00 · ราคาปกติ ฿750.00')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'ซื้อภาพเหล่านี้ในราคาปกติแทน' })).toBeNull();
+  });
+
   it('shows no face search or buy-all once the sale has closed', async () => {
     await show(hybridEvent({ close_sale: 'Y' }));
     expect(screen.getByText('ปิดการขายแล้ว')).toBeInTheDocument();

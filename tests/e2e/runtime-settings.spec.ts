@@ -189,6 +189,10 @@ test('a returning visitor: the service worker follows a restart with new setting
       'href',
       'mailto:help@runfoto.example',
     );
+    // Where the shell offers a contact (the notifications box), the same channels are there in place.
+    await page.getByRole('button', { name: /^การแจ้งเตือน/ }).click();
+    const panel = page.getByRole('dialog', { name: 'การแจ้งเตือน' });
+    await expect(panel.getByRole('link', { name: '02-123-4567' })).toHaveAttribute('href', 'tel:021234567');
   } finally {
     await context.setOffline(false);
   }

@@ -1,7 +1,9 @@
 // What the search is doing, and the spec's messages (SPEC §8): the file-type info, the 5 s size warning, the
 // upload progress bar, searching, nothing found (with the admin contact), and the two errors.
 import { Trans, useLingui } from '@lingui/react/macro';
+import { appSettings } from '../../lib/app-settings';
 import { CONTACT_PAGE_URL } from '../../lib/links';
+import { SupportChannels } from '../../lib/ui/SupportChannels';
 import type { SearchState } from './search-machine';
 
 export function SearchStatus({ state }: { state: SearchState }) {
@@ -51,6 +53,7 @@ export function SearchStatus({ state }: { state: SearchState }) {
                 ยังหาไม่เจอ? <a href={CONTACT_PAGE_URL}>ติดต่อแอดมินให้ช่วยหารูป</a>
               </Trans>
             </p>
+            <SupportChannels support={appSettings.support} />
           </div>
         )}
       </div>

@@ -1,7 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { sandboxPaymentPageUrl } from '../../lib/api/sandbox';
+import { appSettings } from '../../lib/app-settings';
 import { formatBaht } from '../../lib/format';
 import { CONTACT_PAGE_URL } from '../../lib/links';
+import { SupportChannels } from '../../lib/ui/SupportChannels';
 import { CardPayButton } from './CardPayButton';
 import { OrderedThumbnails } from './OrderedThumbnails';
 import type { OrderView } from './order-view';
@@ -89,6 +91,7 @@ export function WaitingPayment({ q, view, refreshing, onRefresh, onPaymentError 
             ชำระเงินไม่ได้หรือมีปัญหา? <a href={CONTACT_PAGE_URL}>ติดต่อทีมงาน</a>
           </Trans>
         </p>
+        <SupportChannels support={appSettings.support} />
       </section>
       <OrderedThumbnails images={view.images} />
     </>

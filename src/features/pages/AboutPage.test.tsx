@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SupportChannels as Channels } from '../../../core/contract/settings';
+import { lineIdUrl, SupportChannels, telUrl } from '../../lib/ui/SupportChannels';
 import { renderPage } from '../../test/render-page';
 import { AboutPage } from './AboutPage';
-import { lineIdUrl, SupportChannels, telUrl } from './SupportChannels';
 
 const ALL: Channels = {
   lineId: '@runfoto',

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { PHOTO_RETENTION_DAYS } from '../../../core/constants';
 import { appSettings } from '../../lib/app-settings';
 import { usePageTitle } from '../../lib/page-title';
-import { SupportChannels } from './SupportChannels';
+import { SupportChannels } from '../../lib/ui/SupportChannels';
 
 export function AboutPage() {
   const { t } = useLingui();

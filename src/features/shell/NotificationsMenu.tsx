@@ -2,7 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { PHOTO_RETENTION_DAYS } from '../../../core/constants';
+import { appSettings } from '../../lib/app-settings';
 import { CONTACT_PAGE_URL } from '../../lib/links';
+import { SupportChannels } from '../../lib/ui/SupportChannels';
 import { Icon } from './icons';
 import { hasUnreadNews, markNewsRead } from './notifications';
 
@@ -124,6 +126,7 @@ export function NotificationsMenu() {
             </Trans>
           </span>
         </p>
+        <SupportChannels support={appSettings.support} />
         <Link to="/how-to-order" className="notifications-more">
           <Trans>ดูวิธีสั่งซื้อภาพ</Trans>
         </Link>

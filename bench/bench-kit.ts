@@ -1,19 +1,11 @@
 // Small pieces the browser benchmarks share: a free loopback port, the median, rounding, waiting for a probe, the
 // store started as playwright.config.ts starts it, and Chromium launched with the flags this machine needs.
 import { type ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
 import { type Browser, chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium';
+import { freePort } from '../tests/free-port';
 
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+export { freePort };
 
 export const median = (xs: number[]) => {
   const sorted = [...xs].sort((a, b) => a - b);

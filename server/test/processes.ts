@@ -2,9 +2,9 @@
 // and workers, each started with node and tsx on a DATA_DIR of the test's own. Tests only.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../tests/free-port';
 
 /** The flags of a plain on-sale event for `create-event <key> …` in tests. */
 export const EVENT_FLAGS = [
@@ -29,17 +29,6 @@ export function fakeDist(): string {
   const dir = tempDataDir('dist-');
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>RunFoto</title>');
   return dir;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const baseEnv = (env: Record<string, string>) => ({
@@ -70,9 +59,12 @@ const exited = (child: ChildProcess, ms: number) =>
     });
   });
 
-/** Starts server/main.ts and waits until it listens (its "storefront on" line). */
+/**
+ * Starts server/main.ts and waits until it listens (its "storefront on" line, after the demo data when seeded), on
+ * env.PORT when given (a restart on the same origin), else on a free port.
+ */
 export async function startStoreProcess(env: Record<string, string>, waitMs = 90_000): Promise<StoreProcess> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: baseEnv({ PORT: String(port), ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,13 +2,13 @@
 // started against the dist/ already built for the other journeys (no rebuild). Its pages carry its settings, the
 // PWA pays with its token, and a returning visitor's service worker follows a restart with new settings and keeps
 // them offline.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { freePort } from '../../bench/bench-kit';
+import { type StoreProcess, startStoreProcess } from '../../server/test/processes';
+import { freePort } from '../free-port';
 import { addTwoStagePhotos, createOrder } from './journey-steps';
 
 const STAGE = 'phuket-beach-run-2026';
@@ -21,18 +21,11 @@ interface Settings {
   support: Record<string, string>;
 }
 
-interface Store {
-  base: string;
-  stop(): Promise<void>;
-}
-
 /** server/main.ts as `npm start` runs it, on this port and data folder, with this environment added. */
-async function startStore(port: number, dataDir: string, env: Record<string, string>): Promise<Store> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
+const startStore = (port: number, dataDir: string, env: Record<string, string>): Promise<StoreProcess> =>
+  startStoreProcess(
+    {
       PORT: String(port),
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       // No face indexing: this journey searches by stage, and the machine's cores go to the other store.
       FACE_WORKERS: '0',
@@ -40,29 +33,8 @@ async function startStore(port: number, dataDir: string, env: Record<string, str
       ...(process.env.E2E_DIST ? { DIST_DIR: process.env.E2E_DIST } : {}),
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const base = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the store on ${base} exited with ${child.exitCode}`);
-    const ready = await fetch(`${base}/api/v1/events/${STAGE}`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() > until) throw new Error(`the store on ${base} did not start`);
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  return {
-    base,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-    },
-  };
-}
+    120_000,
+  );
 
 /** The settings inlined into the page as the server or the service worker sent it. */
 async function pageSettings(page: Page): Promise<Settings> {
@@ -79,7 +51,7 @@ const support = {
 
 let port: number;
 let dataDir: string;
-let store: Store;
+let store: StoreProcess;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);

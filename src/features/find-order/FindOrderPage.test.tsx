@@ -40,8 +40,7 @@ const input = () => screen.getByRole('textbox', { name: /เบอร์มื�
 const search = () => fireEvent.click(screen.getByRole('button', { name: 'ค้นหา' }));
 
 describe('find-order rules (SPEC §5)', () => {
-  it('needs the choice, the input, 10-15 digits or exactly 4 characters', () => {
-    expect(findOrderProblem('', '0812345678')).toBe('filter-required');
+  it('needs the input, 10-15 digits or exactly 4 characters', () => {
     expect(findOrderProblem('mobile', '')).toBe('required');
     expect(findOrderProblem('mobile', '081234567')).toBe('mobile-length');
     expect(findOrderProblem('mobile', '0812345678')).toBeUndefined();

@@ -1,18 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import {
+  FIND_ORDER_MOBILE_MAX,
+  FIND_ORDER_MOBILE_MIN,
+  FIND_ORDER_RECEIPT_LENGTH,
+} from '../../../core/constants';
 import type { FoundOrder } from '../../../core/contract/order';
 import type { FindOrderFilter } from '../../../core/rules';
 import { findOrders } from '../../lib/api/find-order';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { languageAtom } from '../../lib/state';
-import {
-  cleanFindOrderInput,
-  FIND_ORDER_LIMITS,
-  type FindOrderProblem,
-  findOrderProblem,
-} from './find-order-form';
+import { cleanFindOrderInput, type FindOrderProblem, findOrderProblem } from './find-order-form';
 import { SavedOrders } from './SavedOrders';
 import './find-order.css';
 
@@ -27,16 +27,16 @@ export function FindOrderPage({ mobile }: { mobile?: string | undefined }) {
   const { t } = useLingui();
   usePageTitle(t`ค้นหาคำสั่งซื้อ`);
   const id = useId();
-  const [filter, setFilter] = useState<FindOrderFilter | ''>('mobile');
+  const [filter, setFilter] = useState<FindOrderFilter>('mobile');
   const [text, setText] = useState(() => cleanFindOrderInput('mobile', mobile ?? ''));
   const [problem, setProblem] = useState<FindOrderProblem>();
   const [search, setSearch] = useState<Search>({ state: 'idle' });
   const running = useRef<AbortController | undefined>(undefined);
 
-  const run = useCallback(async (by: FindOrderFilter | '', value: string) => {
+  const run = useCallback(async (by: FindOrderFilter, value: string) => {
     const found = findOrderProblem(by, value);
     setProblem(found);
-    if (found || by === '') return;
+    if (found) return;
     running.current?.abort();
     const controller = new AbortController();
     running.current = controller;
@@ -76,10 +76,9 @@ export function FindOrderPage({ mobile }: { mobile?: string | undefined }) {
   };
 
   const problemText: Record<FindOrderProblem, string> = {
-    'filter-required': t`กรุณาเลือกวิธีค้นหา`,
     required: t`กรุณากรอกข้อมูลที่ต้องการค้นหา`,
-    'mobile-length': t`เบอร์มือถือต้องมี ${FIND_ORDER_LIMITS.mobileMin}-${FIND_ORDER_LIMITS.mobileMax} หลัก`,
-    'receipt-length': t`กรุณากรอก ${FIND_ORDER_LIMITS.receipt} ตัวสุดท้ายของเลขที่รายการในสลิป`,
+    'mobile-length': t`เบอร์มือถือต้องมี ${FIND_ORDER_MOBILE_MIN}-${FIND_ORDER_MOBILE_MAX} หลัก`,
+    'receipt-length': t`กรุณากรอก ${FIND_ORDER_RECEIPT_LENGTH} ตัวสุดท้ายของเลขที่รายการในสลิป`,
   };
 
   return (
@@ -131,7 +130,7 @@ export function FindOrderPage({ mobile }: { mobile?: string | undefined }) {
             inputMode={filter === 'payment_ref' ? 'text' : 'numeric'}
             autoComplete={filter === 'payment_ref' ? 'off' : 'tel'}
             autoCapitalize="characters"
-            maxLength={filter === 'payment_ref' ? FIND_ORDER_LIMITS.receipt : FIND_ORDER_LIMITS.mobileMax}
+            maxLength={filter === 'payment_ref' ? FIND_ORDER_RECEIPT_LENGTH : FIND_ORDER_MOBILE_MAX}
             value={text}
             aria-invalid={problem ? true : undefined}
             aria-describedby={problem ? `${id}-problem` : undefined}

@@ -2,8 +2,8 @@
 // behind the fixed application token of SPEC §3 (handed to the PWA at run time).
 import { type FoundOrder, findOrderAnswerSchema, orderBasePaths } from '../../../core/contract/order';
 import type { FindOrderFilter } from '../../../core/rules';
-import { appSettings } from '../app-settings';
 import { postJson } from './client';
+import { APP_TOKEN } from './order-inquiry';
 
 export async function findOrders(
   filter: FindOrderFilter,
@@ -12,7 +12,7 @@ export async function findOrders(
 ): Promise<FoundOrder[]> {
   const answer = await postJson(
     `${orderBasePaths.v1}/find-order`,
-    { tk: appSettings.appToken, filter_type: filter, txt_search: text },
+    { tk: APP_TOKEN, filter_type: filter, txt_search: text },
     findOrderAnswerSchema,
     signal,
   );

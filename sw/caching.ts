@@ -14,8 +14,8 @@ export const APP_SETTINGS_CACHE = `app-settings-${CACHE_VERSION}`;
 const RUNTIME_CACHES = [IMAGE_CACHE, APP_SETTINGS_CACHE];
 const RUNTIME_CACHE_NAME = /^(images|app-settings)-/;
 
-/** Addresses that are never the app shell: the API, stored objects, and files. */
-export const NAVIGATION_DENYLIST = [/^\/api\//, /^\/storage\//, /\/[^/?]+\.[^/?]+$/];
+/** Addresses that are never the app shell: the API, stored objects, streamed zips (zip-stream.ts), and files. */
+export const NAVIGATION_DENYLIST = [/^\/api\//, /^\/storage\//, /^\/zip-stream\//, /\/[^/?]+\.[^/?]+$/];
 
 /** Precaches the build and answers page navigations with `appShell` (the precached index.html, settings inlined). */
 export function setupPrecache(manifest: Array<PrecacheEntry | string>, appShell: RouteHandlerCallback): void {

@@ -8,6 +8,17 @@ describe('service worker messages', () => {
     expect(isPageToWorker({ type: 'DELETE_ALL' })).toBe(false);
     expect(isPageToWorker(null)).toBe(false);
     expect(isPageToWorker('SKIP_WAITING')).toBe(false);
+    expect(isPageToWorker({ type: 'ZIP_KEEPALIVE' })).toBe(true);
+  });
+
+  it('accepts a zip job only with an id, a file name and entries', () => {
+    const job = { id: 'f3c1a2b4-0000', fileName: 'a.zip', entries: [{ name: '1_a.jpg', url: '/storage/a' }] };
+    expect(isPageToWorker({ type: 'ZIP_JOB', job })).toBe(true);
+    expect(isPageToWorker({ type: 'ZIP_JOB', job: { ...job, id: '../x' } })).toBe(false);
+    expect(isPageToWorker({ type: 'ZIP_JOB', job: { ...job, fileName: '' } })).toBe(false);
+    expect(isPageToWorker({ type: 'ZIP_JOB', job: { ...job, entries: [] } })).toBe(false);
+    expect(isPageToWorker({ type: 'ZIP_JOB', job: { ...job, entries: [{ name: 'a' }] } })).toBe(false);
+    expect(isPageToWorker({ type: 'ZIP_JOB' })).toBe(false);
   });
 });
 
@@ -20,5 +31,6 @@ describe('navigation fallback', () => {
     expect(servedShell('/api/v1/events/x')).toBe(false);
     expect(servedShell('/storage/x/cover.jpg')).toBe(false);
     expect(servedShell('/robots.txt')).toBe(false);
+    expect(servedShell('/zip-stream/f3c1a2b4-0000/ORDER')).toBe(false);
   });
 });

@@ -2,9 +2,9 @@
 // and race-detail pages, on the demo data. Orders are created through the API as the checkout does; a FREE order is
 // PAID at once, and a PromptPay order is paid on the sandbox gateway's own payment page (the journeys through the
 // UI alone are in payment-journeys.spec.ts).
-import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { serviceWorkerControls, unzipEntries } from './zip-files';
 
 const demo = {
   stage: 'phuket-beach-run-2026',
@@ -81,16 +81,31 @@ async function inquire(request: APIRequestContext, uuid: string) {
   return (await request.post('/api/v3/order/inquiry', { data: { tk: APP_TOKEN, order_uuid: uuid } })).json();
 }
 
-/** The entry names of a zip file, from its central directory. */
-async function zipEntries(file: string): Promise<string[]> {
-  const data = await readFile(file);
-  const names: string[] = [];
-  for (let i = 0; i + 46 <= data.length; i++) {
-    if (data.readUInt32LE(i) !== 0x02014b50) continue;
-    const length = data.readUInt16LE(i + 28);
-    names.push(data.subarray(i + 46, i + 46 + length).toString('utf8'));
-  }
-  return names;
+/** The order's answers name a second image whose signature no longer holds (as an expired address would). */
+async function breakSecondImage(page: Page) {
+  await page.route('**/api/v3/order/inquiry', async (route) => {
+    const response = await route.fetch();
+    const answer = await response.json();
+    if (answer.images_paid) {
+      const paid = JSON.parse(answer.images_paid);
+      paid[1].image = `${paid[1].image}0`;
+      answer.images_paid = JSON.stringify(paid);
+    }
+    await route.fulfill({ response, json: answer });
+  });
+}
+
+/** Download all, confirmed, ends in "Download Error"; the button comes back for another try. */
+async function expectDownloadError(page: Page) {
+  const button = page.getByRole('button', { name: 'ดาวน์โหลดภาพต้นฉบับทั้งหมด (3 ภาพ)' });
+  await button.click();
+  await page.getByRole('dialog').getByRole('button', { name: 'ดาวน์โหลด' }).click();
+  const failed = page.getByRole('dialog', { name: 'ดาวน์โหลดผิดพลาด' });
+  await expect(failed).toBeVisible();
+  await expect(failed).toContainText('ดาวน์โหลดไม่สำเร็จ กรุณาลองใหม่อีกครั้ง');
+  await failed.getByRole('button', { name: 'ตกลง' }).click();
+  await expect(failed).toBeHidden();
+  await expect(button).toBeVisible();
 }
 
 test.describe('stage (manual) page', () => {
@@ -236,10 +251,14 @@ test.describe('order payment and download page', () => {
     await screenshots(page, 'order-approval-th');
   });
 
-  test('a FREE order: completed, three steps, zip of the originals, lightbox', async ({ page, request }) => {
+  test('a FREE order: completed, three steps, zip of the originals streamed by the service worker, lightbox', async ({
+    page,
+    request,
+  }) => {
     const uuid = await freeOrder(request);
     await page.goto(`/d/${uuid}`);
     await expect(page.getByRole('heading', { name: 'สร้างคำสั่งซื้อเรียบร้อย' })).toBeVisible();
+    await serviceWorkerControls(page);
     await expect(page.getByRole('list', { name: 'ขั้นตอนของคำสั่งซื้อ' }).getByRole('listitem')).toHaveCount(3);
     await expect(page.getByRole('button', { name: 'ภาพโลโก้', exact: true })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /ดาวน์โหลดภาพโลโก้/ })).toHaveCount(0);
@@ -251,10 +270,12 @@ test.describe('order payment and download page', () => {
     await confirm.getByRole('button', { name: 'ดาวน์โหลด' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(`${uuid}.zip`);
+    // Saved from the service worker's stream (sw/zip-stream.ts), not from a zip built whole in the page.
+    expect(download.url()).toMatch(new RegExp(`/zip-stream/[\\w-]+/${uuid}\\.zip$`));
     const { images_paid } = await inquire(request, uuid);
     const paid: { photographer_id: number; original_file_name: string; image: string }[] =
       JSON.parse(images_paid);
-    expect(await zipEntries(await download.path())).toEqual(
+    expect(await unzipEntries(await download.path())).toEqual(
       paid.map((p) => `${p.photographer_id}_${p.original_file_name}`),
     );
 
@@ -295,7 +316,7 @@ test.describe('order payment and download page', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'ดาวน์โหลด' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(`${uuid}-logo.zip`);
-    const names = await zipEntries(await download.path());
+    const names = await unzipEntries(await download.path());
     expect(names).toHaveLength(2);
     for (const name of names) expect(name).toMatch(/^logo_\d+_.+\.(jpe?g|JPE?G|png)$/);
     await expectNoSeriousA11yFindings(page);
@@ -303,6 +324,18 @@ test.describe('order payment and download page', () => {
     await page.getByRole('button', { name: 'English' }).click();
     await expect(page.getByRole('heading', { name: 'Payment completed' })).toBeVisible();
     await screenshots(page, 'order-paid-en');
+  });
+
+  test('an image that cannot be fetched fails the streamed zip with the Download Error dialog', async ({
+    page,
+    request,
+  }) => {
+    const uuid = await freeOrder(request);
+    await breakSecondImage(page);
+    await page.goto(`/download/${uuid}`);
+    await serviceWorkerControls(page);
+    await expectDownloadError(page);
+    await screenshots(page, 'order-zip-error-th');
   });
 
   test('an unknown order opens the error dialog', async ({ page }) => {
@@ -316,6 +349,34 @@ test.describe('order payment and download page', () => {
     await expect(page.getByText('ไม่สามารถแสดงคำสั่งซื้อนี้ได้')).toBeVisible();
     await page.goto('/dz/not-an-order');
     await expect(page.getByRole('dialog', { name: 'พบข้อผิดพลาด' })).toBeVisible();
+  });
+});
+
+test.describe('where no service worker controls the page', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('download all builds the zip in the page, with the same names', async ({ page, request }) => {
+    const uuid = await freeOrder(request);
+    await page.goto(`/download/${uuid}`);
+    await page.getByRole('button', { name: 'ดาวน์โหลดภาพต้นฉบับทั้งหมด (3 ภาพ)' }).click();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('dialog').getByRole('button', { name: 'ดาวน์โหลด' }).click();
+    const download = await downloading;
+    expect(download.url()).toMatch(/^blob:/);
+    expect(download.suggestedFilename()).toBe(`${uuid}.zip`);
+    const paid: { photographer_id: number; original_file_name: string }[] = JSON.parse(
+      (await inquire(request, uuid)).images_paid,
+    );
+    expect(await unzipEntries(await download.path())).toEqual(
+      paid.map((p) => `${p.photographer_id}_${p.original_file_name}`),
+    );
+  });
+
+  test('an image that cannot be fetched opens the Download Error dialog', async ({ page, request }) => {
+    const uuid = await freeOrder(request);
+    await breakSecondImage(page);
+    await page.goto(`/download/${uuid}`);
+    await expectDownloadError(page);
   });
 });
 

@@ -2,7 +2,6 @@
 // itself (no reload) after the sandbox payment page is paid in another tab; a card pays through the sandbox card
 // form and its 3-D Secure page; failed payments leave the order waiting with the spec's messages. The journeys
 // print how long the open page took to show PAID after the payment (the issue's measurement).
-import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import {
   addTwoStagePhotos,
@@ -12,23 +11,13 @@ import {
   searchBySelfie,
   waitForIndexing,
 } from './journey-steps';
+import { unzipEntries } from './zip-files';
 
 const NORMAL = 'bangkok-city-marathon-2026';
 const STAGE = 'phuket-beach-run-2026';
 const APP_TOKEN = 'demo-app-token';
 const PAID_HEADING = 'ชำระเงินเรียบร้อย';
 const WAITING = 'สถานะ: รอการชำระเงิน';
-
-/** The entry names of a zip file, from its central directory. */
-async function zipEntries(file: string): Promise<string[]> {
-  const data = await readFile(file);
-  const names: string[] = [];
-  for (let i = 0; i + 46 <= data.length; i++) {
-    if (data.readUInt32LE(i) !== 0x02014b50) continue;
-    names.push(data.subarray(i + 46, i + 46 + data.readUInt16LE(i + 28)).toString('utf8'));
-  }
-  return names;
-}
 
 async function inquire(request: APIRequestContext, uuid: string) {
   return (await request.post('/api/v3/order/inquiry', { data: { tk: APP_TOKEN, order_uuid: uuid } })).json();
@@ -196,7 +185,7 @@ test('selfie → cart → PromptPay → the sandbox link → pay: the open order
   await page.getByRole('dialog').getByRole('button', { name: 'ดาวน์โหลด' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`${uuid}.zip`);
-  const names = await zipEntries(await download.path());
+  const names = await unzipEntries(await download.path());
   expect(names).toHaveLength(2);
   for (const name of names) expect(name).toMatch(/^\d+_DSC_\d+\.JPG$/);
   // The originals themselves: the zip holds more bytes than two 1600 px previews would.

@@ -1,9 +1,10 @@
 // A download-all flow (SPEC §4 Download, §5, §8): in-app browsers are sent to Chrome/Safari, others confirm the
-// image count, then the zip is built with a progress per kind (an order's originals and logo versions each have
-// their own), and a failure opens the Download Error dialog. Used by the order page and by free events' results.
+// image count, then the zip is saved (streamed by the service worker, else built in memory: zip-download.ts) with a
+// progress per kind (an order's originals and logo versions each have their own: the is_download flags), and a
+// failure opens the Download Error dialog. Used by the order page and by free events' results.
 import { useCallback, useState } from 'react';
 import { isInAppBrowser } from './in-app-browser';
-import { buildZip, saveFile, type ZipEntry } from './zip-download';
+import { downloadZipFile, type ZipEntry } from './zip-download';
 
 /** What one kind of download zips: its entries and the zip's file name. */
 export interface ZipJob {
@@ -39,8 +40,7 @@ export function useZipDownload<K extends string>(
       setProgress((shown) => ({ ...shown, [kind]: { done, total } }));
     report(0, job.entries.length);
     try {
-      const zip = await buildZip(job.entries, { onProgress: report });
-      saveFile(zip, job.fileName);
+      await downloadZipFile(job.fileName, job.entries, report);
     } catch (error) {
       console.warn('zip download failed', error);
       setFailed(true);

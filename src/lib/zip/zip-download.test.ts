@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
+import { centralDirectoryNames } from '../../../sw/zip-test-helpers';
 import { buildZip, ZipImageError } from './zip-download';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
-/** The names in a zip's central directory (signature 0x02014b50; name length at +28, name at +46). */
+/** The entry names of a zip Blob. */
 async function zipNames(blob: Blob): Promise<string[]> {
   // FileReader: jsdom's Blob (which Node 24's Response builds here) has no arrayBuffer().
   const buffer = await new Promise<ArrayBuffer>((resolve, reject) => {
@@ -12,15 +13,7 @@ async function zipNames(blob: Blob): Promise<string[]> {
     reader.onerror = () => reject(reader.error);
     reader.readAsArrayBuffer(blob);
   });
-  const data = new Uint8Array(buffer);
-  const view = new DataView(data.buffer);
-  const names: string[] = [];
-  for (let i = 0; i + 46 <= data.length; i++) {
-    if (view.getUint32(i, true) !== 0x02014b50) continue;
-    const length = view.getUint16(i + 28, true);
-    names.push(new TextDecoder().decode(data.subarray(i + 46, i + 46 + length)));
-  }
-  return names;
+  return centralDirectoryNames(new Uint8Array(buffer));
 }
 
 describe('buildZip', () => {

@@ -1,52 +1,14 @@
-// Builds an order's zip in the browser (SPEC §7): every image is fetched from the object store and streamed into
-// client-zip one after the other, so only the image being read and the zip so far are held; progress counts the
-// images done. A failed fetch (expired address, lost connection) fails the whole zip.
-import { downloadZip } from 'client-zip';
+// A download-all's zip (SPEC §7), saved by the browser: streamed by the service worker where one controls the page
+// (sw/zip-stream.ts: the download starts at once and memory stays flat), otherwise built in memory from the same
+// stream (sw/zip-entries.ts) and saved when whole.
+import { type ZipEntry, type ZipStreamOptions, zipStream } from '../../../sw/zip-entries';
+import { streamZipThroughWorker } from './zip-via-worker';
 
-export interface ZipEntry {
-  name: string;
-  url: string;
-}
+export { type ZipEntry, ZipImageError } from '../../../sw/zip-entries';
 
-export interface BuildZipOptions {
-  /** Called with the number of images fully read so far (0 … entries.length). */
-  onProgress?: (done: number, total: number) => void;
-  fetchImpl?: typeof fetch;
-  signal?: AbortSignal;
-}
-
-export class ZipImageError extends Error {
-  constructor(
-    readonly url: string,
-    readonly httpStatus?: number,
-  ) {
-    super(`could not fetch ${url}${httpStatus ? `: HTTP ${httpStatus}` : ''}`);
-    this.name = 'ZipImageError';
-  }
-}
-
-async function* zipInputs(entries: ZipEntry[], options: BuildZipOptions) {
-  const fetchImpl = options.fetchImpl ?? fetch;
-  for (const [i, entry] of entries.entries()) {
-    options.onProgress?.(i, entries.length);
-    let response: Response;
-    try {
-      response = await fetchImpl(entry.url, { signal: options.signal });
-    } catch (error) {
-      if ((error as Error).name === 'AbortError') throw error;
-      throw new ZipImageError(entry.url);
-    }
-    if (!response.ok) throw new ZipImageError(entry.url, response.status);
-    yield { name: entry.name, input: response, lastModified: new Date() };
-  }
-}
-
-/** The zip of the entries as a Blob. */
-export async function buildZip(entries: ZipEntry[], options: BuildZipOptions = {}): Promise<Blob> {
-  if (entries.length === 0) throw new Error('nothing to zip');
-  const blob = await downloadZip(zipInputs(entries, options)).blob();
-  options.onProgress?.(entries.length, entries.length);
-  return blob;
+/** The zip of the entries as a Blob, held whole in memory. */
+export async function buildZip(entries: ZipEntry[], options: ZipStreamOptions = {}): Promise<Blob> {
+  return new Response(zipStream(entries, options)).blob();
 }
 
 /** Hands a file to the browser's download. */
@@ -61,4 +23,21 @@ export function saveFile(blob: Blob, fileName: string): void {
   link.remove();
   // The download has started from the address; keep it a little for slow browsers, then free the memory.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** How a download-all went: streamed by the service worker, or built in memory; or cancelled in the browser. */
+export type ZipDownloadOutcome = 'streamed' | 'in-memory' | 'cancelled';
+
+/** Saves the zip of the entries as `fileName`, reporting images done; throws when it cannot be made. */
+export async function downloadZipFile(
+  fileName: string,
+  entries: ZipEntry[],
+  onProgress: (done: number, total: number) => void,
+): Promise<ZipDownloadOutcome> {
+  const streamed = await streamZipThroughWorker(fileName, entries, { onProgress });
+  if (streamed === 'finished') return 'streamed';
+  if (streamed === 'cancelled') return 'cancelled';
+  const zip = await buildZip(entries, { onProgress });
+  saveFile(zip, fileName);
+  return 'in-memory';
 }

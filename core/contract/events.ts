@@ -115,3 +115,13 @@ export const imageTimeAnswerSchema = successAnswerSchema(v.array(imageTimeSchema
 export const eventKeyOfPhotoAnswerSchema = successAnswerSchema(v.object({ event_key: v.string() }));
 
 export const eventKeyParamSchema = v.object({ event_key: eventKeySchema });
+
+/** GET /v1/events/{event_key}/free-photos/{photo_id} (our addition): a free event's photo, full size. */
+export const freePhotoParamSchema = v.object({
+  event_key: eventKeySchema,
+  photo_id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,14}$/, 'is not a photo id'), v.transform(Number)),
+});
+
+/** The API path of a free event's photo, full size (answered with a redirect to its signed address). */
+export const freePhotoPath = (eventKey: string, photoId: number): string =>
+  `/v1/events/${encodeURIComponent(eventKey)}/free-photos/${photoId}`;

@@ -5,8 +5,8 @@
 import { photoObjectKeys } from '../../core/contract/photos';
 import type { Db } from '../db/database';
 import { orderForDelivery, setDeliveryFlag } from '../db/orders-repo';
+import { ensureLogoVersion } from '../services/logo-versions';
 import { orderChanged } from '../services/order-changes';
-import { logoVersion } from '../services/photo-import';
 import type { ObjectStore } from '../storage/object-store';
 
 export interface DeliveryDeps {
@@ -52,12 +52,8 @@ export async function prepareLogos(deps: DeliveryDeps, orderId: string): Promise
   const { order } = found;
   let made = 0;
   for (const photo of order.photos) {
-    const keys = photoObjectKeys(order.event_key, photo.file_name);
-    if (await deps.store.exists(keys.logo)) continue;
-    const original = await deps.store.get(keys.original);
-    if (!original) throw new Error(`the original of photo ${photo.id} is missing (${keys.original})`);
-    await deps.store.put(keys.logo, await logoVersion(original), 'image/jpeg');
-    made += 1;
+    // A missing original throws (OriginalMissing): the attempt fails and is retried.
+    if (await ensureLogoVersion(deps.store, order.event_key, photo.file_name)) made += 1;
   }
   await setDeliveryFlag(deps.db, orderId, 'is_logo_image_created');
   orderChanged(orderId);

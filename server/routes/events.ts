@@ -8,6 +8,7 @@ import {
   eventKeyParamSchema,
   eventsPaginationCountRequestSchema,
   eventsPaginationRequestSchema,
+  freePhotoParamSchema,
 } from '../../core/contract/events';
 import {
   type EventsContext,
@@ -21,6 +22,7 @@ import {
   teamEvents,
   upcoming,
 } from '../services/events';
+import { freePhotoAddress } from '../services/free-downloads';
 import { respond } from '../services/outcome';
 import { validate } from './validate';
 
@@ -50,6 +52,13 @@ export function eventsRoutes(ctx: EventsContext) {
           status: 'success',
           body: { event_key: await eventKeyOfPhoto(ctx, c.req.param('photo_id')) },
         });
+      })
+      // A free event's photo, full size: a redirect to its signed address, never kept by a cache.
+      .get('/:event_key/free-photos/:photo_id', validate('param', freePhotoParamSchema), async (c) => {
+        const { event_key, photo_id } = c.req.valid('param');
+        const address = await freePhotoAddress(ctx, event_key, photo_id);
+        c.header('Cache-Control', 'no-store');
+        return address.ok ? c.redirect(address.value, 302) : respond(c, address);
       })
       .get('/:event_key/image-time', validate('param', eventKeyParamSchema), async (c) => {
         const ranges = await imageTimes(ctx, c.req.valid('param').event_key);

@@ -19,6 +19,32 @@ const money = (value: string | number) => Number(value).toFixed(2);
 /** The refusal of an event key that names no event. */
 export const eventNotFound = (): Refusal => refuse(404, 'event not found', { field: 'event_key' });
 
+/**
+ * Why the photos of an event cannot be had now (ordered, or downloaded on a free event), or undefined when they
+ * can: its sale has not opened, its photos have expired (said first: the sale is also closed then, but the buyer
+ * is told why), or its sale has ended.
+ */
+export function saleRefusal(event: EventRow, now: Date): Refusal | undefined {
+  const sale = saleState(
+    {
+      onSaleStart: new Date(event.on_sale_start),
+      onSaleEnd: new Date(event.on_sale_end),
+      eventDate: event.eventdate,
+      retentionDays: event.retention_days,
+    },
+    now,
+  );
+  if (sale.can_sale === 'N')
+    return refuse(400, 'the sale of this event has not opened yet', { field: 'event_key' });
+  if (sale.day_diff === 0)
+    return refuse(400, 'the photos of this event have expired', {
+      field: 'event_key',
+      code: 'photos_expired',
+    });
+  if (sale.close_sale === 'Y') return refuse(400, 'the sale of this event has ended', { field: 'event_key' });
+  return undefined;
+}
+
 export function toSummary(row: EventRow, ctx: Pick<EventsContext, 'store'>, now: Date): EventSummary {
   const onSaleStart = toDate(row.on_sale_start);
   const onSaleEnd = toDate(row.on_sale_end);

@@ -3,7 +3,6 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { ValidOrderRequest } from '../../core/contract/order';
 import { amountsEqual, isZeroAmount, priceCart } from '../../core/pricing';
-import { saleState } from '../../core/sale';
 import type { AppContext } from '../context';
 import { findByKey, listsOf } from '../db/events-repo';
 import {
@@ -12,7 +11,7 @@ import {
   orderIdByIdempotencyKey,
   orderPhotosByIds,
 } from '../db/orders-repo';
-import { eventNotFound } from './events';
+import { eventNotFound, saleRefusal } from './events';
 import { accept, type Outcome, refuse } from './outcome';
 import { GatewayUnavailable } from './payments/gateway';
 import { queueDelivery } from './payments/settle';
@@ -30,7 +29,6 @@ export function tokenMatches(given: string, expected: string): boolean {
 export const wrongToken = (field: string) => refuse(401, 'the application token is wrong', { field });
 
 /** The photos of the event are past their retention period (SPEC §1: kept about 35 days after the event). */
-export const PHOTOS_EXPIRED_MESSAGE = 'the photos of this event have expired';
 
 /** SPEC §5: the message the cart shows for photos of more than one event. */
 export const MIXED_EVENTS_MESSAGE = 'Pls choose image from only once event';
@@ -57,22 +55,8 @@ export async function createOrder(
   const event = await findByKey(ctx.db, request.event_key);
   if (!event) return eventNotFound();
   const now = ctx.now();
-  const sale = saleState(
-    {
-      onSaleStart: new Date(event.on_sale_start),
-      onSaleEnd: new Date(event.on_sale_end),
-      eventDate: event.eventdate,
-      retentionDays: event.retention_days,
-    },
-    now,
-  );
-  if (sale.can_sale === 'N')
-    return refuse(400, 'the sale of this event has not opened yet', { field: 'event_key' });
-  // Expired photos first: the sale is also closed then, but the buyer is told why.
-  if (sale.day_diff === 0) {
-    return refuse(400, PHOTOS_EXPIRED_MESSAGE, { field: 'event_key', code: 'photos_expired' });
-  }
-  if (sale.close_sale === 'Y') return refuse(400, 'the sale of this event has ended', { field: 'event_key' });
+  const closed = saleRefusal(event, now);
+  if (closed) return closed;
 
   // Photos: each once, all known, all of this one event.
   const ids = request.imageList.map((item) => item.id);

@@ -1,6 +1,9 @@
 // Public addresses of photo derivatives in the object store: {storage}/{event_key}/thumbnail|preview/{file}
-// (SPEC §3, core/contract/photos.ts photoObjectKeys). The one place that knows the storage base.
+// (SPEC §3, core/contract/photos.ts photoObjectKeys), and the address of a free event's photo, full size. The one
+// place that knows the storage base.
+import { freePhotoPath } from '../../core/contract/events';
 import { photoObjectKeys } from '../../core/contract/photos';
+import { API_BASE } from './api/client';
 import { appSettings } from './app-settings';
 
 /**
@@ -28,3 +31,10 @@ export function photoImageUrls(
 /** The thumbnail address of a file of an event. */
 export const thumbnailUrl = (eventKey: string, fileName: string): string =>
   publicObjectUrl(photoObjectKeys(eventKey, fileName).thumbnail);
+
+/**
+ * A free-download event's photo, full size (its logo version): the API answers with a redirect to the signed
+ * address, so the link stays good however long the page has been open.
+ */
+export const freePhotoUrl = (eventKey: string, photoId: number): string =>
+  `${API_BASE}${freePhotoPath(eventKey, photoId)}`;

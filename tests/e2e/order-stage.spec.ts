@@ -380,6 +380,55 @@ test.describe('where no service worker controls the page', () => {
   });
 });
 
+test.describe('on an iPhone', () => {
+  test.use({
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1',
+  });
+
+  test('Save to Photos says why and hands each batch to the share sheet as image files', async ({
+    page,
+    request,
+  }) => {
+    // The share sheet is the phone's own: this one records what it is given.
+    await page.addInitScript(() => {
+      const shared: { name: string; type: string; size: number }[][] = [];
+      Object.assign(window, { __shared: shared });
+      Object.assign(navigator, {
+        canShare: (data?: ShareData) => (data?.files?.length ?? 0) > 0,
+        share: async (data: ShareData) => {
+          shared.push((data.files ?? []).map((f) => ({ name: f.name, type: f.type, size: f.size })));
+        },
+      });
+    });
+    const uuid = await freeOrder(request);
+    await page.goto(`/download/${uuid}`);
+    await page.getByRole('button', { name: 'บันทึกภาพต้นฉบับลงแอปรูปภาพ' }).click();
+    await expect(page.getByText(/ไฟล์ zip จะถูกบันทึกไว้ในแอปไฟล์ ไม่ใช่แอปรูปภาพ/)).toBeVisible();
+    await page.getByRole('button', { name: 'บันทึกภาพที่ 1–3' }).click();
+    await expect(page.getByRole('button', { name: 'บันทึกภาพที่ 1–3 แล้ว' })).toBeVisible();
+
+    const paid: { photographer_id: number; original_file_name: string; image: string }[] = JSON.parse(
+      (await inquire(request, uuid)).images_paid,
+    );
+    const shared = await page.evaluate(() => (window as unknown as { __shared: unknown }).__shared);
+    const sizes = await Promise.all(
+      paid.map(async (p) => (await (await request.get(p.image)).body()).length),
+    );
+    expect(shared).toEqual([
+      paid.map((p, i) => ({
+        name: `${p.photographer_id}_${p.original_file_name}`,
+        type: 'image/jpeg',
+        size: sizes[i],
+      })),
+    ]);
+    await screenshots(page, 'order-save-to-photos-th');
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(page.getByText(/a zip file is saved to the Files app, not to Photos/)).toBeVisible();
+    await screenshots(page, 'order-save-to-photos-en');
+  });
+});
+
 test.describe('in an in-app browser', () => {
   test.use({
     userAgent:

@@ -2,7 +2,6 @@
 // runner's selfie (or the stage search) to the order page. Face indexing must run (leave E2E_FACE_WORKERS unset):
 // each journey waits until its event's photos are indexed, so the journeys run in the order the demo photos are
 // indexed (the stage journey, which needs no faces, goes first).
-import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import {
   averageOf,
@@ -20,6 +19,7 @@ import {
   searchBySelfie,
   waitForIndexing,
 } from './journey-steps';
+import { serviceWorkerControls, unzipEntries } from './zip-files';
 
 const NORMAL = 'bangkok-city-marathon-2026';
 const MHAO = 'chiangmai-doi-trail-2026'; // unlimited package 399.00, caption "ซื้อเหมาทุกภาพของคุณ"
@@ -243,11 +243,18 @@ test('free-download event: matches offer Download; download all saves one zip of
   await expect(page.getByRole('button', { name: /^เพิ่มลงตะกร้า/ })).toHaveCount(0);
   const downloads = page.getByRole('link', { name: /^ดาวน์โหลด รูปที่ \d+$/ });
   await expect(downloads).toHaveCount(count);
-  const previews = await downloads.evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
-  for (const href of previews) expect(href).toMatch(new RegExp(`/storage/${FREE}/preview/`));
+  const hrefs = await downloads.evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
+  for (const href of hrefs) expect(href).toMatch(new RegExp(`/api/v1/events/${FREE}/free-photos/\\d+$`));
+  // Each is the photo full size (its logo version), never the stamped preview.
+  const single = await request.get(hrefs[0] ?? '', { maxRedirects: 0 });
+  expect(single.status()).toBe(302);
+  expect(single.headers().location).toMatch(new RegExp(`^/storage/private/${FREE}/logo/`));
+  const photo = await request.get(hrefs[0] ?? '');
+  expect(photo.headers()['content-type']).toBe('image/jpeg');
 
   // Browsers block all but the first of several windows opened one after another, so download all is one zip
   // (SPEC §5: a confirmation with the image count first).
+  await serviceWorkerControls(page);
   await page.getByRole('button', { name: `ดาวน์โหลดทั้งหมด (${count} รูป)` }).click();
   const confirm = page.getByRole('dialog', { name: 'ดาวน์โหลดภาพทั้งหมด' });
   await expect(confirm).toContainText(`ต้องการดาวน์โหลดภาพทั้งหมด ${count} ภาพเป็นไฟล์ zip หรือไม่?`);
@@ -256,11 +263,10 @@ test('free-download event: matches offer Download; download all saves one zip of
     confirm.getByRole('button', { name: 'ดาวน์โหลด', exact: true }).click(),
   ]);
   expect(download.suggestedFilename()).toBe(`${FREE}.zip`);
-  const zip = await readFile(await download.path());
-  // A zip with one local file header ("PK\x03\x04") per photo, each a JPEG.
-  let entries = 0;
-  for (let i = zip.indexOf('PK\x03\x04'); i >= 0; i = zip.indexOf('PK\x03\x04', i + 4)) entries++;
-  expect(entries).toBe(count);
+  expect(download.url()).toMatch(/\/zip-stream\//);
+  const names = await unzipEntries(await download.path());
+  expect(names).toHaveLength(count);
+  for (const name of names) expect(name).toMatch(/^\d+_.+\.(jpe?g|JPE?G|png)$/);
   await expectCartIcon(page, 0);
 });
 

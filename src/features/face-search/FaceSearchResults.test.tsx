@@ -183,19 +183,19 @@ describe('FaceSearchPanel results', () => {
     expect(screen.queryByRole('button', { name: /ซื้อเหมาทุกภาพ/ })).not.toBeInTheDocument();
   });
 
-  it('free events: Download links to each preview instead of Add; download all asks, then zips every preview', async () => {
+  it('free events: Download links to each photo full size instead of Add; download all asks, then zips them', async () => {
     fakeApi({ search: () => reply(200, found(5, 7)) });
     await renderPanel({ event: testEvent({ is_free_download: 'Y' }) });
     await searchFinds(2);
     expect(screen.queryByRole('button', { name: /เพิ่มลงตะกร้า/ })).not.toBeInTheDocument();
     const download = screen.getByRole('link', { name: 'ดาวน์โหลด รูปที่ 1' });
-    expect(download).toHaveAttribute('href', '/storage/event-1/preview/p5.jpg');
+    expect(download).toHaveAttribute('href', '/api/v1/events/event-1/free-photos/5');
     expect(download).toHaveAttribute('target', '_blank');
     const fetched: string[] = [];
     const realFetch = globalThis.fetch;
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
-      if (!url.startsWith('/storage/')) return realFetch(input, init);
+      if (!url.includes('/free-photos/')) return realFetch(input, init);
       fetched.push(url);
       return new Response(new Uint8Array([0xff, 0xd8, 0xff, 0xd9]), { status: 200 });
     });
@@ -210,7 +210,7 @@ describe('FaceSearchPanel results', () => {
     expect(dialog).toHaveTextContent('ต้องการดาวน์โหลดภาพทั้งหมด 2 ภาพเป็นไฟล์ zip หรือไม่?');
     fireEvent.click(screen.getByRole('button', { name: 'ดาวน์โหลด' }));
     await waitFor(() => expect(saved).toEqual(['event-1.zip']));
-    expect(fetched).toEqual(['/storage/event-1/preview/p5.jpg', '/storage/event-1/preview/p7.jpg']);
+    expect(fetched).toEqual(['/api/v1/events/event-1/free-photos/5', '/api/v1/events/event-1/free-photos/7']);
   });
 
   it('free-keep-contract events: add all puts every result in the cart', async () => {

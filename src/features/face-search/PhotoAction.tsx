@@ -1,9 +1,9 @@
-// The one action of a result photo (SPEC §2 Event page): Download on free-download events (opens the preview),
-// otherwise Add, or Remove when the photo is already in the cart (atc Y).
+// The one action of a result photo (SPEC §2 Event page): Download on free-download events (the photo full size,
+// never the preview), otherwise Add, or Remove when the photo is already in the cart (atc Y).
 import { Trans } from '@lingui/react/macro';
 import type { EventDetail } from '../../../core/contract/events';
 import type { Photo } from '../../../core/contract/photos';
-import { photoImageUrls } from '../../lib/photo-urls';
+import { freePhotoUrl } from '../../lib/photo-urls';
 import { removeFromCart } from '../cart/cart-store';
 import { type CartKind, toCartItem } from '../cart/cart-types';
 import { useAddToCart } from '../cart/use-cart';
@@ -23,7 +23,7 @@ export function PhotoAction({ event, photo, number, inCart, cartKind }: PhotoAct
     return (
       <a
         className="button photo-action"
-        href={photoImageUrls(event.event_key, photo).preview}
+        href={freePhotoUrl(event.event_key, photo.id)}
         target="_blank"
         rel="noopener"
         download={photo.original_file_name}

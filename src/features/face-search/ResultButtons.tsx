@@ -1,17 +1,19 @@
-// The buttons under the results, by event variant (SPEC §2): download all (free events: one zip of the photos, as
-// the order page does, because browsers block all but the first of several windows opened 200 ms apart), add all to
-// the cart (free-keep-contract events), buy all at the unlimited price with its average per photo (mhao events),
-// which puts the results in the cart with the package chosen and opens the cart.
+// The buttons under the results, by event variant (SPEC §2): download all (free events: one zip of the photos full
+// size, as the order page does, because browsers block all but the first of several windows opened 200 ms apart),
+// add all to the cart (free-keep-contract events), buy all at the unlimited price with its average per photo (mhao
+// events), which puts the results in the cart with the package chosen and opens the cart.
 import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { ADD_TOAST_MS } from '../../../core/constants';
 import type { EventDetail } from '../../../core/contract/events';
 import type { Photo } from '../../../core/contract/photos';
 import { formatBaht } from '../../lib/format';
-import { photoImageUrls } from '../../lib/photo-urls';
+import { freePhotoUrl } from '../../lib/photo-urls';
+import { SaveToPhotos } from '../../lib/save-to-photos/SaveToPhotos';
+import { offersSaveToPhotos } from '../../lib/save-to-photos/share-photos';
 import { useZipDownload } from '../../lib/zip/use-zip-download';
 import { ZipDialogs } from '../../lib/zip/ZipDialogs';
 import { progressText, zipEntryNames } from '../../lib/zip/zip-names';
@@ -39,7 +41,7 @@ export function ResultButtons({ event, variant, cartKind, photos }: ResultButton
       return {
         entries: photos.map((p, i) => ({
           name: names[i] as string,
-          url: photoImageUrls(event.event_key, p).preview,
+          url: freePhotoUrl(event.event_key, p.id),
         })),
         fileName: `${event.event_key}.zip`,
       };
@@ -47,6 +49,8 @@ export function ResultButtons({ event, variant, cartKind, photos }: ResultButton
     [photos, event.event_key],
   );
   const zip = useZipDownload(prepare);
+  const savesToPhotos = useMemo(() => offersSaveToPhotos(), []);
+  const photoEntries = useMemo(() => prepare('photos').entries, [prepare]);
   const zipping = zip.progress.photos;
   const percent = zipping ? progressText(zipping.done, zipping.total) : '';
 
@@ -89,6 +93,9 @@ export function ResultButtons({ event, variant, cartKind, photos }: ResultButton
             <Plural value={count} one="ดาวน์โหลดทั้งหมด (# รูป)" other="ดาวน์โหลดทั้งหมด (# รูป)" />
           </button>
         ))}
+      {shows.downloadAll && savesToPhotos && (
+        <SaveToPhotos entries={photoEntries} label={<Trans>บันทึกภาพลงแอปรูปภาพ</Trans>} />
+      )}
       {shows.downloadAll && <ZipDialogs zip={zip} count={count} />}
       {shows.addAll && (
         <button type="button" className="button primary" onClick={addAll}>

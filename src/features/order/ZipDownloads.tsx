@@ -1,6 +1,8 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { PaidImage } from '../../../core/contract/order';
+import { SaveToPhotos } from '../../lib/save-to-photos/SaveToPhotos';
+import { offersSaveToPhotos } from '../../lib/save-to-photos/share-photos';
 import { useZipDownload } from '../../lib/zip/use-zip-download';
 import { ZipDialogs } from '../../lib/zip/ZipDialogs';
 import { progressText, type ZipVariant, zipEntryNames, zipFileName } from '../../lib/zip/zip-names';
@@ -33,6 +35,20 @@ export function ZipDownloads({ q, images, originalsReady, offerLogos, logosReady
   );
   const zip = useZipDownload(prepare);
   const count = images.length;
+  const savesToPhotos = useMemo(() => offersSaveToPhotos(), []);
+  const entries = useMemo(
+    () => ({ original: prepare('original').entries, logo: prepare('logo').entries }),
+    [prepare],
+  );
+  const saveToPhotos = (variant: ZipVariant) =>
+    savesToPhotos && (
+      <SaveToPhotos
+        entries={entries[variant]}
+        label={
+          variant === 'logo' ? <Trans>บันทึกภาพโลโก้ลงแอปรูปภาพ</Trans> : <Trans>บันทึกภาพต้นฉบับลงแอปรูปภาพ</Trans>
+        }
+      />
+    );
 
   const button = (variant: ZipVariant) => {
     const running = zip.progress[variant];
@@ -69,7 +85,10 @@ export function ZipDownloads({ q, images, originalsReady, offerLogos, logosReady
   return (
     <div className="zip-downloads">
       {originalsReady ? (
-        button('original')
+        <>
+          {button('original')}
+          {saveToPhotos('original')}
+        </>
       ) : (
         <p className="order-note">
           <Trans>กำลังเตรียมภาพต้นฉบับ กรุณากดรีเฟรชอีกครั้งในอีกสักครู่</Trans>
@@ -77,7 +96,10 @@ export function ZipDownloads({ q, images, originalsReady, offerLogos, logosReady
       )}
       {offerLogos &&
         (logosReady ? (
-          button('logo')
+          <>
+            {button('logo')}
+            {saveToPhotos('logo')}
+          </>
         ) : (
           <p className="order-note">
             <Trans>กำลังเตรียมภาพโลโก้ กรุณากดรีเฟรชอีกครั้งในอีกสักครู่</Trans>

@@ -2,10 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventDetail } from '../../../core/contract/events';
+import { appDb } from '../../lib/db/app-db';
 import { eventSummary } from '../../test/event-summary';
 import { renderPage } from '../../test/render-page';
 import { CartPage } from './CartPage';
-import { cartDb } from './cart-db';
 import { addAllToCart, orderHistory, readFlag, readList, setLatestResults } from './cart-store';
 import type { CartKind } from './cart-types';
 import { standardPackages } from './test-event';
@@ -42,7 +42,7 @@ function answer(body: unknown, status = 200) {
 }
 
 beforeEach(async () => {
-  await Promise.all(cartDb.tables.map((table) => table.clear()));
+  await Promise.all(appDb.tables.map((table) => table.clear()));
   server = { event: eventDetail(), gateway: 'GBP', create: 'ok' };
   fetchMock.mockReset();
   fetchMock.mockImplementation((url: string) => {
@@ -273,7 +273,7 @@ describe('CartPage', () => {
   it('the wholesale cart shows THB, the average price and the all-images notice, without remove buttons', async () => {
     server.event = eventDetail({ is_hybrid: 'Y', is_mhao_hybrid: 'Y', hybrid_mhao_price: '590.00' });
     await addAllToCart('wholesale', [photo(1), photo(2), photo(3)]);
-    await cartDb.mhao.put({ kind: 'wholesale', flag: 'YES' });
+    await appDb.mhao.put({ kind: 'wholesale', flag: 'YES' });
     await renderCart('wholesale');
     await screen.findByRole('table');
     expect(priceRow('ราคารวม')).toHaveTextContent('590.00 THB');

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { cartDb } from './cart-db';
+import { appDb } from '../../lib/db/app-db';
 import {
   addAllToCart,
   addToCart,
@@ -20,7 +20,7 @@ import { photo } from './test-items';
 const ids = (items: readonly { id: number }[]) => items.map((i) => i.id);
 
 beforeEach(async () => {
-  await Promise.all(cartDb.tables.map((table) => table.clear()));
+  await Promise.all(appDb.tables.map((table) => table.clear()));
 });
 
 describe('cart store', () => {

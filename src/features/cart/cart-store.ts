@@ -1,7 +1,7 @@
 // Cart operations (SPEC §4 Cart, Unlimited flag) on the IndexedDB carts; each runs in one transaction so two tabs
 // never interleave half an operation. The rules themselves are the pure functions of mhao.ts.
 import type { Inquiry } from '../../../core/contract/order';
-import { type CartRow, cartDb, type ListTable, type OrderHistoryRow } from './cart-db';
+import { appDb, type CartRow, type ListTable, type OrderHistoryRow } from '../../lib/db/app-db';
 import type { CartItem, CartKind, MhaoFlag } from './cart-types';
 import {
   type CartLists,
@@ -18,7 +18,7 @@ import {
 
 export type { CartItem, CartKind } from './cart-types';
 
-const ALL_TABLES = [cartDb.cart, cartDb.cart_temp, cartDb.cart_latest, cartDb.mhao] as const;
+const ALL_TABLES = [appDb.cart, appDb.cart_temp, appDb.cart_latest, appDb.mhao] as const;
 
 /** Only the cart item fields: rows and photo-shaped values carry more. */
 function item(row: CartItem): CartItem {
@@ -34,17 +34,17 @@ function item(row: CartItem): CartItem {
 
 /** A kind's list in the order its photos were added. */
 export async function readList(table: ListTable, kind: CartKind): Promise<CartItem[]> {
-  const rows = await cartDb[table].where('kind').equals(kind).sortBy('seq');
+  const rows = await appDb[table].where('kind').equals(kind).sortBy('seq');
   return rows.map(item);
 }
 
 export async function readFlag(kind: CartKind): Promise<MhaoFlag> {
-  return (await cartDb.mhao.get(kind))?.flag ?? 'NO';
+  return (await appDb.mhao.get(kind))?.flag ?? 'NO';
 }
 
 async function writeList(table: ListTable, kind: CartKind, items: readonly CartItem[]): Promise<void> {
-  await cartDb[table].where('kind').equals(kind).delete();
-  await cartDb[table].bulkAdd(uniqueById(items).map((i): CartRow => ({ ...item(i), kind })));
+  await appDb[table].where('kind').equals(kind).delete();
+  await appDb[table].bulkAdd(uniqueById(items).map((i): CartRow => ({ ...item(i), kind })));
 }
 
 async function readLists(kind: CartKind): Promise<CartLists> {
@@ -61,12 +61,12 @@ async function writeLists(kind: CartKind, lists: CartLists): Promise<void> {
   await writeList('cart', kind, lists.cart);
   await writeList('cart_temp', kind, lists.temp);
   await writeList('cart_latest', kind, lists.latest);
-  await cartDb.mhao.put({ kind, flag: lists.flag });
+  await appDb.mhao.put({ kind, flag: lists.flag });
 }
 
 /** Reads a kind's lists, applies a rule and writes the result, all in one transaction. */
 function transition<T>(kind: CartKind, rule: (lists: CartLists) => { lists?: CartLists; result: T }) {
-  return cartDb.transaction('rw', ALL_TABLES, async () => {
+  return appDb.transaction('rw', ALL_TABLES, async () => {
     const { lists, result } = rule(await readLists(kind));
     if (lists) await writeLists(kind, lists);
     return result;
@@ -75,21 +75,21 @@ function transition<T>(kind: CartKind, rule: (lists: CartLists) => { lists?: Car
 
 /** Adds a photo; a photo already in the cart is ignored. Answers whether it was added and the cart's count. */
 export function addToCart(kind: CartKind, photo: CartItem): Promise<{ added: boolean; count: number }> {
-  return cartDb.transaction('rw', cartDb.cart, async () => {
-    const present = await cartDb.cart.where('[kind+id]').equals([kind, photo.id]).count();
-    if (present === 0) await cartDb.cart.add({ ...item(photo), kind });
-    const count = await cartDb.cart.where('kind').equals(kind).count();
+  return appDb.transaction('rw', appDb.cart, async () => {
+    const present = await appDb.cart.where('[kind+id]').equals([kind, photo.id]).count();
+    if (present === 0) await appDb.cart.add({ ...item(photo), kind });
+    const count = await appDb.cart.where('kind').equals(kind).count();
     return { added: present === 0, count };
   });
 }
 
 /** Adds every photo not yet in the cart (add all to cart). */
 export function addAllToCart(kind: CartKind, photos: CartItem[]): Promise<{ count: number }> {
-  return cartDb.transaction('rw', cartDb.cart, async () => {
+  return appDb.transaction('rw', appDb.cart, async () => {
     const present = new Set((await readList('cart', kind)).map((p) => p.id));
     const fresh = uniqueById(photos).filter((p) => !present.has(p.id));
-    await cartDb.cart.bulkAdd(fresh.map((p): CartRow => ({ ...item(p), kind })));
-    return { count: await cartDb.cart.where('kind').equals(kind).count() };
+    await appDb.cart.bulkAdd(fresh.map((p): CartRow => ({ ...item(p), kind })));
+    return { count: await appDb.cart.where('kind').equals(kind).count() };
   });
 }
 
@@ -105,7 +105,7 @@ export function clearCart(kind: CartKind): Promise<void> {
 
 /** cart_latest: the last search results (the face search calls this with every answer, even an empty one). */
 export function setLatestResults(kind: CartKind, photos: CartItem[]): Promise<void> {
-  return cartDb.transaction('rw', cartDb.cart_latest, () => writeList('cart_latest', kind, photos));
+  return appDb.transaction('rw', appDb.cart_latest, () => writeList('cart_latest', kind, photos));
 }
 
 export type MhaoChoice = { ok: true } | { ok: false; refusal: MhaoRefusal };
@@ -141,7 +141,7 @@ export async function confirmNewSearch(
   confirm: () => boolean | Promise<boolean>,
 ): Promise<boolean> {
   if (!eventIsMhao) return true;
-  const count = await cartDb.cart.where('kind').equals(kind).count();
+  const count = await appDb.cart.where('kind').equals(kind).count();
   if (count === 0) return true;
   if (!(await confirm())) return false;
   await transition(kind, (lists) => ({ lists: clearForNewSearch(lists), result: undefined }));
@@ -150,8 +150,8 @@ export async function confirmNewSearch(
 
 /** Keeps an order created here in the history, and empties the cart it was made from. */
 export function recordOrder(order: OrderHistoryRow): Promise<void> {
-  return cartDb.transaction('rw', [...ALL_TABLES, cartDb.orders], async () => {
-    await cartDb.orders.put(order);
+  return appDb.transaction('rw', [...ALL_TABLES, appDb.orders], async () => {
+    await appDb.orders.put(order);
     await writeLists(order.kind, removeAll(await readLists(order.kind)));
   });
 }
@@ -161,9 +161,9 @@ export function recordOrder(order: OrderHistoryRow): Promise<void> {
  * title unknown until then: the event key stands in). Photos are counted from the ordered images.
  */
 export async function keepOrderAnswer(uuid: string, inquiry: Inquiry, now = new Date()): Promise<void> {
-  await cartDb.transaction('rw', cartDb.orders, async () => {
-    const kept = await cartDb.orders.get(uuid);
-    await cartDb.orders.put({
+  await appDb.transaction('rw', appDb.orders, async () => {
+    const kept = await appDb.orders.get(uuid);
+    await appDb.orders.put({
       uuid,
       kind: kept?.kind ?? 'standard',
       event_key: inquiry.event_key,
@@ -188,4 +188,4 @@ function countOrderedImages(imagesOrder: string): number {
 
 /** Orders created on this device, newest first. */
 export const orderHistory = (): Promise<OrderHistoryRow[]> =>
-  cartDb.orders.orderBy('created_at').reverse().toArray();
+  appDb.orders.orderBy('created_at').reverse().toArray();

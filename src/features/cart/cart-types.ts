@@ -1,22 +1,10 @@
 // The cart's shapes (SPEC §3 Cart item, Cart state), shared by the store, the hooks and the pages.
 
-/** Which cart: the standard cart (/cart, /cartopn), the wholesale bundle (/cart-wholesale), the stage cart (/cart-manual). */
-export type CartKind = 'standard' | 'wholesale' | 'manual';
+import type { CartItem, CartKind } from '../../lib/db/rows';
+
+export type { CartItem, CartKind, MhaoFlag } from '../../lib/db/rows';
 
 export const CART_KINDS: readonly CartKind[] = ['standard', 'wholesale', 'manual'];
-
-/** One photo in a cart: enough to show its thumbnail and to order it. */
-export interface CartItem {
-  id: number;
-  event_id: number;
-  event_key: string;
-  thumbnail_file_name: string;
-  original_file_name: string;
-  preview_file_name: string;
-}
-
-/** is_mhao_flag: YES when the unlimited (mhao) package is chosen for this cart. */
-export type MhaoFlag = 'YES' | 'NO';
 
 /** The page of each cart. */
 export const CART_PATHS: Record<CartKind, '/cart' | '/cart-wholesale' | '/cart-manual'> = {

@@ -1,14 +1,14 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Toaster } from 'react-hot-toast';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { appDb } from '../../lib/db/app-db';
 import { renderPage } from '../../test/render-page';
-import { cartDb } from './cart-db';
 import { removeFromCart } from './cart-store';
 import { photo } from './test-items';
 import { useAddToCart, useCart, useCartCount, useCartIds } from './use-cart';
 
 beforeEach(async () => {
-  await Promise.all(cartDb.tables.map((table) => table.clear()));
+  await Promise.all(appDb.tables.map((table) => table.clear()));
   vi.stubGlobal('matchMedia', (query: string) => ({
     matches: false,
     media: query,

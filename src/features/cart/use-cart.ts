@@ -3,7 +3,7 @@ import { plural } from '@lingui/core/macro';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import toast from 'react-hot-toast';
 import { ADD_TOAST_MS } from '../../../core/constants';
-import { cartDb, type OrderHistoryRow } from './cart-db';
+import { appDb, type OrderHistoryRow } from '../../lib/db/app-db';
 import { addToCart, orderHistory, readFlag, readList } from './cart-store';
 import type { CartItem, CartKind, MhaoFlag } from './cart-types';
 import { liveValue } from './live-value';
@@ -38,7 +38,7 @@ export function useMhaoFlag(kind: CartKind): MhaoFlag | undefined {
 
 /** One order of the history (with its last kept answer); undefined when not kept or not answered yet. */
 export function useKeptOrder(uuid: string): OrderHistoryRow | undefined {
-  return useLive(`order:${uuid}`, () => cartDb.orders.get(uuid));
+  return useLive(`order:${uuid}`, () => appDb.orders.get(uuid));
 }
 
 /** Orders created or opened on this device, newest first; undefined until IndexedDB answered. */

@@ -3,7 +3,7 @@
 // size warning, and the mhao "the cart will be deleted" confirmation.
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cartDb } from '../cart/cart-db';
+import { appDb } from '../../lib/db/app-db';
 import { addToCart, readList } from '../cart/cart-store';
 import { FakeXhr } from './fake-xhr';
 import {
@@ -26,7 +26,7 @@ beforeEach(async () => {
   vi.stubGlobal('XMLHttpRequest', InstantXhr);
   compressSelfie.mockReset();
   compressSelfie.mockResolvedValue(new Blob([new Uint8Array(1024)], { type: 'image/jpeg' }));
-  await Promise.all(cartDb.tables.map((table) => table.clear()));
+  await Promise.all(appDb.tables.map((table) => table.clear()));
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -2,7 +2,7 @@
 // "more like this one", and the buttons of each event variant (buy all, download all, add all).
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cartDb } from '../cart/cart-db';
+import { appDb } from '../../lib/db/app-db';
 import { readFlag, readList } from '../cart/cart-store';
 import { FakeXhr } from './fake-xhr';
 import {
@@ -23,7 +23,7 @@ beforeEach(async () => {
   FakeXhr.reset();
   vi.stubGlobal('XMLHttpRequest', InstantXhr);
   compressSelfie.mockResolvedValue(new Blob([new Uint8Array(1024)], { type: 'image/jpeg' }));
-  await Promise.all(cartDb.tables.map((table) => table.clear()));
+  await Promise.all(appDb.tables.map((table) => table.clear()));
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FoundOrder } from '../../../core/contract/order';
+import { appDb } from '../../lib/db/app-db';
 import { renderPage } from '../../test/render-page';
-import { cartDb } from '../cart/cart-db';
 import { FindOrderPage } from './FindOrderPage';
 import { findOrderProblem } from './find-order-form';
 
@@ -22,7 +22,7 @@ const asked = () =>
     .map(([, init]) => JSON.parse(String((init as RequestInit).body)));
 
 beforeEach(async () => {
-  await cartDb.orders.clear();
+  await appDb.orders.clear();
   found = [FOUND];
   fetchMock.mockReset();
   fetchMock.mockImplementation((url: string) =>
@@ -106,7 +106,7 @@ describe('FindOrderPage', () => {
   });
 
   it('lists the orders made on this device, newest first, each opening its page', async () => {
-    await cartDb.orders.bulkPut([
+    await appDb.orders.bulkPut([
       {
         uuid: 'older',
         kind: 'standard',

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Inquiry } from '../../../core/contract/order';
+import { appDb } from '../../lib/db/app-db';
 import { renderPage } from '../../test/render-page';
-import { cartDb } from '../cart/cart-db';
 import { OrderPage } from './OrderPage';
 import { inquiry, ORDER_UUID, paidImage, paidInquiry } from './order-test-data';
 
@@ -14,7 +14,7 @@ let answers: unknown[] = [];
 const requests: { url: string; body: unknown }[] = [];
 
 beforeEach(async () => {
-  await cartDb.orders.clear();
+  await appDb.orders.clear();
   answers = [];
   requests.length = 0;
   // jsdom has no matchMedia; the toaster asks it for reduced motion.
@@ -258,8 +258,8 @@ describe('OrderPage', () => {
     answers = [answer(paid)];
     const first = await renderPage(() => <OrderPage q={ORDER_UUID} />);
     await screen.findByRole('heading', { name: 'ชำระเงินเรียบร้อย' });
-    await waitFor(async () => expect((await cartDb.orders.get(ORDER_UUID))?.last_inquiry).toBeDefined());
-    const kept = await cartDb.orders.get(ORDER_UUID);
+    await waitFor(async () => expect((await appDb.orders.get(ORDER_UUID))?.last_inquiry).toBeDefined());
+    const kept = await appDb.orders.get(ORDER_UUID);
     expect(kept).toMatchObject({ uuid: ORDER_UUID, amount: paid.amount, image_count: 2 });
     first.unmount();
 

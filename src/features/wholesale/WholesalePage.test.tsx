@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventDetail } from '../../../core/contract/events';
-import { cartDb } from '../cart/cart-db';
+import { appDb } from '../../lib/db/app-db';
 import { readFlag, readList, setLatestResults } from '../cart/cart-store';
 import { eventDetail, hybridEvent } from '../events/event-detail.fixture';
 import { renderEventRoute } from '../events/render-event-route';
@@ -24,7 +24,7 @@ const photo = (id: number, event_key = 'phuket-beach-run-2026') => ({
 
 beforeEach(async () => {
   localStorage.clear();
-  await Promise.all(cartDb.tables.map((table) => table.clear()));
+  await Promise.all(appDb.tables.map((table) => table.clear()));
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => new Response(JSON.stringify({ status: 'success', body: [] }), { status: 200 })),

@@ -1,11 +1,12 @@
-// Browser storage of the carts and of the orders made here (SPEC §3 browser-kept values): one Dexie database,
-// versioned schema, shared by every tab (Dexie tells live queries of other tabs about each change).
+// The app's one Dexie database (DESIGN: src/lib/db): the carts and the orders made or opened here (SPEC §3
+// browser-kept values), versioned schema, shared by every tab (Dexie tells live queries of other tabs about each
+// change).
 
 import { Dexie, type EntityTable } from 'dexie';
 import type { Inquiry } from '../../../core/contract/order';
-import type { CartItem, CartKind, MhaoFlag } from './cart-types';
+import type { CartItem, CartKind, MhaoFlag } from './rows';
 
-export const CART_DB_NAME = 'runfoto';
+export const APP_DB_NAME = 'runfoto';
 
 /** A photo in one of a kind's lists; seq keeps the order photos were added in. */
 export interface CartRow extends CartItem {
@@ -35,7 +36,7 @@ export interface OrderHistoryRow {
   answered_at?: string;
 }
 
-export type CartDb = Dexie & {
+export type AppDb = Dexie & {
   cart: EntityTable<CartRow, 'seq'>;
   cart_temp: EntityTable<CartRow, 'seq'>;
   cart_latest: EntityTable<CartRow, 'seq'>;
@@ -45,8 +46,8 @@ export type CartDb = Dexie & {
 
 const listSchema = '++seq, &[kind+id], kind';
 
-function openCartDb(): CartDb {
-  const db = new Dexie(CART_DB_NAME) as CartDb;
+function openAppDb(): AppDb {
+  const db = new Dexie(APP_DB_NAME) as AppDb;
   db.version(1).stores({
     cart: listSchema,
     cart_temp: listSchema,
@@ -57,7 +58,7 @@ function openCartDb(): CartDb {
   return db;
 }
 
-export const cartDb: CartDb = openCartDb();
+export const appDb: AppDb = openAppDb();
 
 /** The three per-kind photo lists. */
 export type ListTable = 'cart' | 'cart_temp' | 'cart_latest';

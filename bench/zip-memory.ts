@@ -76,14 +76,26 @@ async function browserPids(): Promise<number[]> {
   return chromium;
 }
 
-/** The browser's memory in MB: PSS (shared pages split among the processes sharing them) summed. */
-async function browserMemoryMb(): Promise<number> {
-  let kb = 0;
+/** A Chromium process's kind, from its command line (--type=renderer, gpu-process, utility; none: the browser). */
+async function processKind(pid: number): Promise<string> {
+  const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+  const type = /--type=([\w-]+)/.exec(cmdline)?.[1] ?? 'browser';
+  const service = /--utility-sub-type=([\w.]+)/.exec(cmdline)?.[1];
+  return service ? `${type}:${service.split('.').at(-2) ?? service}` : type;
+}
+
+/** The browser's memory in MB: PSS (shared pages split among the processes sharing them), by process kind. */
+async function browserMemory(): Promise<{ total: number; byKind: Record<string, number> }> {
+  const byKind: Record<string, number> = {};
+  let total = 0;
   for (const pid of await browserPids()) {
     const rollup = await fs.readFile(`/proc/${pid}/smaps_rollup`, 'utf8').catch(() => '');
-    kb += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
+    const mb = Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0) / 1024;
+    const kind = await processKind(pid);
+    byKind[kind] = (byKind[kind] ?? 0) + mb;
+    total += mb;
   }
-  return kb / 1024;
+  return { total, byKind };
 }
 
 interface WayResult {
@@ -91,6 +103,8 @@ interface WayResult {
   download_url_scheme: string;
   idle_mb: number;
   peak_above_idle_mb: number;
+  /** At the peak, each kind of process's memory above its idle level (MB). */
+  peak_above_idle_by_process: Record<string, number>;
   first_byte_ms: number;
   total_ms: number;
   zip_mb: number;
@@ -118,13 +132,14 @@ async function downloadAll(
     const button = page.getByRole('button', { name: /ดาวน์โหลดภาพต้นฉบับทั้งหมด/ });
     await button.waitFor({ timeout: 60_000 });
     await page.waitForTimeout(3_000);
-    const idle = await browserMemoryMb();
+    const idle = await browserMemory();
 
     let peak = idle;
     let sampling = true;
     const sampler = (async () => {
       while (sampling) {
-        peak = Math.max(peak, await browserMemoryMb());
+        const now = await browserMemory();
+        if (now.total > peak.total) peak = now;
         await new Promise((r) => setTimeout(r, 100));
       }
     })();
@@ -146,8 +161,11 @@ async function downloadAll(
     return {
       way,
       download_url_scheme: new URL(download.url()).protocol.replace(':', ''),
-      idle_mb: round(idle),
-      peak_above_idle_mb: round(peak - idle),
+      idle_mb: round(idle.total),
+      peak_above_idle_mb: round(peak.total - idle.total),
+      peak_above_idle_by_process: Object.fromEntries(
+        Object.entries(peak.byKind).map(([kind, mb]) => [kind, round(mb - (idle.byKind[kind] ?? 0))]),
+      ),
       first_byte_ms: round(firstByte),
       total_ms: round(total),
       zip_mb: round(size / 1024 / 1024),

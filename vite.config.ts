@@ -67,5 +67,7 @@ export default defineConfig({
     buildStamp(),
   ],
   server: { proxy: { '/api': apiTarget, '/storage': apiTarget } },
-  build: { target: 'es2022', sourcemap: true },
+  // Source maps stay beside the build for whoever runs the store (the server never serves them): 'hidden' writes
+  // them without the sourceMappingURL comment that would send browsers looking.
+  build: { target: 'es2022', sourcemap: 'hidden' },
 });

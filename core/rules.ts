@@ -10,6 +10,25 @@ import {
   MOBILE_LENGTH,
 } from './constants';
 
+/**
+ * Characters no text the API takes may hold (SPEC §5's fields and every other string it stores or prints): NUL
+ * and the other C0 controls except tab and line breaks, DEL and the C1 controls, the bidirectional embedding,
+ * override and isolate controls (U+202A–U+202E, U+2066–U+2069: they make "gpj.exe" read as "exe.jpg"), and lone
+ * surrogates (no UTF-8 form). PostgreSQL refuses NUL outright.
+ */
+const FORBIDDEN_TEXT =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what the rule finds
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|\p{Cs}/u;
+const FORBIDDEN_TEXT_ALL =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what the rule removes
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|\p{Cs}/gu;
+
+/** Whether a text holds a character the API refuses (FORBIDDEN_TEXT). */
+export const hasForbiddenCharacter = (text: string): boolean => FORBIDDEN_TEXT.test(text);
+
+/** The text without those characters: for names taken from files (imports), which are cleaned, not refused. */
+export const withoutForbiddenCharacters = (text: string): string => text.replace(FORBIDDEN_TEXT_ALL, '');
+
 /** Non-digits are stripped as the buyer types. */
 export const digitsOnly = (value: string): string => value.replace(/\D+/g, '');
 

@@ -2,7 +2,7 @@
 // app shell it sends carries the run-time settings (app-settings.ts), and /app-settings.json answers them alone.
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { type Context, Hono } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
@@ -28,12 +28,29 @@ export interface AppOptions {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/**
+ * An answer given before the request's body was read (413 on a body too large, 429, 404 on an unknown call) says
+ * Connection: close: the unread body would otherwise be taken for the next request on a kept-alive connection,
+ * and the server closes it anyway, so a client that believed "keep-alive" would lose its next request.
+ */
+const closeWhenBodyUnread: MiddlewareHandler = async (c, next) => {
+  await next();
+  const { body, bodyUsed } = c.req.raw;
+  const empty = c.req.header('content-length') === '0';
+  if (body !== null && !empty && !bodyUsed) c.res.headers.set('Connection', 'close');
+};
+
+/** An error for the log: its name, message and stack only; never its properties (a failed query holds the row). */
+export const errorForLog = (error: unknown): string =>
+  error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
+
 export function createApp(options: AppOptions) {
   const app = new Hono({ strict: false });
   app.use(
     secureHeaders({ crossOriginResourcePolicy: 'same-origin', crossOriginOpenerPolicy: 'same-origin' }),
   );
   app.use(compress());
+  app.use(closeWhenBodyUnread);
 
   const api = new Hono({ strict: false });
   api.route('/', apiRoutes(options.ctx, options.limits));
@@ -58,6 +75,8 @@ export function createApp(options: AppOptions) {
   // Before serveStatic, which would send dist/index.html as built, with the marker instead of the settings.
   app.get('/', sendShell);
   app.get('/index.html', sendShell);
+  // The build's source maps are for whoever runs the store, not for the public.
+  app.get('*', async (c, next) => (c.req.path.endsWith('.map') ? c.text('not found', 404) : next()));
   app.use('*', serveStatic({ root: options.distDir }));
   // SPA fallback: any other page address gets the app shell; a missing file (with an extension) is a 404.
   app.get('*', (c) => (path.extname(c.req.path) ? c.text('not found', 404) : sendShell(c)));
@@ -67,7 +86,7 @@ export function createApp(options: AppOptions) {
     if (error instanceof HTTPException) {
       return c.json<ErrorAnswer>({ status: 'error', message: error.message || 'bad request' }, error.status);
     }
-    console.error(`${c.req.method} ${c.req.path} failed:`, error);
+    console.error(`${c.req.method} ${c.req.path} failed: ${errorForLog(error)}`);
     return c.json<ErrorAnswer>({ status: 'error', message: 'internal error, please try again' }, 500);
   });
   return app;

@@ -88,4 +88,12 @@ describe('loadConfig: the settings the PWA takes at run time', () => {
     expect(() => loadConfig({ SUPPORT_PHONE: 'ask us' })).toThrow(/^SUPPORT_PHONE .*"ask us"/);
     expect(() => loadConfig({ SUPPORT_EMAIL: 'help@' })).toThrow(/^SUPPORT_EMAIL/);
   });
+
+  it('reads TRUST_PROXY as the number of proxies in front, and refuses anything else', () => {
+    expect(loadConfig({}).trustedProxies).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustedProxies).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustedProxies).toBe(2);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/^TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: '-1' })).toThrow(/^TRUST_PROXY/);
+  });
 });

@@ -52,6 +52,11 @@ export interface Config {
   runJobs: boolean;
   /** JOB_LEASE_SECONDS (default 60): a running job whose worker stops renewing is taken again after this. */
   jobLeaseMs: number;
+  /**
+   * TRUST_PROXY: how many reverse proxies in front of the store append to X-Forwarded-For (default 0: the
+   * socket's address is the client's). Rate limits take the address the outermost of them saw.
+   */
+  trustedProxies: number;
 }
 
 export const DEMO_APP_TOKEN = 'demo-app-token';
@@ -171,7 +176,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     retentionDays: parseDays(env.RETENTION_DAYS, PHOTO_RETENTION_DAYS),
     runJobs: parseOnOff('JOBS', env.JOBS),
     jobLeaseMs: parseLeaseSeconds(env.JOB_LEASE_SECONDS) * 1000,
+    trustedProxies: parseTrustedProxies(env.TRUST_PROXY),
   };
+}
+
+function parseTrustedProxies(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 0;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 10)
+    throw new Error(`TRUST_PROXY must be the number of proxies in front (0-10), got "${raw}"`);
+  return n;
 }
 
 function parseOnOff(name: string, raw: string | undefined): boolean {

@@ -13,7 +13,7 @@ import { smtpSender } from './services/notify/email';
 import type { Notifier } from './services/notify/outbox';
 import { thaiBulkSmsSender } from './services/notify/sms';
 import { openPaymentGateway } from './services/payments/open-gateway';
-import { postgresLimiter } from './services/rate-limit';
+import { memoryLimiter, postgresLimiter } from './services/rate-limit';
 import { DiskStore } from './storage/disk-store';
 import { loadSigningSecret, openObjectStore } from './storage/open-store';
 
@@ -60,7 +60,10 @@ export async function openStore(config: Config, log: (line: string) => void = co
     : undefined;
   const app = createApp({
     ctx,
-    limits: limitsPool ? apiLimits((name, limit) => postgresLimiter(limitsPool, name, limit)) : apiLimits(),
+    limits: apiLimits(
+      limitsPool ? (name, limit) => postgresLimiter(limitsPool, name, limit) : memoryLimiter,
+      config.trustedProxies,
+    ),
     distDir: config.distDir,
     diskStore: store instanceof DiskStore ? store : undefined,
     settings: appSettingsFor(config),

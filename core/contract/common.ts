@@ -6,6 +6,23 @@ export type YN = v.InferOutput<typeof ynSchema>;
 
 export const yn = (value: boolean): YN => (value ? 'Y' : 'N');
 
+/**
+ * Every id of a stored row (photos, events, stages): a whole number from 1 up to the largest a JS number and a
+ * bigint column both hold exactly. One bound for every id the API takes, so 1e19 is refused, never sent to SQL.
+ */
+export const idSchema = v.pipe(
+  v.number(),
+  v.integer('must be a whole number'),
+  v.minValue(1, 'must be 1 or more'),
+  v.maxValue(Number.MAX_SAFE_INTEGER, 'is too large'),
+);
+
+/** An id that may come as a number or as a string of digits ("12"), as the older pages send them. */
+export const looseIdSchema = v.pipe(
+  v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,16}$/, 'must be a number'), v.transform(Number))]),
+  idSchema,
+);
+
 /** Amounts travel as decimal strings with two places ("1250.00"). */
 export const decimalStringSchema = v.pipe(
   v.string(),

@@ -1,12 +1,10 @@
 // The stage (manual) photo browsing calls of SPEC §7.
 import * as v from 'valibot';
 import { MANUAL_PAGE_SIZE } from '../constants';
-import { eventKeySchema, successAnswerSchema } from './common';
+import { eventKeySchema, looseIdSchema as idSchema, successAnswerSchema } from './common';
 import { photoSchema } from './photos';
 
 export const imageStageBasePath = '/v1/imagestage';
-
-const idSchema = v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/))]), v.transform(Number));
 
 /** A time range "start/end" (ISO instants) from the image-time call, or "" for the whole day. */
 export const imageDurationSchema = v.pipe(
@@ -19,7 +17,17 @@ export const imageDurationSchema = v.pipe(
 const filterEntries = {
   event_id: idSchema,
   /** A stage id, or 0 / "" for every stage. */
-  event_stages_id: v.optional(v.union([idSchema, v.literal('')]), ''),
+  event_stages_id: v.optional(
+    v.union([
+      v.literal(''),
+      v.pipe(
+        v.union([v.literal(0), v.literal('0')]),
+        v.transform(() => 0 as const),
+      ),
+      idSchema,
+    ]),
+    '',
+  ),
   event_image_duration: v.optional(imageDurationSchema, ''),
 };
 

@@ -9,7 +9,7 @@ import {
   isValidMobile,
   normalizeAmOrderRef,
 } from '../rules';
-import { decimalStringSchema, eventKeySchema, successAnswerSchema, ynSchema } from './common';
+import { decimalStringSchema, eventKeySchema, idSchema, successAnswerSchema, ynSchema } from './common';
 
 export const orderBasePaths = { v1: '/v1/order', v2: '/v2/order', v3: '/v3/order' } as const;
 
@@ -21,7 +21,7 @@ const amountSchema = v.pipe(
 
 /** A cart item as the client keeps it; the server reads only the ids and looks the rest up. */
 export const orderImageSchema = v.object({
-  id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  id: idSchema,
   event_id: v.optional(v.number()),
   thumbnail_file_name: v.optional(v.string()),
   original_file_name: v.optional(v.string()),

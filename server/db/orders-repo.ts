@@ -23,13 +23,16 @@ export async function orderPhotosByIds(db: Db, ids: readonly number[]): Promise<
     .execute();
 }
 
-export async function orderIdByIdempotencyKey(db: Db, key: string): Promise<string | undefined> {
-  const row = await db
+/** The order an Idempotency-Key made, with the hash of the request that made it. */
+export async function orderByIdempotencyKey(
+  db: Db,
+  key: string,
+): Promise<{ order_id: string; idempotency_request: string | null } | undefined> {
+  return db
     .selectFrom('orders')
-    .select('order_id')
+    .select(['order_id', 'idempotency_request'])
     .where('idempotency_key', '=', key)
     .executeTakeFirst();
-  return row?.order_id;
 }
 
 export interface NewOrder {
@@ -48,6 +51,7 @@ export interface NewOrder {
   am_order_ref: string;
   api_version: number;
   idempotency_key: string | null;
+  idempotency_request?: string | null;
   created_at: Date;
   /** Set for orders that are complete at creation (FREE). */
   paid_at: Date | null;

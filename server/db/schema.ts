@@ -142,6 +142,8 @@ export interface OrdersTable {
   am_order_ref: Generated<string>;
   api_version: Generated<number>;
   idempotency_key: string | null;
+  /** SHA-256 (hex) of the request the Idempotency-Key first came with. */
+  idempotency_request: string | null;
   is_original_image_created: Generated<boolean>;
   is_logo_image_created: Generated<boolean>;
   is_send_sms: Generated<boolean>;

@@ -1,9 +1,15 @@
 // Every API area of SPEC §7, mounted under /api by app.ts, with body-size and per-client rate limits.
-import { Hono, type MiddlewareHandler } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ErrorAnswer } from '../../core/contract/common';
 import type { AppContext } from '../context';
-import { memoryLimiter, type RateLimiter, type RateLimitOptions, rateLimit } from '../services/rate-limit';
+import {
+  clientAddress,
+  memoryLimiter,
+  type RateLimiter,
+  type RateLimitOptions,
+  rateLimit,
+} from '../services/rate-limit';
 import { eventsRoutes } from './events';
 import { faceSearchV1Routes, faceSearchV2Routes } from './facesearch';
 import { imageStageRoutes } from './imagestage';
@@ -23,27 +29,38 @@ const limitBody = (maxSize: number) =>
     onError: (c) => c.json<ErrorAnswer>({ status: 'error', message: 'request body is too large' }, 413),
   });
 
-export interface ApiLimits {
-  sign: RateLimiter;
-  search: RateLimiter;
-  findOrder: RateLimiter;
-}
+type LimitName = 'sign' | 'search' | 'findOrder' | 'logs';
 
-/** Per client: a burst of 10 then 30 a minute for signing and searching; 20 then 10 a minute for find-order. */
-export const LIMITS: Record<keyof ApiLimits, RateLimitOptions> = {
+export type ApiLimits = Record<LimitName, RateLimiter> & {
+  /** Whose limit a request counts against (services/rate-limit.ts clientAddress). */
+  clientOf: (c: Context) => string;
+};
+
+/**
+ * Per client: a burst of 10 then 30 a minute for signing and searching; 20 then 10 a minute for find-order; 30
+ * then 60 a minute for the usage logs (one per page an event shows).
+ */
+export const LIMITS: Record<LimitName, RateLimitOptions> = {
   sign: { capacity: 10, perMinute: 30 },
   search: { capacity: 10, perMinute: 30 },
   findOrder: { capacity: 20, perMinute: 10 },
+  logs: { capacity: 30, perMinute: 60 },
 };
 
-/** The limits counted by `make` (memoryLimiter for one process, postgresLimiter for several on one database). */
+/**
+ * The limits counted by `make` (memoryLimiter for one process, postgresLimiter for several on one database), per
+ * client address as seen through `trustedProxies` reverse proxies (TRUST_PROXY).
+ */
 export function apiLimits(
   make: (name: string, options: RateLimitOptions) => RateLimiter = memoryLimiter,
+  trustedProxies = 0,
 ): ApiLimits {
   return {
     sign: make('sign', LIMITS.sign),
     search: make('search', LIMITS.search),
     findOrder: make('find-order', LIMITS.findOrder),
+    logs: make('logs', LIMITS.logs),
+    clientOf: (c) => clientAddress(c, trustedProxies),
   };
 }
 export const defaultLimits = (): ApiLimits => apiLimits();
@@ -55,9 +72,15 @@ export function apiRoutes(ctx: AppContext, limits: ApiLimits = defaultLimits()) 
   const sizeLimit: MiddlewareHandler = (c, next) =>
     (c.req.path === '/api/v1/facesearch' ? multipart : json)(c, next);
   api.use(sizeLimit);
-  api.use('/v2/facesearch/sign', rateLimit(limits.sign));
-  api.on('POST', ['/v2/facesearch', '/v2/facesearch/similar', '/v1/facesearch'], rateLimit(limits.search));
-  api.use('/v1/order/find-order', rateLimit(limits.findOrder));
+  const client = limits.clientOf;
+  api.use('/v2/facesearch/sign', rateLimit(limits.sign, client));
+  api.on(
+    'POST',
+    ['/v2/facesearch', '/v2/facesearch/similar', '/v1/facesearch'],
+    rateLimit(limits.search, client),
+  );
+  api.use('/v1/order/find-order', rateLimit(limits.findOrder, client));
+  api.use('/v1/logs/*', rateLimit(limits.logs, client));
 
   api.route('/v1/events', eventsRoutes(ctx));
   api.route('/v1/facesearch', faceSearchV1Routes(ctx));

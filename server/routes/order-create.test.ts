@@ -199,7 +199,7 @@ describe.each(testDatabases)('order calls on $name', (database) => {
 
   it('answers the same order for the same Idempotency-Key, one after another and concurrently', async () => {
     const first = await create(order(), 'v3', { 'Idempotency-Key': 'seq-1' });
-    expect(await create(order({ mobile: '0899999999' }), 'v1', { 'Idempotency-Key': 'seq-1' })).toBe(first);
+    expect(await create(order(), 'v3', { 'Idempotency-Key': 'seq-1' })).toBe(first);
     const uuids = await Promise.all(
       Array.from({ length: 5 }, () => create(order(), 'v3', { 'Idempotency-Key': 'burst-1' })),
     );
@@ -218,5 +218,23 @@ describe.each(testDatabases)('order calls on $name', (database) => {
         .execute();
       expect(items).toHaveLength(1);
     }
+  });
+
+  it("refuses a used Idempotency-Key with another request (422), never answering the first buyer's order", async () => {
+    const first = await create(order(), 'v3', { 'Idempotency-Key': 'bound-1' });
+    const before = await countOrders();
+    for (const [body, version] of [
+      [order({ mobile: '0899999999' }), 'v3'],
+      [order({ email: 'other@example.com' }), 'v3'],
+      [on('other'), 'v3'],
+      [order(), 'v1'],
+    ] as const) {
+      const res = await post(`/api/${version}/order/create`, body, { 'Idempotency-Key': 'bound-1' });
+      expect(res.status).toBe(422);
+      const answer = await res.json();
+      expect(answer).toMatchObject({ status: 'error', code: 'idempotency_key_reused' });
+      expect(JSON.stringify(answer)).not.toContain(first);
+    }
+    expect(await countOrders()).toBe(before);
   });
 });

@@ -48,6 +48,11 @@ async function waitForOrderChange(
 
 export function orderRoutes(ctx: AppContext, version: 'v1' | 'v2' | 'v3') {
   const routes = new Hono();
+  // Every order answer is one buyer's (the order id, contact, signed addresses): no cache may keep it.
+  routes.use('*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
 
   if (version !== 'v2') {
     routes.post('/create', validate('json', orderRequestSchema), async (c) => {

@@ -12,7 +12,55 @@ export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
 
 const PRIVATE_PREFIX = 'private/';
 
+/**
+ * The body of a request, read as it streams in and given up as soon as it passes `limit` bytes (a chunked upload
+ * declares no length: it is never held whole beyond the limit).
+ */
+export async function readAtMost(request: Request, limit: number): Promise<Uint8Array | 'too large'> {
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return 'too large';
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return body;
+}
+
+/**
+ * Upload addresses already used, kept until they expire: a signed PUT address takes one upload, even after its
+ * object is deleted (the selfie is, once searched). Across processes the store's own create-if-absent holds.
+ */
+function usedUploads() {
+  const keys = new Map<string, number>();
+  return {
+    has(key: string): boolean {
+      const until = keys.get(key);
+      return until !== undefined && until * 1000 >= Date.now();
+    },
+    remember(key: string, expires: number): void {
+      const now = Date.now();
+      for (const [k, until] of keys) if (until * 1000 < now) keys.delete(k);
+      keys.set(key, expires);
+    },
+  };
+}
+
 export function storageRoutes(store: DiskStore) {
+  const used = usedUploads();
   const keyOf = (requestPath: string) => decodeURIComponent(requestPath.replace(/^\/storage\//, ''));
   const refuse = (message: string) => ({ status: 'error', message }) satisfies ErrorAnswer;
 
@@ -23,12 +71,18 @@ export function storageRoutes(store: DiskStore) {
       const expires = Number(c.req.query('expires'));
       const verdict = store.checkSignature({ method: 'PUT', key, expires, contentType }, c.req.query('sig'));
       if (verdict !== 'valid') return c.json(refuse(`upload address is ${verdict}`), 403);
+      if (used.has(key)) return c.json(refuse('upload address was already used'), 409);
       const declared = Number(c.req.header('content-length') ?? 0);
       if (declared > MAX_UPLOAD_BYTES) return c.json(refuse('file is too large'), 413);
-      const body = new Uint8Array(await c.req.arrayBuffer());
-      if (body.length > MAX_UPLOAD_BYTES) return c.json(refuse('file is too large'), 413);
+      const body = await readAtMost(c.req.raw, MAX_UPLOAD_BYTES);
+      if (body === 'too large') {
+        // The rest of the body is never read: the connection cannot carry another request.
+        c.header('Connection', 'close');
+        return c.json(refuse('file is too large'), 413);
+      }
       if (body.length === 0) return c.json(refuse('file is empty'), 400);
-      await store.put(key, body, contentType);
+      if (!(await store.putNew(key, body))) return c.json(refuse('upload address was already used'), 409);
+      used.remember(key, expires);
       return c.body(null, 200);
     })
     .get('/*', async (c, next) => {

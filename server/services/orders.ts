@@ -8,7 +8,7 @@ import { findByKey, listsOf } from '../db/events-repo';
 import {
   insertOrder,
   type NewPaymentRecord,
-  orderIdByIdempotencyKey,
+  orderByIdempotencyKey,
   orderPhotosByIds,
 } from '../db/orders-repo';
 import { eventNotFound, saleRefusal } from './events';
@@ -47,9 +47,10 @@ export async function createOrder(
   options: CreateOrderOptions,
 ): Promise<Outcome<{ uuid: string }>> {
   const key = options.idempotencyKey;
+  const fingerprint = key === undefined ? null : requestFingerprint(request, options.apiVersion);
   if (key !== undefined) {
-    const existing = await orderIdByIdempotencyKey(ctx.db, key);
-    if (existing) return accept({ uuid: existing });
+    const existing = await answerForKey(ctx, key, fingerprint);
+    if (existing) return existing;
   }
 
   const event = await findByKey(ctx.db, request.event_key);
@@ -164,6 +165,7 @@ export async function createOrder(
       am_order_ref: channel === 'AM' ? request.am_order_ref : '',
       api_version: options.apiVersion,
       idempotency_key: key ?? null,
+      idempotency_request: fingerprint,
       created_at: now,
       paid_at: channel === 'FREE' ? now : null,
     },
@@ -173,8 +175,33 @@ export async function createOrder(
     channel === 'FREE' ? (trx) => queueDelivery(trx, orderId, 'FREE') : undefined,
   );
   if (inserted) return accept({ uuid: orderId });
-  // A concurrent request with the same key won the insert: answer its order.
-  const winner = key === undefined ? undefined : await orderIdByIdempotencyKey(ctx.db, key);
+  // A concurrent request with the same key won the insert: answer its order (if it was the same request).
+  const winner = key === undefined ? undefined : await answerForKey(ctx, key, fingerprint);
   if (!winner) throw new Error('order insert conflicted without an idempotency key holder');
-  return accept({ uuid: winner });
+  return winner;
+}
+
+/** What identifies a request for its Idempotency-Key: the SHA-256 of the validated request and the call's version. */
+export function requestFingerprint(request: ValidOrderRequest, apiVersion: number): string {
+  return createHash('sha256').update(JSON.stringify({ apiVersion, request })).digest('hex');
+}
+
+/**
+ * The answer to a key already used: the same order for the same request; for another request (another buyer,
+ * event or photos) a 422, never the first buyer's order.
+ */
+async function answerForKey(
+  ctx: OrdersContext,
+  key: string,
+  fingerprint: string | null,
+): Promise<Outcome<{ uuid: string }> | undefined> {
+  const existing = await orderByIdempotencyKey(ctx.db, key);
+  if (!existing) return undefined;
+  if (existing.idempotency_request !== fingerprint) {
+    return refuse(422, 'this Idempotency-Key was used for another request', {
+      field: 'Idempotency-Key',
+      code: 'idempotency_key_reused',
+    });
+  }
+  return accept({ uuid: existing.order_id });
 }

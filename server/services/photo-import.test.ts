@@ -304,6 +304,9 @@ describe('cleanOriginalName', () => {
     expect(cleanOriginalName('C:\\cards\\IMG_1.JPG')).toBe('IMG_1.JPG');
     expect(cleanOriginalName('../../etc/pass\nwd')).toBe('passwd');
     expect(cleanOriginalName('')).toBe('photo.jpg');
+    // A right-to-left override would make the buyers' zip show "IMG_1exe.jpg" for a file named "IMG_1gpj.exe".
+    expect(cleanOriginalName('IMG_1\u202egpj.exe')).toBe('IMG_1gpj.exe');
+    expect(cleanOriginalName('a\u2066b\ud800.jpg')).toBe('ab.jpg');
     expect(cleanOriginalName('x'.repeat(300))).toHaveLength(200);
   });
 });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { photoObjectKeys } from '../../core/contract/photos';
+import { withoutForbiddenCharacters } from '../../core/rules';
 import type { Db } from '../db/database';
 import { findByKey, hasStage } from '../db/events-repo';
 import { insertPhotos } from '../db/photos-repo';
@@ -82,7 +83,9 @@ export async function exifTakenAt(bytes: Uint8Array): Promise<Date | undefined> 
 
 /** The name kept for buyers: the base name only, printable, at most 200 characters. */
 export function cleanOriginalName(name: string): string {
-  const base = path.basename(name.replace(/\\/g, '/')).replace(/[\p{Cc}]/gu, '');
+  // Controls, bidirectional overrides (U+202E makes "gpj.exe" read "exe.jpg") and lone surrogates go: the name
+  // reaches the buyers' zip entries.
+  const base = withoutForbiddenCharacters(path.basename(name.replace(/\\/g, '/'))).replace(/[\p{Cc}]/gu, '');
   return (base || 'photo.jpg').slice(0, 200);
 }
 

@@ -66,11 +66,20 @@ export function postgresLimiter(pool: pg.Pool, name: string, options: RateLimitO
   );
 }
 
-/** The client's address: the socket's, or the first X-Forwarded-For hop when TRUST_PROXY says a proxy sets it. */
-export function clientAddress(c: Context, trustProxy = process.env.TRUST_PROXY === '1'): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
+/**
+ * The client's address, the one rule for every per-client limit. With no trusted proxy, the socket's. Behind
+ * `trustedProxies` reverse proxies, each appending the address it saw to X-Forwarded-For, the entry that many
+ * places from the right: what the outermost proxy saw. Entries to its left were written by the client and are
+ * never believed. A header shorter than that (a request that bypassed the proxies) falls back to the socket.
+ */
+export function clientAddress(c: Context, trustedProxies = 0): string {
+  if (trustedProxies > 0) {
+    const hops = (c.req.header('x-forwarded-for') ?? '')
+      .split(',')
+      .map((hop) => hop.trim())
+      .filter((hop) => hop !== '');
+    const seen = hops[hops.length - trustedProxies];
+    if (seen) return seen;
   }
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
@@ -79,10 +88,7 @@ export function clientAddress(c: Context, trustProxy = process.env.TRUST_PROXY =
   }
 }
 
-export function rateLimit(
-  limiter: RateLimiter,
-  key: (c: Context) => string = (c) => clientAddress(c),
-): MiddlewareHandler {
+export function rateLimit(limiter: RateLimiter, key: (c: Context) => string): MiddlewareHandler {
   return async (c, next) => {
     const wait = await limiter.take(key(c));
     if (wait > 0) {

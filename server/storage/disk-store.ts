@@ -39,6 +39,26 @@ export class DiskStore implements ObjectStore {
     await fs.rename(temp, target);
   }
 
+  /**
+   * Writes the object only if no object has the key (atomically: a hard link fails when the name exists, even
+   * for another process writing at the same moment). Resolves false, writing nothing, when it exists.
+   */
+  async putNew(key: string, body: Uint8Array): Promise<boolean> {
+    const target = this.pathOf(key);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    const temp = `${target}.${randomUUID()}.tmp`;
+    await fs.writeFile(temp, body);
+    try {
+      await fs.link(temp, target);
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw error;
+    } finally {
+      await fs.rm(temp, { force: true });
+    }
+  }
+
   async get(key: string): Promise<Uint8Array | undefined> {
     try {
       return await fs.readFile(this.pathOf(key));

@@ -5,6 +5,7 @@ import * as catalogueOrders from './0002-catalogue-orders';
 import * as faceThreshold from './0003-face-threshold';
 import * as paymentLifecycle from './0004-payment-lifecycle';
 import * as leasesAndMarks from './0005-leases-and-marks';
+import * as idempotencyRequest from './0006-idempotency-request';
 
 export const migrations: Record<string, Migration> = {
   '0001-events': events,
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-face-threshold': faceThreshold,
   '0004-payment-lifecycle': paymentLifecycle,
   '0005-leases-and-marks': leasesAndMarks,
+  '0006-idempotency-request': idempotencyRequest,
 };

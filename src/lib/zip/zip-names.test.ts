@@ -15,6 +15,12 @@ describe('zip names', () => {
     expect(zipEntryName({ original_file_name: '../../etc/x.jpg' }, 1, 'original')).toBe('x.jpg');
   });
 
+  it('drops characters that disguise a name (right-to-left override, isolates)', () => {
+    expect(
+      zipEntryName({ photographer_id: 7, original_file_name: 'IMG_1\u202egpj.exe' }, 1, 'original'),
+    ).toBe('7_IMG_1gpj.exe');
+  });
+
   it('numbers later duplicates', () => {
     const images = [
       { photographer_id: 1, original_file_name: 'a.jpg' },

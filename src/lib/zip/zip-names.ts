@@ -1,6 +1,8 @@
 // Names inside and of the order's zip files (SPEC §7): {photographer_id}_{original_file_name}, or the original
 // name, or IMAGE_{n}.jpg when there is none; logo files get a logo_ prefix; the zip is {q}.zip or {q}-logo.zip.
 
+import { withoutForbiddenCharacters } from '../../../core/rules';
+
 export type ZipVariant = 'original' | 'logo';
 
 export interface NamedImage {
@@ -8,9 +10,12 @@ export interface NamedImage {
   original_file_name?: string | null;
 }
 
-/** Strips folders and characters file systems refuse, so a name can never leave the zip's top level. */
+/**
+ * Strips folders, characters file systems refuse and those that disguise a name (bidirectional overrides), so a
+ * name can never leave the zip's top level nor read as another file type.
+ */
 function safeName(name: string): string {
-  const base = name.split(/[/\\]/).pop() ?? '';
+  const base = withoutForbiddenCharacters(name.split(/[/\\]/).pop() ?? '');
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed here
   return base.replace(/[\u0000-\u001f<>:"|?*]/g, '_').trim();
 }

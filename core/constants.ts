@@ -110,3 +110,6 @@ export const LAYOUT_VERSIONS = ['light', 'dark-only'] as const;
 
 /** The longest an order inquiry waits for a change before answering (the order page's long poll), seconds. */
 export const INQUIRY_MAX_WAIT_S = 25;
+
+/** Previews' long side (px): well under the originals', a preview is for choosing, never for keeping. */
+export const PREVIEW_LONG_SIDE = 1200;

@@ -153,3 +153,38 @@ export async function markPhotosPurged(db: Db, ids: readonly number[], at: Date)
       .execute();
   });
 }
+
+/** Events with photos (not purged) whose public images were made in an older way than `version`. */
+export async function eventsWithOlderPreviews(db: Db, version: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('photos')
+    .select('event_id')
+    .distinct()
+    .where('preview_version', '<', version)
+    .where('purged_at', 'is', null)
+    .orderBy('event_id')
+    .execute();
+  return rows.map((r) => r.event_id);
+}
+
+/** A batch of an event's photos (not purged) whose public images are older than `version`. */
+export async function photosWithOlderPreviews(
+  db: Db,
+  eventId: number,
+  version: number,
+  limit: number,
+): Promise<{ id: number; file_name: string }[]> {
+  return db
+    .selectFrom('photos')
+    .select(['id', 'file_name'])
+    .where('event_id', '=', eventId)
+    .where('preview_version', '<', version)
+    .where('purged_at', 'is', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function setPreviewVersion(db: Db, id: number, version: number): Promise<void> {
+  await db.updateTable('photos').set({ preview_version: version }).where('id', '=', id).execute();
+}

@@ -95,6 +95,8 @@ export interface PhotosTable {
   purged_at: Timestamp | null;
   index_state: Generated<'pending' | 'indexed' | 'failed'>;
   index_error: string | null;
+  /** Which way the thumbnail and preview were made (services/photo-import.ts PREVIEW_VERSION). */
+  preview_version: Generated<number>;
   created_at: GeneratedTimestamp;
 }
 

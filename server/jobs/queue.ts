@@ -28,6 +28,8 @@ export interface JobPayloads {
   'send-notice': { notice_id: number };
   /** Photos of events past their retention period are removed. */
   retention: { day: string };
+  /** An event's public images made in an older way are made again, marked all over. */
+  'remake-previews': { event_id: number };
 }
 export type JobKind = keyof JobPayloads;
 

@@ -1,5 +1,5 @@
 // Runs the store's background jobs other than face indexing (faces/wiring.ts runs those): delivering paid orders
-// (originals, logo versions), the outbox of notices, and the daily retention. Each kind has its own retry policy.
+// (originals, logo versions), the outbox of notices, the daily retention, and remaking older public images. Each kind has its own retry policy.
 // A job whose worker died (killed, crashed, cut off) is queued again once its lease runs out (queue.ts JOB_LEASE_MS):
 // every process that runs jobs sweeps every kind, the face indexing's too.
 import type { Db } from '../db/database';
@@ -16,6 +16,7 @@ import {
   requeueExpiredLeases,
   runJobs,
 } from './queue';
+import { queuePreviewRemakes, remakePreviews } from './remake-previews';
 import { purgeExpiredEvents, retentionDay } from './retention';
 
 export interface JobRunnerDeps {
@@ -39,6 +40,7 @@ export const JOB_POLICIES: Record<string, RetryPolicy> = {
   // About a day of tries: 1, 2, 4 ... 120 minutes apart.
   'send-notice': { maxAttempts: 12, delayMs: backoff(MINUTE, 120 * MINUTE) },
   retention: { maxAttempts: 3, delayMs: backoff(10 * MINUTE, 60 * MINUTE) },
+  'remake-previews': { maxAttempts: 5, delayMs: backoff(MINUTE, 30 * MINUTE) },
 };
 
 export const RUNNER_KINDS = Object.keys(JOB_POLICIES);
@@ -53,6 +55,8 @@ export function jobHandlers(deps: JobRunnerDeps): Record<string, JobHandler> {
     'send-notice': (payload, job) =>
       sendNotice(deps, Number((payload as { notice_id?: unknown }).notice_id), job, sendPolicy.maxAttempts),
     retention: () => purgeExpiredEvents(deps),
+    'remake-previews': (payload) =>
+      remakePreviews(deps, Number((payload as { event_id?: unknown }).event_id)),
   };
 }
 
@@ -86,7 +90,11 @@ export function startJobRunner(
     const n = await requeueExpiredLeases(deps.db, deps.now(), leaseMs);
     if (n > 0) console.warn(`jobs: queued again ${n} jobs whose worker stopped (lease ran out)`);
   };
-  const first = Promise.all([sweep(), queueRetentionIfDue(deps.db, deps.now())]).catch(log('start'));
+  const first = Promise.all([
+    sweep(),
+    queueRetentionIfDue(deps.db, deps.now()),
+    queuePreviewRemakes(deps.db),
+  ]).catch(log('start'));
   const timers = [
     setInterval(() => void sweep().catch(log('lease sweep')), leaseMs / 4),
     setInterval(

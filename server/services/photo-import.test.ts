@@ -12,7 +12,15 @@ import { insertEvent, listsOf } from '../db/events-repo';
 import { jobsWithPayload } from '../db/jobs-repo';
 import { testDatabases } from '../db/test-databases';
 import { DiskStore } from '../storage/disk-store';
-import { cleanOriginalName, type FileOutcome, importFolder, importPhoto, logoVersion } from './photo-import';
+import { unmarkedCells } from '../test/marks';
+import {
+  cleanOriginalName,
+  type FileOutcome,
+  importFolder,
+  importPhoto,
+  logoVersion,
+  PREVIEW_VERSION,
+} from './photo-import';
 import { stampPlacement } from './stamp';
 
 const NOW = new Date('2026-11-22T05:00:00Z');
@@ -111,7 +119,7 @@ describe.each(testDatabases)('photo import on $name', (database) => {
     store = new DiskStore(path.join(dir, 'objects'), { baseUrl: '/storage', signingSecret: 'secret' });
   });
 
-  it('stores a thumbnail, a stamped preview and logo image, the original, the row and its index job', async () => {
+  it('stores a thumbnail and a preview marked all over, the original, the row and its index job; a stamped logo image', async () => {
     const bytes = await cameraJpeg(2400, 1600);
     const result = await importPhoto(ctx(), event, {
       bytes,
@@ -135,7 +143,8 @@ describe.each(testDatabases)('photo import on $name', (database) => {
     };
     // No metadata at all on the derivatives (EXIF, GPS, ICC): only the pixels, upright.
     expect(await meta(keys.thumbnail)).toEqual({ format: 'jpeg', width: 480, height: 320 });
-    expect(await meta(keys.preview)).toEqual({ format: 'jpeg', width: 1600, height: 1067 });
+    // The preview stays well under the original's size (1200 px on the long side).
+    expect(await meta(keys.preview)).toEqual({ format: 'jpeg', width: 1200, height: 800 });
     expect(await meta(keys.logo)).toEqual({ format: 'jpeg', width: 2400, height: 1600 });
     expect(Buffer.from((await store.get(keys.original)) as Uint8Array).equals(bytes)).toBe(true);
     // Public images carry no place: the GPS position stays in the private original only.
@@ -146,17 +155,18 @@ describe.each(testDatabases)('photo import on $name', (database) => {
       latitude: 13.75,
     });
 
-    // The stamp: the logo's orange shows at its centre on the preview and the logo image, not on the thumbnail.
-    const centre = (w: number, h: number) => {
-      const p = stampPlacement(w, h);
-      return [p.left + Math.round(p.size / 2), p.top + Math.round((p.size * 44) / 64)] as const;
-    };
-    const [pr, , pb] = await rgbAt((await store.get(keys.preview)) as Uint8Array, ...centre(1600, 1067));
-    expect(pr).toBeGreaterThan((pb as number) + 60);
-    const [lr, , lb] = await rgbAt((await store.get(keys.logo)) as Uint8Array, ...centre(2400, 1600));
+    // The mark covers the whole preview and thumbnail: every cell of a 4×4 grid over the plain photo shows it.
+    for (const key of [keys.preview, keys.thumbnail]) {
+      expect(await unmarkedCells((await store.get(key)) as Uint8Array)).toEqual([]);
+    }
+    // The paid logo image: the logo's orange shows at the centre of its corner stamp.
+    const p = stampPlacement(2400, 1600);
+    const [lr, , lb] = await rgbAt(
+      (await store.get(keys.logo)) as Uint8Array,
+      p.left + Math.round(p.size / 2),
+      p.top + Math.round((p.size * 44) / 64),
+    );
     expect(lr).toBeGreaterThan((lb as number) + 60);
-    const [tr, , tb] = await rgbAt((await store.get(keys.thumbnail)) as Uint8Array, ...centre(480, 320));
-    expect(tr).toBeLessThan(tb as number);
 
     const row = await db
       .selectFrom('photos')
@@ -173,6 +183,7 @@ describe.each(testDatabases)('photo import on $name', (database) => {
       height: 1600,
       is_highlight: true,
       index_state: 'pending',
+      preview_version: PREVIEW_VERSION,
     });
     // EXIF wall time without an offset is Thailand time.
     expect(row.taken_at).toEqual(new Date('2026-11-15T06:42:10+07:00'));

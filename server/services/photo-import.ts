@@ -7,6 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import exifr from 'exifr';
 import sharp from 'sharp';
+import { PREVIEW_LONG_SIDE } from '../../core/constants';
 import { photoObjectKeys } from '../../core/contract/photos';
 import { withoutForbiddenCharacters } from '../../core/rules';
 import type { Db } from '../db/database';
@@ -16,9 +17,14 @@ import { enqueue } from '../jobs/queue';
 import type { ObjectStore } from '../storage/object-store';
 import { checkImage, type ImageProblem, MAX_IMAGE_PIXELS } from './image-check';
 import { type RawImage, stampPixels } from './stamp';
+import { watermarkPixelsInto } from './watermark';
 
 export const THUMBNAIL_LONG_SIDE = 480;
-export const PREVIEW_LONG_SIDE = 1600;
+/**
+ * How the public images are made now: 2 = marked all over (watermark.ts), previews 1200 px. Older photos (1: a
+ * 1600 px preview with a corner stamp, an unmarked thumbnail) are remade by jobs/remake-previews.ts.
+ */
+export const PREVIEW_VERSION = 2;
 /** Larger files are refused unread (a folder may hold videos). */
 export const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
 
@@ -111,23 +117,26 @@ async function decodeUpright(bytes: Uint8Array): Promise<RawImage> {
 }
 
 /**
- * The public images of one photo: thumbnail and stamped preview. Every derivative is encoded from the decoded
- * pixels, so none carries the upload's metadata (GPS included).
+ * The public images of one photo: thumbnail and preview, each marked all over (watermark.ts), so no public
+ * address gives a picture that can stand in for the photo. Every derivative is encoded from the decoded pixels,
+ * so none carries the upload's metadata (GPS included).
  */
 export async function photoDerivatives(bytes: Uint8Array) {
   const full = await decodeUpright(bytes);
   const fromFull = () => sharp(full.data, { raw: { width: full.width, height: full.height, channels: 3 } });
-  const [thumbnail, preview] = await Promise.all([
-    fromFull().resize(inside(THUMBNAIL_LONG_SIDE)).jpeg({ quality: 78, progressive: true }).toBuffer(),
+  const marked = (longSide: number, quality: number, progressive: boolean) =>
     fromFull()
-      .resize(inside(PREVIEW_LONG_SIDE))
+      .resize(inside(longSide))
       .raw()
       .toBuffer({ resolveWithObject: true })
       .then(async ({ data, info }) => {
         const small: RawImage = { data, width: info.width, height: info.height, channels: info.channels };
-        await stampPixels(small);
-        return encodeJpeg(small, 80);
-      }),
+        await watermarkPixelsInto(small);
+        return encodeJpeg(small, quality, progressive);
+      });
+  const [thumbnail, preview] = await Promise.all([
+    marked(THUMBNAIL_LONG_SIDE, 78, true),
+    marked(PREVIEW_LONG_SIDE, 80, false),
   ]);
   return { thumbnail, preview, width: full.width, height: full.height };
 }
@@ -139,9 +148,9 @@ export async function logoVersion(bytes: Uint8Array): Promise<Buffer> {
   return encodeJpeg(full, 88);
 }
 
-const encodeJpeg = (image: RawImage, quality: number) =>
+const encodeJpeg = (image: RawImage, quality: number, progressive = false) =>
   sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels as 3 } })
-    .jpeg({ quality })
+    .jpeg({ quality, progressive })
     .toBuffer();
 
 /** A random stored file name: the photographer's name never appears in an object key. */
@@ -184,6 +193,7 @@ export async function importPhoto(
           height: derived.height,
           taken_at: takenAt,
           is_highlight: input.isHighlight ?? false,
+          preview_version: PREVIEW_VERSION,
         },
       ]);
       if (id === undefined) throw new Error('the photo row was not written');

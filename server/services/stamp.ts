@@ -1,4 +1,4 @@
-// The logo stamp on previews and logo images: public/logo.svg at 15% of the image width, bottom-right with a
+// The logo stamp on the paid logo versions: public/logo.svg at 15% of the image width, bottom-right with a
 // margin, semi-opaque. Rendering the SVG costs more than stamping it, so the rendered logo is cached per width.
 // Stamping blends the logo into decoded pixels directly: sharp's composite would reprocess the whole image.
 import { readFileSync } from 'node:fs';
@@ -72,24 +72,35 @@ export interface RawImage {
   channels: number;
 }
 
-/** Stamps the logo into the image's pixels in place. */
-export async function stampPixels(image: RawImage): Promise<void> {
-  const { size, left, top } = stampPlacement(image.width, image.height);
-  const logo = await logoPixels(size);
+/**
+ * Blends RGBA pixels (not premultiplied, `area.width` × `area.height`, row by row) into the image in place, with
+ * their top-left corner at (area.left, area.top); parts outside the image are left out.
+ */
+export function blendRgba(
+  image: RawImage,
+  overlay: Buffer,
+  area: { left: number; top: number; width: number; height: number },
+): void {
   const { data, width, height, channels } = image;
-  const rows = Math.min(size, height - top);
-  const cols = Math.min(size, width - left);
+  const rows = Math.min(area.height, height - area.top);
+  const cols = Math.min(area.width, width - area.left);
   const colours = Math.min(channels, 3);
   for (let y = 0; y < rows; y++) {
-    let src = y * size * 4;
-    let dst = ((top + y) * width + left) * channels;
+    let src = y * area.width * 4;
+    let dst = ((area.top + y) * width + area.left) * channels;
     for (let x = 0; x < cols; x++, src += 4, dst += channels) {
-      const alpha = logo[src + 3] as number;
+      const alpha = overlay[src + 3] as number;
       if (alpha === 0) continue;
       for (let c = 0; c < colours; c++) {
         const under = data[dst + c] as number;
-        data[dst + c] = Math.round(under + (((logo[src + c] as number) - under) * alpha) / 255);
+        data[dst + c] = Math.round(under + (((overlay[src + c] as number) - under) * alpha) / 255);
       }
     }
   }
+}
+
+/** Stamps the logo into the image's pixels in place. */
+export async function stampPixels(image: RawImage): Promise<void> {
+  const { size, left, top } = stampPlacement(image.width, image.height);
+  blendRgba(image, await logoPixels(size), { left, top, width: size, height: size });
 }

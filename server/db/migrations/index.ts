@@ -6,6 +6,7 @@ import * as faceThreshold from './0003-face-threshold';
 import * as paymentLifecycle from './0004-payment-lifecycle';
 import * as leasesAndMarks from './0005-leases-and-marks';
 import * as idempotencyRequest from './0006-idempotency-request';
+import * as previewVersion from './0007-preview-version';
 
 export const migrations: Record<string, Migration> = {
   '0001-events': events,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-payment-lifecycle': paymentLifecycle,
   '0005-leases-and-marks': leasesAndMarks,
   '0006-idempotency-request': idempotencyRequest,
+  '0007-preview-version': previewVersion,
 };

@@ -4,6 +4,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type KeyboardEvent, type TouchEvent, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { PREVIEW_LONG_SIDE } from '../../../core/constants';
 import type { EventDetail } from '../../../core/contract/events';
 import type { Photo } from '../../../core/contract/photos';
 import { photoImageUrls } from '../../lib/photo-urls';
@@ -13,9 +14,9 @@ import { FaceBoxes, MoreLikeThisControls } from './MoreLikeThis';
 import { PhotoAction } from './PhotoAction';
 import { useMoreLikeThis } from './use-more-like-this';
 
-/** Previews are at most 1600 px long (server/services/photo-import.ts). */
-const PREVIEW_WIDTH = 1600;
-const PREVIEW_HEIGHT = 1067;
+/** A preview's box before it loads: at most PREVIEW_LONG_SIDE long, 3:2 as most camera photos. */
+const PREVIEW_WIDTH = PREVIEW_LONG_SIDE;
+const PREVIEW_HEIGHT = Math.round((PREVIEW_LONG_SIDE * 2) / 3);
 
 const FOCUSABLE = 'button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
 

@@ -188,7 +188,7 @@ test('selfie → cart → PromptPay → the sandbox link → pay: the open order
   const names = await unzipEntries(await download.path());
   expect(names).toHaveLength(2);
   for (const name of names) expect(name).toMatch(/^\d+_DSC_\d+\.JPG$/);
-  // The originals themselves: the zip holds more bytes than two 1600 px previews would.
+  // Paid and delivered: the originals and the logo versions are made.
   const answer = await inquire(request, uuid);
   expect(answer).toMatchObject({
     payment_status: 'PAID',

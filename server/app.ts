@@ -7,7 +7,7 @@ import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ErrorAnswer } from '../core/contract/common';
-import { APP_SETTINGS_PATH, type AppSettings } from '../core/contract/settings';
+import { APP_SETTINGS_PATH, type AppSettings, contentSecurityPolicy } from '../core/contract/settings';
 import { appSettingsFromContext, appShellReader } from './app-settings';
 import type { AppContext } from './context';
 import { type ApiLimits, apiRoutes } from './routes/api';
@@ -27,6 +27,30 @@ export interface AppOptions {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Powerful features no page of the store uses are off for it and for anything it might embed; the share sheet
+ * (Save to Photos) and full screen stay the store's own. The selfie comes through a file input, which needs no
+ * camera permission.
+ */
+export const PERMISSIONS_POLICY = [
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'bluetooth=()',
+  'hid=()',
+  'midi=()',
+  'accelerometer=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'display-capture=()',
+  'browsing-topics=()',
+  'web-share=(self)',
+  'fullscreen=(self)',
+].join(', ');
 
 /**
  * An answer given before the request's body was read (413 on a body too large, 429, 404 on an unknown call) says
@@ -51,6 +75,10 @@ export function createApp(options: AppOptions) {
   );
   app.use(compress());
   app.use(closeWhenBodyUnread);
+  app.use(async (c, next) => {
+    await next();
+    c.res.headers.set('Permissions-Policy', PERMISSIONS_POLICY);
+  });
 
   const api = new Hono({ strict: false });
   api.route('/', apiRoutes(options.ctx, options.limits));
@@ -67,9 +95,12 @@ export function createApp(options: AppOptions) {
   });
   // The service worker refreshes its copy here (the shell it precached was inlined at install time).
   app.get(APP_SETTINGS_PATH, (c) => c.json(settings));
+  // The shell's policy as a header too, where frame-ancestors counts (a meta element cannot say it).
+  const shellPolicy = `${contentSecurityPolicy(settings)}; frame-ancestors 'none'`;
   const sendShell = (c: Context) => {
     const html = appShell();
     if (html === undefined) return c.text('not found', 404);
+    c.header('Content-Security-Policy', shellPolicy);
     return c.html(html);
   };
   // Before serveStatic, which would send dist/index.html as built, with the marker instead of the settings.

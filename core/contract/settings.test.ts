@@ -3,6 +3,7 @@ import {
   type AppSettings,
   appSettingsDefaults,
   appSettingsJson,
+  contentSecurityPolicy,
   inlineAppSettings,
   parseAppSettingsJson,
 } from './settings';
@@ -54,7 +55,11 @@ describe('app settings', () => {
   it('does not read "$&" or "$\'" in a value as replacement patterns', () => {
     const html = inlineAppSettings(SHELL, settings({ appToken: "t$&$'$`$1" }));
     expect(JSON.parse(inlinedText(html)).appToken).toBe("t$&$'$`$1");
-    expect(html.startsWith('<!doctype html><html><head><meta charset="UTF-8" /><script id=')).toBe(true);
+    expect(
+      html.startsWith(
+        '<!doctype html><html><head><meta charset="UTF-8" /><meta http-equiv="Content-Security-Policy"',
+      ),
+    ).toBe(true);
     expect(html.endsWith('</script><title>t</title></head></html>')).toBe(true);
   });
 
@@ -62,7 +67,52 @@ describe('app settings', () => {
     const first = inlineAppSettings(SHELL, settings({ appToken: 'old-token' }));
     const second = inlineAppSettings(first, settings({ appToken: 'new-token' }));
     expect(second.match(/<script/g)).toHaveLength(1);
+    expect(second.match(/<meta http-equiv="Content-Security-Policy"/g)).toHaveLength(1);
     expect(JSON.parse(inlinedText(second)).appToken).toBe('new-token');
+  });
+
+  it('puts the Content-Security-Policy before the settings, from the settings', () => {
+    const shell = inlineAppSettings(SHELL, settings({ storageBase: 'https://photos.example.com/bucket' }));
+    const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(shell)?.[1] ?? '';
+    expect(meta).toContain("img-src 'self' data: blob: https://photos.example.com");
+    expect(meta).toContain("script-src 'self';");
+  });
+
+  it('allows only what the settings need: the store, the API, the card provider where cards are set up', () => {
+    const strict = contentSecurityPolicy(settings());
+    expect(strict).toBe(
+      [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob:",
+        "connect-src 'self'",
+        "font-src 'self'",
+        "frame-src 'self'",
+        "worker-src 'self' blob:",
+        "manifest-src 'self'",
+        "media-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ].join('; '),
+    );
+    const elsewhere = contentSecurityPolicy(
+      settings({
+        apiBase: 'https://API.example.com/v',
+        storageBase: 'https://cdn.example.com/photos',
+        opnPublicKey: 'pkey_test_1',
+        paymentGateway: 'opn',
+      }),
+    );
+    expect(elsewhere).toContain("script-src 'self' https://cdn.omise.co;");
+    expect(elsewhere).toContain(
+      "connect-src 'self' https://api.example.com https://cdn.example.com https://vault.omise.co https://api.omise.co;",
+    );
+    expect(elsewhere).toContain(
+      "img-src 'self' data: blob: https://api.example.com https://cdn.example.com https://api.omise.co;",
+    );
+    expect(elsewhere).toContain("frame-src 'self' https://cdn.omise.co;");
   });
 
   it('leaves a shell without a marker as it is', () => {

@@ -70,7 +70,55 @@ export const APP_SETTINGS_PATH = '/app-settings.json';
  * `[^<]*` cannot stop early.
  */
 const SETTINGS_SLOT =
-  /<!--\s*app-settings\s*-->|<script id="app-settings" type="application\/json">[^<]*<\/script>/;
+  /<!--\s*app-settings\s*-->|(?:<meta http-equiv="Content-Security-Policy" content="[^"]*">)?<script id="app-settings" type="application\/json">[^<]*<\/script>/;
+
+/** The card provider's script and the frame its form opens (Opn: SPEC §7's browser script). */
+export const CARD_PROVIDER_SCRIPT_ORIGIN = 'https://cdn.omise.co';
+/** Where the card provider's script sends the card for a token, and where Opn's QR images are. */
+export const CARD_PROVIDER_API_ORIGINS = ['https://vault.omise.co', 'https://api.omise.co'];
+
+/** The origin of an absolute base address; undefined for a path on the app's own origin ("/api"). */
+function originOf(base: string): string | undefined {
+  const match = /^(https?):\/\/([^/?#\s]+)/i.exec(base);
+  return match ? `${match[1]?.toLowerCase()}://${match[2]?.toLowerCase()}` : undefined;
+}
+
+/**
+ * The app's Content-Security-Policy for these settings, the same whether the server or the service worker sends
+ * the shell: scripts only from the app's own origin (no inline script, no eval), the card provider's script and
+ * frame only where card payments are set up; images, calls and objects only from the app, its API and its object
+ * store (and Opn's QR images with the Opn gateway); nothing may frame, embed or post elsewhere. Styles allow
+ * inline ones: the toasts and lightbox set theirs at run time.
+ */
+export function contentSecurityPolicy(settings: AppSettings): string {
+  const cards = settings.opnPublicKey !== '';
+  const opn = settings.paymentGateway === 'opn';
+  const own = [originOf(settings.apiBase), originOf(settings.storageBase)].filter(
+    (origin): origin is string => origin !== undefined,
+  );
+  const list = (...sources: (string | false | undefined)[]) =>
+    [
+      ...new Set(sources.filter((source): source is string => typeof source === 'string' && source !== '')),
+    ].join(' ');
+  const directives: [string, string][] = [
+    ['default-src', "'self'"],
+    ['script-src', list("'self'", cards && CARD_PROVIDER_SCRIPT_ORIGIN)],
+    ['style-src', "'self' 'unsafe-inline'"],
+    ['img-src', list("'self'", 'data:', 'blob:', ...own, opn && CARD_PROVIDER_API_ORIGINS[1])],
+    ['connect-src', list("'self'", ...own, ...(cards ? CARD_PROVIDER_API_ORIGINS : []))],
+    ['font-src', "'self'"],
+    // The hidden frame that saves a streamed zip (src/lib/zip) is the app's own.
+    ['frame-src', list("'self'", cards && CARD_PROVIDER_SCRIPT_ORIGIN)],
+    // The selfie's compression runs in a worker made from a blob (browser-image-compression).
+    ['worker-src', "'self' blob:"],
+    ['manifest-src', "'self'"],
+    ['media-src', "'self'"],
+    ['object-src', "'none'"],
+    ['base-uri', "'self'"],
+    ['form-action', "'self'"],
+  ];
+  return directives.map(([name, value]) => `${name} ${value}`).join('; ');
+}
 
 /**
  * The settings as JSON that is safe inside a <script> element: "<", ">" and "&" are escaped so a value holding
@@ -84,9 +132,13 @@ export function appSettingsJson(settings: AppSettings): string {
   );
 }
 
-/** The app shell with the settings in place of its marker (or of settings inlined before). */
+/**
+ * The app shell with its Content-Security-Policy and the settings in place of its marker (or of those inlined
+ * before). The policy goes in a meta element too, so a shell the service worker answers with carries it.
+ */
 export function inlineAppSettings(html: string, settings: AppSettings): string {
-  const element = `<script id="${APP_SETTINGS_ELEMENT_ID}" type="application/json">${appSettingsJson(settings)}</script>`;
+  const policy = contentSecurityPolicy(settings).replace(/"/g, '&quot;');
+  const element = `<meta http-equiv="Content-Security-Policy" content="${policy}"><script id="${APP_SETTINGS_ELEMENT_ID}" type="application/json">${appSettingsJson(settings)}</script>`;
   // A function, not a string: "$&" or "$'" in a value must not be read as replacement patterns.
   return html.replace(SETTINGS_SLOT, () => element);
 }

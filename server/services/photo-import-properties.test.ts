@@ -34,7 +34,12 @@ const fileName = fc
     fc.constantFrom('IMG\u202egpj.exe', 'ภาพ วิ่ง', 'a\u0000b', '\ud800x', '.hidden', '..', 'x'.repeat(250)),
   )
   // What a file system can hold: no slash or NUL byte, not empty, not "." or "..", and within NAME_MAX bytes.
-  .map((name) => name.replace(/[/\u0000]/g, '_').replace(/\p{Cs}/gu, '_'))
+  .map((name) =>
+    name
+      .replaceAll('/', '_')
+      .replaceAll('\u0000', '_')
+      .replace(/\p{Cs}/gu, '_'),
+  )
   .filter((name) => name !== '' && name !== '.' && name !== '..' && Buffer.byteLength(name) <= 200);
 
 const folderSpec = fc.uniqueArray(fc.record({ name: fileName, kind: fileKind }), {

@@ -122,20 +122,23 @@ export async function insertPhotos(db: Db, rows: readonly NewPhoto[]): Promise<n
   return inserted.map((r) => r.id);
 }
 
-/** A batch of an event's photos that retention has not purged yet. */
+/**
+ * A batch of an event's photos that retention has not purged yet; with `olderPreviewsThan`, only those whose
+ * public images were made in an older way than that version.
+ */
 export async function unpurgedPhotos(
   db: Db,
   eventId: number,
   limit: number,
+  olderPreviewsThan?: number,
 ): Promise<{ id: number; file_name: string }[]> {
-  return db
+  let query = db
     .selectFrom('photos')
     .select(['id', 'file_name'])
     .where('event_id', '=', eventId)
-    .where('purged_at', 'is', null)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+    .where('purged_at', 'is', null);
+  if (olderPreviewsThan !== undefined) query = query.where('preview_version', '<', olderPreviewsThan);
+  return query.orderBy('id').limit(limit).execute();
 }
 
 /** Retention: the photos' faces go, their rows stay (orders name them), marked purged. */
@@ -165,24 +168,6 @@ export async function eventsWithOlderPreviews(db: Db, version: number): Promise<
     .orderBy('event_id')
     .execute();
   return rows.map((r) => r.event_id);
-}
-
-/** A batch of an event's photos (not purged) whose public images are older than `version`. */
-export async function photosWithOlderPreviews(
-  db: Db,
-  eventId: number,
-  version: number,
-  limit: number,
-): Promise<{ id: number; file_name: string }[]> {
-  return db
-    .selectFrom('photos')
-    .select(['id', 'file_name'])
-    .where('event_id', '=', eventId)
-    .where('preview_version', '<', version)
-    .where('purged_at', 'is', null)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
 }
 
 export async function setPreviewVersion(db: Db, id: number, version: number): Promise<void> {

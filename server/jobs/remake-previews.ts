@@ -6,7 +6,7 @@ import { photoObjectKeys } from '../../core/contract/photos';
 import type { Db } from '../db/database';
 import { findById } from '../db/events-repo';
 import { jobsWithPayload } from '../db/jobs-repo';
-import { eventsWithOlderPreviews, photosWithOlderPreviews, setPreviewVersion } from '../db/photos-repo';
+import { eventsWithOlderPreviews, setPreviewVersion, unpurgedPhotos } from '../db/photos-repo';
 import { PREVIEW_VERSION, photoDerivatives } from '../services/photo-import';
 import type { ObjectStore } from '../storage/object-store';
 import { enqueue } from './queue';
@@ -27,7 +27,7 @@ export async function remakePreviews(
   let missing = 0;
   if (!event) return { event_id: eventId, remade, missing };
   for (;;) {
-    const batch = await photosWithOlderPreviews(deps.db, eventId, PREVIEW_VERSION, BATCH);
+    const batch = await unpurgedPhotos(deps.db, eventId, BATCH, PREVIEW_VERSION);
     if (batch.length === 0) break;
     for (const photo of batch) {
       const keys = photoObjectKeys(event.event_key, photo.file_name);

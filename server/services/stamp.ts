@@ -11,17 +11,22 @@ export const STAMP_MARGIN_SHARE = 0.025;
 export const STAMP_OPACITY = 0.7;
 
 const logoSvgPath = new URL('../../public/logo.svg', import.meta.url);
-let logoSvg: string | undefined;
+let logoParts: { open: string; drawing: string } | undefined;
+
+/** The store's logo (public/logo.svg), read once: its opening <svg> element and its drawing inside. */
+export function storeLogo(): { open: string; drawing: string } {
+  if (logoParts === undefined) {
+    const svg = readFileSync(logoSvgPath, 'utf8');
+    const open = svg.indexOf('>', svg.indexOf('<svg')) + 1;
+    logoParts = { open: svg.slice(0, open), drawing: svg.slice(open, svg.lastIndexOf('</svg>')) };
+  }
+  return logoParts;
+}
 
 /** The logo with the stamp's opacity applied to everything it draws. */
 function semiOpaqueLogo(): string {
-  if (logoSvg === undefined) {
-    const svg = readFileSync(logoSvgPath, 'utf8');
-    const open = svg.indexOf('>', svg.indexOf('<svg')) + 1;
-    const close = svg.lastIndexOf('</svg>');
-    logoSvg = `${svg.slice(0, open)}<g opacity="${STAMP_OPACITY}">${svg.slice(open, close)}</g></svg>`;
-  }
-  return logoSvg;
+  const { open, drawing } = storeLogo();
+  return `${open}<g opacity="${STAMP_OPACITY}">${drawing}</g></svg>`;
 }
 
 export interface StampPlacement {

@@ -3,9 +3,8 @@
 // and dark photos alike). Rendered once per image size (photos come in a handful of sizes) and blended into the
 // decoded pixels. The name is drawn with whatever sans-serif font the machine has; without any font the logos
 // alone still cover the picture.
-import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { blendRgba, type RawImage } from './stamp';
+import { blendRgba, type RawImage, storeLogo } from './stamp';
 
 /** The name written in each tile. */
 export const WATERMARK_NAME = 'RunFoto';
@@ -13,18 +12,6 @@ export const WATERMARK_NAME = 'RunFoto';
 export const WATERMARK_OPACITY = 0.32;
 /** Tiles across the image's long side: small enough that no useful crop is free of the mark. */
 export const WATERMARK_TILES_ACROSS = 4;
-
-const logoSvgPath = new URL('../../public/logo.svg', import.meta.url);
-let logoInner: string | undefined;
-
-/** The logo's drawing (public/logo.svg without its outer element), to place in each tile. */
-function logoDrawing(): string {
-  if (logoInner === undefined) {
-    const svg = readFileSync(logoSvgPath, 'utf8');
-    logoInner = svg.slice(svg.indexOf('>', svg.indexOf('<svg')) + 1, svg.lastIndexOf('</svg>'));
-  }
-  return logoInner;
-}
 
 /** The mark of an image of this size, as SVG: a slanted pattern of logo-and-name tiles filling it. */
 export function watermarkSvg(width: number, height: number): string {
@@ -38,7 +25,7 @@ export function watermarkSvg(width: number, height: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
 <defs><pattern id="mark" width="${tileWidth}" height="${row}" patternUnits="userSpaceOnUse" patternTransform="rotate(-28)">
 <g opacity="${WATERMARK_OPACITY}">
-<svg x="${logoX}" y="${Math.round((row - logo) / 2)}" width="${logo}" height="${logo}" viewBox="0 0 64 64">${logoDrawing()}</svg>
+<svg x="${logoX}" y="${Math.round((row - logo) / 2)}" width="${logo}" height="${logo}" viewBox="0 0 64 64">${storeLogo().drawing}</svg>
 <text x="${Math.round(logoX + logo * 1.15)}" y="${Math.round(row / 2 + font * 0.35)}" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-weight="700" font-size="${font}" fill="#ffffff" stroke="#000000" stroke-opacity="0.55" stroke-width="${edge}" paint-order="stroke">${WATERMARK_NAME}</text>
 </g></pattern></defs>
 <rect width="100%" height="100%" fill="url(#mark)"/></svg>`;

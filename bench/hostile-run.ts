@@ -61,7 +61,7 @@ try {
         const res = await fetch(url, {
           method: call.method,
           headers,
-          ...(call.method === 'POST' ? { body } : {}),
+          ...(call.method !== 'GET' ? { body } : {}),
         });
         await res.arrayBuffer();
         statuses[res.status] = (statuses[res.status] ?? 0) + 1;

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 
 /** Every call of SPEC §7 (and our additions), with a real event key or order where the path needs one. */
-export const CALLS: { method: 'GET' | 'POST'; path: string }[] = [
+export const CALLS: { method: 'GET' | 'POST' | 'PUT'; path: string }[] = [
   { method: 'POST', path: '/api/v1/events/pagination' },
   { method: 'POST', path: '/api/v1/events/pagination-count' },
   { method: 'GET', path: '/api/v1/events/slider-banner' },
@@ -32,6 +32,10 @@ export const CALLS: { method: 'GET' | 'POST'; path: string }[] = [
   { method: 'POST', path: '/api/v3/order/inquiry' },
   { method: 'POST', path: '/api/v3/order/opn-cc-payment' },
   { method: 'POST', path: '/api/v1/order/find-order' },
+  // The object store's own addresses (the selfie PUT and the signed GET of SPEC §7).
+  { method: 'GET', path: '/storage/{text}' },
+  { method: 'GET', path: '/storage/private/{text}?expires=1&sig=x' },
+  { method: 'PUT', path: '/storage/selfies/{text}?expires=1&sig=x' },
 ];
 
 /** The field names the calls read: a body built from them reaches past the first "required" check. */
@@ -147,8 +151,12 @@ const contentType = fc.constantFrom(
 /** One hostile request: a call, the text its path carries, a body, a content type, maybe an Idempotency-Key. */
 export const hostileRequest = fc.record({
   call: fc.constantFrom(...CALLS),
-  // A path carries its text percent-encoded (a lone surrogate cannot be: it is sent as %EF%BF%BD by browsers).
-  pathText: oddString.map((s) => encodeURIComponent(s.slice(0, 300).replace(/\p{Cs}/gu, '\uFFFD'))),
+  // A path carries its text percent-encoded (a lone surrogate cannot be: it is sent as %EF%BF%BD by browsers), or
+  // a broken percent-encoding as a hand-written request can.
+  pathText: fc.oneof(
+    oddString.map((s) => encodeURIComponent(s.slice(0, 300).replace(/\p{Cs}/gu, '\uFFFD'))),
+    fc.constantFrom('%', '%E0%A4%A', '%zz', '%00', '%C0%AF', '..%2f..%2f', '%2e%2e/%2e%2e', 'a%'),
+  ),
   body,
   contentType,
   idempotencyKey: fc.option(

@@ -46,7 +46,7 @@ describe.each(testDatabases)('hostile requests on $name (fast-check)', (database
           const res = await f.t.app.request(path, {
             method: call.method,
             headers,
-            ...(call.method === 'POST' ? { body: text } : {}),
+            ...(call.method !== 'GET' ? { body: text } : {}),
           });
           await res.arrayBuffer();
           statuses[res.status] = (statuses[res.status] ?? 0) + 1;

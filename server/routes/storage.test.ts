@@ -22,6 +22,10 @@ describe.each(testDatabases.slice(0, 1))('stored objects over HTTP', (database) 
     expect(await (await t.app.request('/storage/../../etc/passwd')).text()).not.toContain('root:');
     const encoded = await t.app.request('/storage/run/%2e%2e/%2e%2e/%2e%2e/etc/passwd');
     expect(await encoded.text()).not.toContain('root:');
+    // A broken percent-encoding names no object (it gave a 500 before).
+    expect((await t.app.request('/storage/run/%E0%A4%A.jpg')).status).toBe(404);
+    expect((await t.app.request('/storage/private/%E0%A4%A?expires=1&sig=x')).status).toBe(404);
+    expect((await t.app.request('/storage/%E0%A4%A', { method: 'PUT', body: 'x' })).status).toBe(403);
   });
 
   it('serves private objects only through an unexpired signed address', async () => {
@@ -32,6 +36,13 @@ describe.each(testDatabases.slice(0, 1))('stored objects over HTTP', (database) 
     expect([...new Uint8Array(await res.arrayBuffer())]).toEqual([4, 5, 6]);
     expect(res.headers.get('cache-control')).toContain('private');
     expect((await t.app.request(url.replace('original/a.jpg', 'original/b.jpg'))).status).toBe(403);
+    // The expiry only in the digits it was signed with: the same number written otherwise is not the address.
+    const expires = new URL(url, 'http://x').searchParams.get('expires') ?? '';
+    for (const written of [`${expires}.0`, ` ${expires}`, `+${expires}`, `0${expires}`.replace(/^0/, '0x')])
+      expect(
+        (await t.app.request(url.replace(`expires=${expires}`, `expires=${encodeURIComponent(written)}`)))
+          .status,
+      ).toBe(403);
     t.setNow(new Date(Date.parse('2026-11-22T05:02:00Z')));
     expect((await t.app.request(url)).status).toBe(403);
   });

@@ -6,6 +6,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import type { ErrorAnswer } from '../../core/contract/common';
 import type { DiskStore } from '../storage/disk-store';
+import { parseExpires } from '../storage/url-signing';
 
 /** Largest upload the signed PUT takes (the selfie; the client compresses to about 500 KB). */
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
@@ -61,14 +62,22 @@ function usedUploads() {
 
 export function storageRoutes(store: DiskStore) {
   const used = usedUploads();
-  const keyOf = (requestPath: string) => decodeURIComponent(requestPath.replace(/^\/storage\//, ''));
+  /** The object key an address names, or undefined when its percent-encoding is broken (no object has it). */
+  const keyOf = (requestPath: string): string | undefined => {
+    try {
+      return decodeURIComponent(requestPath.replace(/^\/storage\//, ''));
+    } catch {
+      return undefined;
+    }
+  };
   const refuse = (message: string) => ({ status: 'error', message }) satisfies ErrorAnswer;
 
   return new Hono()
     .put('/*', async (c) => {
       const key = keyOf(c.req.path);
+      if (key === undefined) return c.json(refuse('upload address is invalid'), 403);
       const contentType = c.req.header('content-type') ?? '';
-      const expires = Number(c.req.query('expires'));
+      const expires = parseExpires(c.req.query('expires'));
       const verdict = store.checkSignature({ method: 'PUT', key, expires, contentType }, c.req.query('sig'));
       if (verdict !== 'valid') return c.json(refuse(`upload address is ${verdict}`), 403);
       if (used.has(key)) return c.json(refuse('upload address was already used'), 409);
@@ -87,13 +96,14 @@ export function storageRoutes(store: DiskStore) {
     })
     .get('/*', async (c, next) => {
       const key = keyOf(c.req.path);
+      if (key === undefined) return c.text('not found', 404);
       // Headers set before serveStatic builds its response (its onFound runs too late to add any).
       if (!key.startsWith(PRIVATE_PREFIX)) {
         c.header('Cache-Control', 'public, max-age=86400');
         return next();
       }
       const verdict = store.checkSignature(
-        { method: 'GET', key, expires: Number(c.req.query('expires')) },
+        { method: 'GET', key, expires: parseExpires(c.req.query('expires')) },
         c.req.query('sig'),
       );
       if (verdict !== 'valid') return c.json(refuse(`download address is ${verdict}`), 403);

@@ -20,6 +20,11 @@ export function signedQuery(secret: string, request: SignedRequest): string {
   return params.toString();
 }
 
+/** The expiry of a signed address as it was signed: whole seconds in digits only ("1234.0" or "1e3" are not it). */
+export function parseExpires(text: string | undefined): number {
+  return text !== undefined && /^\d{1,12}$/.test(text) ? Number(text) : Number.NaN;
+}
+
 export type Verdict = 'valid' | 'expired' | 'invalid';
 
 export function verify(

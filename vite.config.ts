@@ -5,6 +5,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { MANIFEST_PATHS, webManifest } from './core/web-manifest';
 import { writeBuildStamp } from './server/build-freshness';
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
@@ -20,6 +21,21 @@ function buildStamp(): Plugin {
     },
     closeBundle() {
       writeBuildStamp(process.cwd(), outDir);
+    },
+  };
+}
+
+/** The English web manifest beside the Thai one VitePWA writes (core/web-manifest.ts). */
+function englishManifest(): Plugin {
+  return {
+    name: 'runfoto-english-manifest',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: MANIFEST_PATHS.en.slice(1),
+        source: JSON.stringify(webManifest('en')),
+      });
     },
   };
 }
@@ -42,28 +58,16 @@ export default defineConfig({
       filename: 'sw.ts',
       injectRegister: false,
       registerType: 'prompt',
-      manifest: {
-        name: 'RunFoto — ค้นหาภาพวิ่งของคุณ',
-        short_name: 'RunFoto',
-        description: 'ค้นหาภาพงานวิ่งของคุณด้วยเซลฟี่ ซื้อ และดาวน์โหลด',
-        lang: 'th',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        background_color: '#ffffff',
-        theme_color: '#c04927',
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
-          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
+      manifest: webManifest('th'),
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+        // The install sheet's screenshots are fetched by the browser when it shows the sheet, never offline.
+        globIgnores: ['screenshots/**'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       devOptions: { enabled: false },
     }),
+    englishManifest(),
     buildStamp(),
   ],
   server: { proxy: { '/api': apiTarget, '/storage': apiTarget } },

@@ -1,5 +1,6 @@
 // The Hono app: the API under /api, stored objects under /storage, and the built PWA with SPA fallback; every
 // app shell it sends carries the run-time settings (app-settings.ts), and /app-settings.json answers them alone.
+
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
@@ -8,6 +9,7 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ErrorAnswer } from '../core/contract/common';
 import { APP_SETTINGS_PATH, type AppSettings, contentSecurityPolicy } from '../core/contract/settings';
+import { SHARE_TARGET_PATH } from '../core/web-manifest';
 import { appSettingsFromContext, appShellReader } from './app-settings';
 import type { AppContext } from './context';
 import { type ApiLimits, apiRoutes } from './routes/api';
@@ -109,6 +111,9 @@ export function createApp(options: AppOptions) {
   // The build's source maps are for whoever runs the store, not for the public.
   app.get('*', async (c, next) => (c.req.path.endsWith('.map') ? c.text('not found', 404) : next()));
   app.use('*', serveStatic({ root: options.distDir }));
+  // A photo shared to the app reaches the server only when no service worker took it (the app not opened since it
+  // was installed, or its worker gone): the photo cannot be kept here, so the app opens and the buyer picks it.
+  app.post(SHARE_TARGET_PATH, (c) => c.redirect('/', 303));
   // SPA fallback: any other page address gets the app shell; a missing file (with an extension) is a 404.
   app.get('*', (c) => (path.extname(c.req.path) ? c.text('not found', 404) : sendShell(c)));
 

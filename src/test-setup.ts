@@ -4,7 +4,11 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(cleanup);
-// jsdom has no layout: the router's scroll restoration calls this.
-window.scrollTo = () => undefined;
-// Nor scrollIntoView (the stage page scrolls its heading into view when the page changes).
-Element.prototype.scrollIntoView = () => undefined;
+// A test file of this project may ask for the node environment (the service worker's fetch-side code, which needs
+// fetch's own Request and FormData): there is no window to patch then.
+if (typeof window !== 'undefined') {
+  // jsdom has no layout: the router's scroll restoration calls this.
+  window.scrollTo = () => undefined;
+  // Nor scrollIntoView (the stage page scrolls its heading into view when the page changes).
+  Element.prototype.scrollIntoView = () => undefined;
+}

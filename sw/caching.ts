@@ -1,21 +1,45 @@
-// Caching of the service worker: the precached app shell, page navigations served from it (offline too) with
-// the kept run-time settings (app-settings.ts), and a runtime cache of stored images (covers, thumbnails).
-// Runtime caches are versioned; old ones are deleted on activate.
+// Caching of the service worker: the precached app shell (fonts included), page navigations served from it (offline
+// too) with the kept run-time settings (app-settings.ts), event data (api-cache.ts), stored images, and the
+// thumbnails of orders kept on the device.
+// Every runtime cache has its own version in its name; on activate, caches of this worker's families whose name is
+// not a current one are deleted (the precache cleans itself).
 import type { RouteHandlerCallback } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, type PrecacheEntry, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import type { ApiCacheConfig } from './api-cache';
 
-export const CACHE_VERSION = 'v1';
-export const IMAGE_CACHE = `images-${CACHE_VERSION}`;
+/** Covers, banners and thumbnails: small, many. */
+export const IMAGE_CACHE = 'images-v2';
+/** The lightbox's previews (about 1200 px): large, so fewer and for less long. */
+export const PREVIEW_CACHE = 'previews-v1';
+/** Thumbnails of the orders kept on this device: never pushed out by browsing (sw/order-images.ts). */
+export const ORDER_IMAGE_CACHE = 'order-images-v1';
 /** The last /app-settings.json the server gave (sw/app-settings.ts). */
-export const APP_SETTINGS_CACHE = `app-settings-${CACHE_VERSION}`;
-const RUNTIME_CACHES = [IMAGE_CACHE, APP_SETTINGS_CACHE];
-const RUNTIME_CACHE_NAME = /^(images|app-settings)-/;
+export const APP_SETTINGS_CACHE = 'app-settings-v1';
+export const EVENT_DATA: ApiCacheConfig = {
+  cacheName: 'event-data-v1',
+  maxEntries: 300,
+  maxAgeSeconds: 60 * 24 * 3600,
+};
+const RUNTIME_CACHES = [
+  IMAGE_CACHE,
+  PREVIEW_CACHE,
+  ORDER_IMAGE_CACHE,
+  APP_SETTINGS_CACHE,
+  EVENT_DATA.cacheName,
+];
+const RUNTIME_CACHE_NAME = /^(images|previews|order-images|app-settings|event-data)-v\d+$/;
 
 /** Addresses that are never the app shell: the API, stored objects, streamed zips (zip-stream.ts), and files. */
-export const NAVIGATION_DENYLIST = [/^\/api\//, /^\/storage\//, /^\/zip-stream\//, /\/[^/?]+\.[^/?]+$/];
+export const NAVIGATION_DENYLIST = [
+  /^\/api\//,
+  /^\/storage\//,
+  /^\/zip-stream\//,
+  /^\/share-target$/,
+  /\/[^/?]+\.[^/?]+$/,
+];
 
 /** Precaches the build and answers page navigations with `appShell` (the precached index.html, settings inlined). */
 export function setupPrecache(manifest: Array<PrecacheEntry | string>, appShell: RouteHandlerCallback): void {
@@ -24,15 +48,39 @@ export function setupPrecache(manifest: Array<PrecacheEntry | string>, appShell:
   registerRoute(new NavigationRoute(appShell, { denylist: NAVIGATION_DENYLIST }));
 }
 
-export function setupImageCache(): void {
+/** Public stored images as pages show them; signed private files (originals, logo versions) are never kept. */
+export const isPublicStoredImage = (url: URL, request: Request, origin: string) =>
+  request.destination === 'image' &&
+  url.origin === origin &&
+  url.pathname.startsWith('/storage/') &&
+  !url.pathname.startsWith('/storage/private/');
+
+export const isPreview = (url: URL) => /\/preview\/[^/]+$/.test(url.pathname);
+
+/**
+ * Stored images, cache first: an order's kept thumbnail from its own cache, previews in a small cache, the rest
+ * (covers, banners, thumbnails) in a larger one; each expires by count and age.
+ */
+export function setupImageCaches(origin: string): void {
+  const thumbnails = new CacheFirst({
+    cacheName: IMAGE_CACHE,
+    plugins: [
+      new ExpirationPlugin({ maxEntries: 600, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
+    ],
+  });
+  const previews = new CacheFirst({
+    cacheName: PREVIEW_CACHE,
+    plugins: [
+      new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 7 * 24 * 3600, purgeOnQuotaError: true }),
+    ],
+  });
   registerRoute(
-    ({ request, url }) => request.destination === 'image' && url.pathname.startsWith('/storage/'),
-    new CacheFirst({
-      cacheName: IMAGE_CACHE,
-      plugins: [
-        new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
-      ],
-    }),
+    ({ url, request }) => isPublicStoredImage(url, request, origin),
+    async (options) => {
+      const kept = await caches.open(ORDER_IMAGE_CACHE).then((cache) => cache.match(options.request));
+      if (kept) return kept;
+      return (isPreview(options.url) ? previews : thumbnails).handle(options);
+    },
   );
 }
 

@@ -9,6 +9,11 @@ export const ZIP_JOB = 'ZIP_JOB' as const;
 /** Sent every few seconds while a zip streams: a message keeps an otherwise idle worker from being stopped. */
 export const ZIP_KEEPALIVE = 'ZIP_KEEPALIVE' as const;
 
+/** The order page's thumbnails, to keep for as long as the order is kept on the device (offline reopening). */
+export const KEEP_ORDER_IMAGES = 'KEEP_ORDER_IMAGES' as const;
+/** The worker kept a fresher answer of an event-data call than the one it gave (sw/api-cache.ts). */
+export const API_UPDATED = 'API_UPDATED' as const;
+
 /** Where the worker answers a zip job's download: /zip-stream/{job id}/{zip file name}. */
 export const ZIP_STREAM_PATH = '/zip-stream/';
 
@@ -21,7 +26,11 @@ export interface ZipJob {
 export type PageToWorker =
   | { type: typeof SKIP_WAITING }
   | { type: typeof ZIP_JOB; job: ZipJob }
-  | { type: typeof ZIP_KEEPALIVE };
+  | { type: typeof ZIP_KEEPALIVE }
+  | { type: typeof KEEP_ORDER_IMAGES; urls: string[] };
+
+/** What the worker tells every open page. */
+export type WorkerToPage = { type: typeof API_UPDATED; path: string };
 
 /** What the worker tells the page about a zip job, on the MessagePort sent with the job. */
 export type ZipReport =
@@ -32,7 +41,12 @@ export type ZipReport =
   | { type: 'failed'; message: string }
   | { type: 'cancelled' };
 
-const TYPES: ReadonlySet<unknown> = new Set([SKIP_WAITING, ZIP_JOB, ZIP_KEEPALIVE]);
+const TYPES: ReadonlySet<unknown> = new Set([SKIP_WAITING, ZIP_JOB, ZIP_KEEPALIVE, KEEP_ORDER_IMAGES]);
+
+/** At most this many images per order page's message (an order holds at most a few hundred). */
+const MAX_KEPT_IMAGES = 2000;
+const isImageList = (urls: unknown): urls is string[] =>
+  Array.isArray(urls) && urls.length <= MAX_KEPT_IMAGES && urls.every((u) => typeof u === 'string');
 
 const isZipJob = (job: unknown): job is ZipJob => {
   if (typeof job !== 'object' || job === null) return false;
@@ -58,5 +72,13 @@ export const isPageToWorker = (data: unknown): data is PageToWorker => {
   if (typeof data !== 'object' || data === null) return false;
   const { type } = data as { type?: unknown };
   if (!TYPES.has(type)) return false;
-  return type !== ZIP_JOB || isZipJob((data as { job?: unknown }).job);
+  if (type === ZIP_JOB) return isZipJob((data as { job?: unknown }).job);
+  if (type === KEEP_ORDER_IMAGES) return isImageList((data as { urls?: unknown }).urls);
+  return true;
 };
+
+export const isWorkerToPage = (data: unknown): data is WorkerToPage =>
+  typeof data === 'object' &&
+  data !== null &&
+  (data as { type?: unknown }).type === API_UPDATED &&
+  typeof (data as { path?: unknown }).path === 'string';

@@ -1,28 +1,54 @@
 /// <reference lib="webworker" />
-// The service worker: wiring only. What is cached and how lives in caching.ts and app-settings.ts; download-all
-// zips are streamed by zip-stream.ts.
+// The service worker: wiring only. What is cached and how lives in caching.ts, api-cache.ts, order-images.ts and
+// app-settings.ts; the share target in share-target.ts; download-all zips are streamed by zip-stream.ts.
+import { CacheExpiration } from 'workbox-expiration';
 import type { PrecacheEntry } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
+import { isEventDataCall, workerApiCache } from './api-cache';
 import { appShellHandler, settingsKeeper } from './app-settings';
-import { APP_SETTINGS_CACHE, deleteOldRuntimeCaches, setupImageCache, setupPrecache } from './caching';
-import { isPageToWorker, SKIP_WAITING, ZIP_JOB } from './messages';
+import {
+  APP_SETTINGS_CACHE,
+  deleteOldRuntimeCaches,
+  EVENT_DATA,
+  ORDER_IMAGE_CACHE,
+  setupImageCaches,
+  setupPrecache,
+} from './caching';
+import { isPageToWorker, KEEP_ORDER_IMAGES, SKIP_WAITING, ZIP_JOB } from './messages';
+import { keepOrderImages, ORDER_IMAGE_LIMIT } from './order-images';
+import { receiveShare, SHARE_TARGET_PATH } from './share-target';
 import { zipStreamer } from './zip-stream';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
+const origin = self.location.origin;
 const settings = settingsKeeper({
   openCache: () => caches.open(APP_SETTINGS_CACHE),
   fetch: (url, init) => fetch(url, init),
 });
 const zips = zipStreamer();
+const eventData = workerApiCache(EVENT_DATA, self);
+const orderImageExpiration = new CacheExpiration(ORDER_IMAGE_CACHE, { maxEntries: ORDER_IMAGE_LIMIT });
 
 // First: a zip's download address is never the app shell nor a cached file.
 registerRoute(
-  ({ url, request }) => zips.matches(url, request, self.location.origin),
+  ({ url, request }) => zips.matches(url, request, origin),
   async ({ url }) => zips.respond(url),
 );
+registerRoute(
+  ({ url }) => url.origin === origin && url.pathname === SHARE_TARGET_PATH,
+  ({ request }) => receiveShare(request),
+  'POST',
+);
+for (const method of ['GET', 'POST'] as const) {
+  registerRoute(
+    ({ url, request }) => isEventDataCall(url, request.method, origin),
+    ({ request, event }) => eventData.respond(request, (work) => (event as ExtendableEvent).waitUntil(work)),
+    method,
+  );
+}
 setupPrecache(self.__WB_MANIFEST, appShellHandler(settings));
-setupImageCache();
+setupImageCaches(origin);
 
 self.addEventListener('install', (event) => {
   event.waitUntil(settings.refresh());
@@ -35,6 +61,16 @@ self.addEventListener('activate', (event) => {
 // ZIP_KEEPALIVE needs no answer: receiving a message is what keeps a streaming worker from being stopped as idle.
 self.addEventListener('message', (event) => {
   if (!isPageToWorker(event.data)) return;
-  if (event.data.type === SKIP_WAITING) void self.skipWaiting();
-  else if (event.data.type === ZIP_JOB && event.ports[0]) zips.accept(event.data.job, event.ports[0]);
+  const message = event.data;
+  if (message.type === SKIP_WAITING) void self.skipWaiting();
+  else if (message.type === ZIP_JOB && event.ports[0]) zips.accept(message.job, event.ports[0]);
+  else if (message.type === KEEP_ORDER_IMAGES)
+    event.waitUntil(
+      keepOrderImages(message.urls, {
+        openCache: () => caches.open(ORDER_IMAGE_CACHE),
+        fetch: (url) => fetch(url),
+        expiration: orderImageExpiration,
+        origin,
+      }).catch(() => undefined),
+    );
 });

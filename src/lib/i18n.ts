@@ -1,6 +1,8 @@
 // Language: Thai by default, English on request; the choice is kept in the browser (SPEC §3 browser-kept values).
+
 import { i18n, type Messages } from '@lingui/core';
 import { DEFAULT_LANGUAGE, LANGUAGE_FLAGS, type LANGUAGES } from '../../core/constants';
+import { MANIFEST_PATHS } from '../../core/web-manifest';
 
 export type Language = (typeof LANGUAGES)[number];
 
@@ -37,4 +39,6 @@ export async function activateLanguage(language: Language): Promise<void> {
   const { messages } = await catalogs[language]();
   i18n.loadAndActivate({ locale: language, messages });
   document.documentElement.lang = language;
+  // The install sheet speaks the page's language (core/web-manifest.ts).
+  document.querySelector('link[rel="manifest"]')?.setAttribute('href', MANIFEST_PATHS[language]);
 }

@@ -1,20 +1,59 @@
 // The page's side of the service worker: registration, update hand-over, messages (types in sw/messages.ts).
 import { Workbox } from 'workbox-window';
+import { isWorkerToPage, KEEP_ORDER_IMAGES, type PageToWorker, type WorkerToPage } from '../../sw/messages';
 
 let workbox: Workbox | undefined;
 
+/** An installed app can stay open for days: it looks for a new version this often, and when it comes into view. */
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
 /**
  * Registers the service worker in production builds. `onUpdateReady` is called when a new version waits;
- * calling the function it receives activates it and reloads the page.
+ * calling the function it receives activates it and reloads the page into it.
  */
-export function registerServiceWorker(onUpdateReady: (apply: () => void) => void): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+export function registerServiceWorker(onUpdateReady: (apply: () => void) => void): () => void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return () => undefined;
   workbox = new Workbox('/sw.js', { scope: '/' });
-  workbox.addEventListener('waiting', () => {
+  const wb = workbox;
+  wb.addEventListener('waiting', () => {
     onUpdateReady(() => {
-      workbox?.addEventListener('controlling', () => window.location.reload());
-      workbox?.messageSkipWaiting(); // posts sw/messages' SKIP_WAITING to the waiting worker
+      wb.addEventListener('controlling', () => window.location.reload());
+      wb.messageSkipWaiting(); // posts sw/messages' SKIP_WAITING to the waiting worker
     });
   });
-  void workbox.register();
+  void wb.register();
+  const check = () => {
+    if (document.visibilityState === 'visible') void wb.update().catch(() => undefined);
+  };
+  const timer = window.setInterval(check, UPDATE_CHECK_MS);
+  document.addEventListener('visibilitychange', check);
+  return () => {
+    window.clearInterval(timer);
+    document.removeEventListener('visibilitychange', check);
+  };
+}
+
+/** Posts a message to the worker in control of this page, if any. */
+function tellWorker(message: PageToWorker): boolean {
+  const controller = typeof navigator !== 'undefined' ? navigator.serviceWorker?.controller : null;
+  if (!controller) return false;
+  controller.postMessage(message);
+  return true;
+}
+
+/** Asks the worker to keep these thumbnails for offline reopening of an order (sw/order-images.ts). */
+export const keepOrderImages = (urls: string[]): boolean =>
+  urls.length > 0 && tellWorker({ type: KEEP_ORDER_IMAGES, urls });
+
+/** Calls `listener` with each message the worker sends every page; returns the unsubscribe. */
+export function onWorkerMessage(listener: (message: WorkerToPage) => void): () => void {
+  const container = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
+  if (!container) return () => undefined;
+  const handle = (event: MessageEvent) => {
+    if (isWorkerToPage(event.data)) listener(event.data);
+  };
+  container.addEventListener('message', handle);
+  // Messages wait in a queue until the page says it listens (addEventListener alone does not).
+  container.startMessages();
+  return () => container.removeEventListener('message', handle);
 }

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useState } from 'react';
 import { MANUAL_MOBILE_MAX, MOBILE_LENGTH } from '../../../core/constants';
 import { digitsOnly } from '../../../core/rules';
+import { useBusyWhile } from '../../lib/busy';
 import type { CartKind } from './cart-types';
 import {
   type CheckoutError,
@@ -30,6 +31,8 @@ export function CheckoutForm({ kind, form, methods, submitting, onSubmit, onCanc
   const id = useId();
   const [values, setValues] = useState<CheckoutValues>(EMPTY);
   const [tried, setTried] = useState(false);
+  // Once the buyer has typed anything, or while the order is sent, a reload into a new version would lose it.
+  useBusyWhile('checkout', submitting || values !== EMPTY);
   const errors: CheckoutErrors = tried ? validateCheckout(kind, form, values) : {};
   const manual = kind === 'manual' && form === 'paid';
 

@@ -63,10 +63,14 @@ export function useSubmitOrder(): SubmitOrder {
         console.error('order creation failed', error);
         // Photos past their retention period can never be bought: say so, not "try again".
         const expired = error instanceof ApiError && error.serverCode === 'photos_expired';
+        // Offline nothing was sent and nothing is queued: say so, and that the cart is still there.
+        const offline = error instanceof ApiError && error.kind === 'network' && !navigator.onLine;
         toast.error(
           expired
             ? t`ภาพของงานนี้หมดระยะเวลาการจัดเก็บแล้ว ไม่สามารถสั่งซื้อได้`
-            : t`เกิดข้อผิดพลาดในการสร้างคำสั่งซื้อ กรุณาลองใหม่อีกครั้ง หรือติดต่อแชทฝ่ายบริการลูกค้า`,
+            : offline
+              ? t`คุณออฟไลน์อยู่ ยังไม่ได้สร้างคำสั่งซื้อ ภาพในตะกร้ายังอยู่ครบ กรุณาลองใหม่เมื่อเชื่อมต่ออินเทอร์เน็ตแล้ว`
+              : t`เกิดข้อผิดพลาดในการสร้างคำสั่งซื้อ กรุณาลองใหม่อีกครั้ง หรือติดต่อแชทฝ่ายบริการลูกค้า`,
           { duration: ERROR_TOAST_MS, id: 'order-failed' },
         );
       } finally {

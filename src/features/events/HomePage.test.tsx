@@ -39,12 +39,9 @@ describe('HomePage', () => {
   });
 
   it('says when it shows the saved list offline, in English too', async () => {
-    await renderPage(
-      () => <HomePage page={1} data={{ state: 'saved', events: [event(1)], total: 1, savedAt: 0 }} />,
-      {
-        language: 'en',
-      },
-    );
+    await renderPage(() => <HomePage page={1} data={{ state: 'saved', events: [event(1)], total: 1 }} />, {
+      language: 'en',
+    });
     expect(screen.getByRole('status')).toHaveTextContent(
       'You are offline: showing the events saved last time.',
     );

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { EVENTS_PAGE_SIZE, HOME_PAGER_MARGIN, HOME_PAGER_RANGE } from '../../../core/constants';
 import type { Banner, EventSummary } from '../../../core/contract/events';
+import { InstallButton } from '../../lib/install/InstallButton';
 import { usePageTitle } from '../../lib/page-title';
 import { pageCount } from '../../lib/pager';
 import { LoadFailedAlert } from '../../lib/ui/LoadFailedAlert';
@@ -20,9 +21,11 @@ interface HomePageProps {
   banners?: Banner[];
   /** Upcoming events under the grid; none hides the list. */
   soon?: EventSummary[];
+  /** A photo was shared to the app with no event visited yet: ask which event to search. */
+  sharedPhoto?: boolean;
 }
 
-export function HomePage({ page, data, banners = [], soon = [] }: HomePageProps) {
+export function HomePage({ page, data, banners = [], soon = [], sharedPhoto = false }: HomePageProps) {
   const { t } = useLingui();
   usePageTitle(t`ค้นหาภาพงานวิ่งของคุณ`);
 
@@ -36,8 +39,14 @@ export function HomePage({ page, data, banners = [], soon = [] }: HomePageProps)
         <p>
           <Trans>เลือกงานวิ่ง อัปโหลดรูปหน้าของคุณ แล้วเราจะค้นหาทุกภาพที่มีคุณอยู่ให้ทันที</Trans>
         </p>
+        <InstallButton />
       </section>
 
+      {sharedPhoto && (
+        <p className="alert info" role="status">
+          <Trans>ได้รับรูปที่คุณแชร์แล้ว เลือกงานวิ่งด้านล่าง แล้วเราจะค้นหาภาพของคุณด้วยรูปนี้</Trans>
+        </p>
+      )}
       <section className="events" aria-labelledby="on-sale-heading">
         <h2 id="on-sale-heading">
           <Trans>งานวิ่งที่เปิดขายภาพ</Trans>

@@ -1,36 +1,22 @@
-// Loads one page of on-sale events and their total. The last good answer is kept in the browser, so the
-// installed app still lists events at the finish line with no signal.
-import { get, set } from 'idb-keyval';
+// Loads one page of on-sale events and their total. Offline, the service worker gives the last answers it kept
+// (sw/api-cache.ts), so the installed app still lists events at the finish line with no signal; the page then says
+// the list is the saved one.
 import type { Banner, EventSummary } from '../../../core/contract/events';
 import { ApiError } from '../../lib/api/client';
 import { fetchBanners, fetchOnSaleCount, fetchOnSaleEvents, fetchSoonEvents } from '../../lib/api/events';
 
 export type HomeEvents =
   | { state: 'live'; events: EventSummary[]; total: number }
-  | { state: 'saved'; events: EventSummary[]; total: number; savedAt: number }
+  | { state: 'saved'; events: EventSummary[]; total: number }
   | { state: 'failed' };
 
-interface SavedPage {
-  events: EventSummary[];
-  total: number;
-  savedAt: number;
-}
-
-const savedKey = (page: number) => `home-events:${page}`;
-
-export async function loadHomeEvents(page: number): Promise<HomeEvents> {
+export async function loadHomeEvents(page: number, online = navigator.onLine): Promise<HomeEvents> {
   try {
     const [events, total] = await Promise.all([fetchOnSaleEvents(page), fetchOnSaleCount()]);
-    await set(savedKey(page), { events, total, savedAt: Date.now() } satisfies SavedPage).catch(
-      () => undefined,
-    );
-    return { state: 'live', events, total };
+    return { state: online ? 'live' : 'saved', events, total };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    // Only a failed connection falls back to the saved list; a server that answers "not success" gets the alert.
-    const saved =
-      error.kind === 'network' ? await get<SavedPage>(savedKey(page)).catch(() => undefined) : undefined;
-    return saved ? { state: 'saved', ...saved } : { state: 'failed' };
+    return { state: 'failed' };
   }
 }
 

@@ -3,13 +3,16 @@
 // size warning, and the mhao "the cart will be deleted" confirmation.
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { keepSharedPhoto, takeSharedPhoto } from '../../../sw/share-target';
 import { appDb } from '../../lib/db/app-db';
 import { addToCart, readList } from '../cart/cart-store';
+import { consentKey } from '../events/consent';
 import { FakeXhr } from './fake-xhr';
 import {
   fakeApi,
   found,
   InstantXhr,
+  jpegBytes,
   jpegFile,
   picker,
   renderPanel,
@@ -146,6 +149,45 @@ describe('FaceSearchPanel search', () => {
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent('เกิดข้อผิดพลาดในการอัปโหลดหรือค้นหา กรุณาลองใหม่อีกครั้ง'),
     );
+  });
+
+  it('offline, says the search needs the internet', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      await renderPanel();
+      choose(jpegFile());
+      await waitFor(() =>
+        expect(screen.getByRole('alert')).toHaveTextContent(
+          'คุณออฟไลน์อยู่ การค้นหาด้วยใบหน้าต้องใช้อินเทอร์เน็ต กรุณาเชื่อมต่อแล้วเลือกรูปอีกครั้ง',
+        ),
+      );
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
+  it('searches with a photo shared to the app once the event’s terms are accepted, and only once', async () => {
+    const calls = fakeApi({ search: () => reply(200, found(5)) });
+    await keepSharedPhoto({
+      bytes: jpegBytes().buffer,
+      name: 'shared.jpg',
+      type: 'image/jpeg',
+      at: Date.now(),
+    });
+    localStorage.removeItem(consentKey('event-1'));
+    await renderPanel();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls).toEqual([]); // the terms are not accepted yet
+    localStorage.setItem(consentKey('event-1'), 'Y');
+    expect(
+      await screen.findByRole('heading', { name: 'พบ 1 รูปที่ตรงกับใบหน้าของคุณ' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(calls[0]?.body).toMatchObject({ event_key: 'event-1', file_name: 'shared.jpg' });
+    expect(await takeSharedPhoto()).toBeUndefined();
+    localStorage.removeItem(consentKey('event-1'));
   });
 
   it('refuses a text file renamed .jpg and a gif with the spec message, sending nothing', async () => {

@@ -6,6 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { type JSX, useEffect, useState } from 'react';
 import type { EventDetail } from '../../../core/contract/events';
 import type { Photo } from '../../../core/contract/photos';
+import { useBusyWhile } from '../../lib/busy';
 import { confirmNewSearch, setLatestResults } from '../cart/cart-store';
 import { toCartItem } from '../cart/cart-types';
 import { useCartIds } from '../cart/use-cart';
@@ -20,6 +21,7 @@ import { SelfiePicker } from './SelfiePicker';
 import { isBusy, mergePhotos, type SearchStep } from './search-machine';
 import { markSelfieChosen, measureSelfieToResults } from './selfie-timing';
 import { useSelfieSearch } from './use-selfie-search';
+import { useSharedPhoto } from './use-shared-photo';
 import './face-search.css';
 
 export interface FaceSearchPanelProps {
@@ -43,6 +45,7 @@ export function FaceSearchPanel({
   const mhaoTexts = useMhaoTexts();
   const [open, setOpen] = useState<number | undefined>(undefined);
   const busy = isBusy(state) || confirm.open;
+  useBusyWhile('upload', isBusy(state));
   const current = state.current;
   const photos = current.step === 'found' ? current.photos : [];
   useEffect(() => onStepChange?.(current.step), [current.step, onStepChange]);
@@ -75,6 +78,9 @@ export function FaceSearchPanel({
     const answer = await search(file);
     if (answer) await latest(answer.images);
   };
+
+  // A photo shared to the app from the gallery or camera is searched as if it had been picked here.
+  useSharedPhoto(event.event_key, choose);
 
   const applyMore = (more: Photo[], mode: 'merge' | 'replace') => {
     const next = mode === 'replace' ? more : mergePhotos(photos, more);

@@ -67,6 +67,8 @@ export function SearchStatus({ state }: { state: SearchState }) {
           <p className="alert error">
             {current.failure === 'search' ? (
               <Trans>เกิดข้อผิดพลาดจากการค้นหา กรุณาลองใหม่อีกครั้ง</Trans>
+            ) : current.failure === 'offline' ? (
+              <Trans>คุณออฟไลน์อยู่ การค้นหาด้วยใบหน้าต้องใช้อินเทอร์เน็ต กรุณาเชื่อมต่อแล้วเลือกรูปอีกครั้ง</Trans>
             ) : (
               <Trans>เกิดข้อผิดพลาดในการอัปโหลดหรือค้นหา กรุณาลองใหม่อีกครั้ง</Trans>
             )}

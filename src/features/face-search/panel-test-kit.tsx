@@ -99,11 +99,15 @@ export class InstantXhr extends FakeXhr {
 const JPEG_HEAD = [0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46];
 
 /** A file that starts like a JPEG, `size` bytes long. */
-export const jpegFile = (name = 'selfie.jpg', size = 2048) => {
+/** The bytes of a small file that starts as a JPEG does. */
+export const jpegBytes = (size = 2048) => {
   const bytes = new Uint8Array(size);
   bytes.set(JPEG_HEAD);
-  return new File([bytes], name, { type: 'image/jpeg' });
+  return bytes;
 };
+
+export const jpegFile = (name = 'selfie.jpg', size = 2048) =>
+  new File([jpegBytes(size)], name, { type: 'image/jpeg' });
 
 export const renderPanel = (props: Partial<FaceSearchPanelProps> = {}) =>
   renderPage(() => (

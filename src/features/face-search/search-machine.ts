@@ -10,8 +10,10 @@ import type { Photo } from '../../../core/contract/photos';
 export type SearchFailure =
   /** The server answered, but not with success: "error from search, please try again". */
   | 'search'
-  /** A request failed (offline, upload refused, no answer): "error from upload or search, please try again". */
-  | 'upload-or-search';
+  /** A request failed (upload refused, no answer): "error from upload or search, please try again". */
+  | 'upload-or-search'
+  /** A request failed while the device is offline: the search needs the network, so say that plainly. */
+  | 'offline';
 
 export type SearchStep =
   | { step: 'idle' }

@@ -22,9 +22,14 @@ import { putSelfie } from './upload-selfie';
 
 const isAbort = (error: unknown) => (error as Error | undefined)?.name === 'AbortError';
 
-/** SPEC §8: a server that answered "not success" is an error from search; anything else failed the request. */
-export const failureOf = (error: unknown): SearchFailure =>
-  error instanceof ApiError && error.kind !== 'network' ? 'search' : 'upload-or-search';
+/**
+ * SPEC §8: a server that answered "not success" is an error from search; anything else failed the request, and
+ * offline it is said as such.
+ */
+export const failureOf = (error: unknown, online = navigator.onLine): SearchFailure => {
+  if (error instanceof ApiError && error.kind !== 'network') return 'search';
+  return online ? 'upload-or-search' : 'offline';
+};
 
 /** The name the selfie is signed under: the chosen file's name as a .jpg (it is always compressed to JPEG). */
 export function uploadName(name: string): string {

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { amountWithoutDecimalPoint } from '../../../core/pricing';
 import { payOrderByCard } from '../../lib/api/order-inquiry';
+import { useBusyWhile } from '../../lib/busy';
 import { CONTACT_PAGE_URL } from '../../lib/links';
 import { PRODUCT_NAME } from '../../lib/page-title';
 import { Dialog } from '../../lib/ui/Dialog';
@@ -35,6 +36,7 @@ export function CardPayButton({
   const [paying, setPaying] = useState(false);
   const [askAdmin, setAskAdmin] = useState(false);
   const [sandboxForm, setSandboxForm] = useState(false);
+  useBusyWhile('payment', paying || sandboxForm);
 
   async function pay() {
     if (sandbox) {

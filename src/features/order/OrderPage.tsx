@@ -9,11 +9,12 @@ import { CONTACT_PAGE_URL } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
 import { publicObjectUrl } from '../../lib/photo-urls';
 import { languageAtom } from '../../lib/state';
+import { keepOrderImages } from '../../lib/sw-bridge';
 import { Dialog } from '../../lib/ui/Dialog';
 import { keepOrderAnswer } from '../cart/cart-store';
 import { useKeptOrder } from '../cart/use-cart';
 import { ORDER_TOASTER } from './order-toaster';
-import { orderView } from './order-view';
+import { orderView, viewThumbnails } from './order-view';
 import { PaidOrder } from './PaidOrder';
 import { useOrderInquiry } from './use-order-inquiry';
 import { WaitingApproval } from './WaitingApproval';
@@ -40,6 +41,8 @@ export function OrderPage({ q }: { q: string }) {
     if (keptToken.current === token) return;
     keptToken.current = token;
     keepOrderAnswer(q, result.inquiry).catch((error) => console.warn('order answer not kept', error));
+    // Its thumbnails too, all of them, so it reopens offline with its pictures (sw/order-images.ts).
+    keepOrderImages(viewThumbnails(orderView(result.inquiry, thumbnailUrl)));
   }, [q, result]);
   const [paymentError, setPaymentError] = useState(false);
   const [errorClosed, setErrorClosed] = useState(false);

@@ -137,3 +137,9 @@ export function orderView(
 /** The logo versions can be downloaded once made, and never for FREE orders (SPEC §4 Download). */
 export const canDownloadLogos = (view: Extract<OrderView, { kind: 'paid' }>): boolean =>
   !view.free && view.logosReady;
+
+/** The thumbnails the order page shows for this view: what a kept order needs to reopen offline with its pictures. */
+export const viewThumbnails = (view: OrderView): string[] =>
+  view.kind === 'paid'
+    ? view.images.map((image) => image.image_thumbnail)
+    : view.images.map((i) => i.thumbnail);

@@ -5,31 +5,37 @@ import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { Toaster } from 'react-hot-toast';
+import { useAnythingBusy } from '../../lib/busy';
 import { registerServiceWorker } from '../../lib/sw-bridge';
 import { CartButton } from './CartButton';
 import { Icon } from './icons';
 import { LanguageSwitch } from './LanguageSwitch';
 import { NotificationsMenu } from './NotificationsMenu';
+import { OfflineIndicator } from './OfflineIndicator';
 import { ScrollToTop } from './ScrollToTop';
 import { Sidebar } from './Sidebar';
 import { SiteFooter } from './SiteFooter';
 import { ThemeToggle } from './ThemeToggle';
 import { applyTheme } from './theme-dom';
 import { layoutAtom, themeColorsAtom } from './theme-state';
+import { useFreshData } from './use-fresh-data';
 import { useSidebar } from './use-sidebar';
 
 const SIDEBAR_ID = 'site-sidebar';
 
 /**
  * The frame of every page (SPEC §1 shell): header (menu button, logo, notifications, cart, light/dark,
- * language), the sidebar menu, the main content, the footer, the scroll-to-top button, the "new version" bar
- * and the toasts.
+ * language, an offline mark), the sidebar menu, the main content, the footer, the scroll-to-top button, the
+ * "new version" bar and the toasts. The bar waits while the buyer is in the middle of a checkout, an upload or a
+ * download (src/lib/busy.ts): reloading then would cut it off.
  */
 export function AppShell() {
   const { t } = useLingui();
   const [applyUpdate, setApplyUpdate] = useState<(() => void) | undefined>();
   useEffect(() => registerServiceWorker((apply) => setApplyUpdate(() => apply)), []);
+  const busy = useAnythingBusy();
   useThemeOnPage();
+  useFreshData();
 
   const sidebar = useSidebar();
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -61,13 +67,14 @@ export function AppShell() {
           </Link>
         </div>
         <div className="header-actions">
+          <OfflineIndicator />
           <NotificationsMenu />
           <CartButton />
           <ThemeToggle />
           <LanguageSwitch />
         </div>
       </header>
-      {applyUpdate && (
+      {applyUpdate && !busy && (
         <div className="update-bar" role="status">
           <Trans>มีเวอร์ชันใหม่พร้อมใช้งาน</Trans>
           <button type="button" onClick={applyUpdate}>

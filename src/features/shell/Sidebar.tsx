@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type RefObject, useCallback, useId, useRef, useState } from 'react';
+import { InstallButton } from '../../lib/install/InstallButton';
 import { BookmarksSection } from './BookmarksSection';
 import { addBookmark, type Bookmark, readBookmarks, removeBookmark, saveBookmarks } from './bookmarks';
 import { Icon } from './icons';
@@ -94,6 +95,10 @@ export function Sidebar({ id, mode, onClose, onNavigate, opener }: SidebarProps)
         >
           <Icon name="close" />
         </button>
+      </div>
+
+      <div className="sidebar-install">
+        <InstallButton className="button primary" />
       </div>
 
       <MenuSearch

@@ -4,6 +4,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ZipEntry } from '../../../sw/zip-entries';
+import { useBusyWhile } from '../busy';
 import { batchesOf, fetchBatch, SHARE_BATCH_SIZE } from './share-photos';
 import './save-to-photos.css';
 
@@ -24,6 +25,7 @@ export function SaveToPhotos({ entries, label, share, fetchImpl }: SaveToPhotosP
   const batches = useMemo(() => batchesOf(entries), [entries]);
   const [states, setStates] = useState<BatchState[]>(() => batches.map(() => 'waiting'));
   const [shareFailed, setShareFailed] = useState(false);
+  useBusyWhile('download', open);
   const files = useRef(new Map<number, File[]>());
   const setState = useCallback(
     (i: number, state: BatchState) => setStates((all) => all.map((s, j) => (j === i ? state : s))),

@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import { apiCache, isEventDataCall, keptAnswerKey } from './api-cache';
+import type { WorkerToPage } from './messages';
+
+const ORIGIN = 'https://runfoto.example';
+const url = (path: string) => new URL(path, ORIGIN);
+
+describe('which calls the worker keeps', () => {
+  it('keeps the event data of home, events, highlights, stages and teams', () => {
+    const kept = (method: string, path: string) => isEventDataCall(url(path), method, ORIGIN);
+    expect(kept('GET', '/api/v1/events/soon')).toBe(true);
+    expect(kept('GET', '/api/v1/events/slider-banner')).toBe(true);
+    expect(kept('GET', '/api/v1/events/bangkok-city-marathon-2026')).toBe(true);
+    expect(kept('GET', '/api/v1/events/bangkok-city-marathon-2026/image-time')).toBe(true);
+    expect(kept('GET', '/api/v1/events/team/runners-club')).toBe(true);
+    expect(kept('GET', '/api/v1/events/team-detail/runners-club')).toBe(true);
+    expect(kept('POST', '/api/v1/events/pagination')).toBe(true);
+    expect(kept('POST', '/api/v1/events/pagination-count')).toBe(true);
+    expect(kept('POST', '/api/v1/facesearch/highlight')).toBe(true);
+    expect(kept('POST', '/api/v1/imagestage/pagination')).toBe(true);
+  });
+
+  it('never keeps what changes state, carries a buyer, or redirects to a signed file', () => {
+    const kept = (method: string, path: string) => isEventDataCall(url(path), method, ORIGIN);
+    expect(kept('POST', '/api/v1/order/create')).toBe(false);
+    expect(kept('POST', '/api/v3/order/inquiry')).toBe(false);
+    expect(kept('POST', '/api/v1/order/find-order')).toBe(false);
+    expect(kept('POST', '/api/v2/facesearch/sign')).toBe(false);
+    expect(kept('POST', '/api/v2/facesearch')).toBe(false);
+    expect(kept('POST', '/api/v1/logs/')).toBe(false);
+    expect(kept('POST', '/api/v1/utils/conf')).toBe(false);
+    expect(kept('GET', '/api/v1/events/free-run/free-photos/12')).toBe(false);
+    expect(kept('GET', '/api/v1/events/pagination')).toBe(true); // an event key, as the server reads it
+    expect(kept('PUT', '/api/v1/events/pagination')).toBe(false);
+    expect(kept('GET', '/api/v1/events/soon?x=1')).toBe(false);
+    expect(isEventDataCall(new URL('https://elsewhere.example/api/v1/events/soon'), 'GET', ORIGIN)).toBe(
+      false,
+    );
+  });
+
+  it('keys a POST by its body, whatever the order of its fields', async () => {
+    const post = (body: string) =>
+      new Request(`${ORIGIN}/api/v1/events/pagination`, { method: 'POST', body });
+    const a = await keptAnswerKey(post('{"page":1,"page_size":12,"page_tab":"ON_SALE"}'));
+    const b = await keptAnswerKey(post('{"page_tab":"ON_SALE","page_size":12,"page":1}'));
+    const c = await keptAnswerKey(post('{"page":2,"page_size":12,"page_tab":"ON_SALE"}'));
+    expect(a).toBe(b);
+    expect(a).not.toBe(c);
+    expect(a).toMatch(
+      /^https:\/\/runfoto\.example\/__kept-answer__\/api\/v1\/events\/pagination\?body=[0-9a-f]{64}$/,
+    );
+    expect(await keptAnswerKey(new Request(`${ORIGIN}/api/v1/events/soon`))).toBe(
+      `${ORIGIN}/__kept-answer__/api/v1/events/soon`,
+    );
+  });
+});
+
+/** A Cache API stand-in keyed by address, and a network whose answers the test sets. */
+function harness() {
+  const stored = new Map<string, Response>();
+  const cache = {
+    match: async (key: RequestInfo | URL) => stored.get(String(key))?.clone(),
+    put: async (key: RequestInfo | URL, response: Response) => {
+      stored.set(String(key), response.clone());
+    },
+  };
+  const told: WorkerToPage[] = [];
+  let network: () => Promise<Response> = async () => Response.json({ status: 'success', body: [] });
+  let fetched = 0;
+  const pending: Promise<unknown>[] = [];
+  const cached = apiCache(
+    { cacheName: 'event-data-v1', maxEntries: 10, maxAgeSeconds: 60 },
+    {
+      caches: { open: async () => cache as unknown as Cache },
+      fetch: async () => {
+        fetched += 1;
+        return network();
+      },
+      tellPages: async (message) => {
+        told.push(message);
+      },
+    },
+  );
+  const ask = async () => {
+    const answer = await cached.respond(
+      new Request(`${ORIGIN}/api/v1/events/pagination`, { method: 'POST', body: '{"page":1}' }),
+      (work) => pending.push(work),
+    );
+    await Promise.all(pending.splice(0));
+    return answer;
+  };
+  return {
+    ask,
+    told,
+    stored,
+    fetched: () => fetched,
+    setNetwork: (next: () => Promise<Response>) => {
+      network = next;
+    },
+  };
+}
+
+describe('stale-while-revalidate of event data', () => {
+  it('answers from the network the first time and keeps the answer', async () => {
+    const h = harness();
+    h.setNetwork(async () => Response.json({ status: 'success', body: ['first'] }));
+    expect(await (await h.ask()).json()).toEqual({ status: 'success', body: ['first'] });
+    expect(h.stored.size).toBe(1);
+    expect(h.told).toEqual([]);
+  });
+
+  it('then answers with the kept copy at once, refreshes it behind, and tells the pages only when it changed', async () => {
+    const h = harness();
+    h.setNetwork(async () => Response.json({ status: 'success', body: ['first'] }));
+    await h.ask();
+    // Same answer from the network: nothing to tell.
+    expect(await (await h.ask()).json()).toEqual({ status: 'success', body: ['first'] });
+    expect(h.told).toEqual([]);
+    h.setNetwork(async () => Response.json({ status: 'success', body: ['second'] }));
+    // The kept copy first; the newer one is kept and announced.
+    expect(await (await h.ask()).json()).toEqual({ status: 'success', body: ['first'] });
+    expect(h.told).toEqual([{ type: 'API_UPDATED', path: '/api/v1/events/pagination' }]);
+    expect(await (await h.ask()).json()).toEqual({ status: 'success', body: ['second'] });
+    expect(h.fetched()).toBe(4);
+  });
+
+  it('offline, the kept copy is the answer; with nothing kept, the failure reaches the page', async () => {
+    const h = harness();
+    h.setNetwork(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(h.ask()).rejects.toThrow('Failed to fetch');
+    h.setNetwork(async () => Response.json({ status: 'success', body: ['kept'] }));
+    await h.ask();
+    h.setNetwork(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    expect(await (await h.ask()).json()).toEqual({ status: 'success', body: ['kept'] });
+  });
+
+  it('never keeps an error, a refusal or a page that is not JSON in place of good data', async () => {
+    const h = harness();
+    h.setNetwork(async () => Response.json({ status: 'success', body: ['good'] }));
+    await h.ask();
+    for (const bad of [
+      () => Response.json({ status: 'error', message: 'x' }, { status: 500 }),
+      () => Response.json({ status: 'error', message: 'x' }, { status: 200 }),
+      () => new Response('<html>proxy error</html>', { status: 200 }),
+      () => new Response('', { status: 429 }),
+    ]) {
+      h.setNetwork(async () => bad());
+      expect(await (await h.ask()).json()).toEqual({ status: 'success', body: ['good'] });
+    }
+    expect(h.told).toEqual([]);
+  });
+});

@@ -1,0 +1,151 @@
+// The service worker's cache of event data (issue 14): the answers of the read-only calls that a page of events
+// needs (home lists, the banner and upcoming list, an event, its highlights, its stages and times, a team) are kept
+// and given stale-while-revalidate, so every event visited opens offline and opens at once online; the fresh answer
+// replaces the kept one in the background, and when it differs the open pages are told (API_UPDATED) so they show
+// it. Some of these calls are POSTs (SPEC §7): the Cache API keeps only GETs, so each answer is kept under a GET key
+// made from the call's path and a hash of its JSON body.
+// Never kept: calls that change state or carry a buyer's data (order create, selfie sign and search, logs, conf,
+// card payment, find-order), and order inquiry (the order page keeps its last answer in IndexedDB, marked offline).
+import { CacheExpiration } from 'workbox-expiration';
+import { API_UPDATED, type WorkerToPage } from './messages';
+
+/** GET calls under /api whose answers are event data. */
+const GET_CALLS: RegExp[] = [
+  /^\/api\/v1\/events\/(soon|slider-banner)$/,
+  /^\/api\/v1\/events\/(team|team-detail|event-key)\/[^/]+$/,
+  /^\/api\/v1\/events\/[^/]+\/image-time$/,
+  // An event by its key (one path segment; "free-photos" answers are redirects to signed files, never kept).
+  /^\/api\/v1\/events\/[^/]+$/,
+];
+
+/** POST calls that only read event data. */
+const POST_CALLS: ReadonlySet<string> = new Set([
+  '/api/v1/events/pagination',
+  '/api/v1/events/pagination-count',
+  '/api/v1/facesearch/highlight',
+  '/api/v1/imagestage/pagination',
+  '/api/v1/imagestage/pagination-count',
+]);
+
+/** Where kept answers live in the cache: addresses no request ever goes to. */
+export const KEY_PREFIX = '/__kept-answer__';
+
+export interface ApiCacheConfig {
+  cacheName: string;
+  maxEntries: number;
+  maxAgeSeconds: number;
+}
+
+/** Whether the worker keeps this call's answer (same origin only). */
+export function isEventDataCall(url: URL, method: string, origin: string): boolean {
+  if (url.origin !== origin) return false;
+  if (method === 'GET') return !url.search && GET_CALLS.some((re) => re.test(url.pathname));
+  return method === 'POST' && !url.search && POST_CALLS.has(url.pathname);
+}
+
+/** The same JSON with its keys in one order, so two bodies that mean the same share a key. */
+function canonicalJson(text: string): string {
+  try {
+    const sorted = (value: unknown): unknown =>
+      Array.isArray(value)
+        ? value.map(sorted)
+        : value && typeof value === 'object'
+          ? Object.fromEntries(
+              Object.keys(value)
+                .sort()
+                .map((k) => [k, sorted((value as Record<string, unknown>)[k])]),
+            )
+          : value;
+    return JSON.stringify(sorted(JSON.parse(text)));
+  } catch {
+    return text;
+  }
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The GET address a call's answer is kept under: its path, and for a POST the hash of its body. */
+export async function keptAnswerKey(request: Request): Promise<string> {
+  const url = new URL(request.url);
+  const base = `${url.origin}${KEY_PREFIX}${url.pathname}`;
+  if (request.method !== 'POST') return base;
+  return `${base}?body=${await sha256Hex(canonicalJson(await request.clone().text()))}`;
+}
+
+/** An answer worth keeping: 200 with the API's success status. */
+async function successText(response: Response): Promise<string | undefined> {
+  if (response.status !== 200) return undefined;
+  const text = await response.clone().text();
+  try {
+    return (JSON.parse(text) as { status?: unknown }).status === 'success' ? text : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface ApiCacheDeps {
+  caches: Pick<CacheStorage, 'open'>;
+  fetch: (request: Request) => Promise<Response>;
+  /** Tells every open page (clients.matchAll + postMessage). */
+  tellPages: (message: WorkerToPage) => Promise<void>;
+  /** Expiry by count and age; absent in tests that do not look at it. */
+  expiration?: Pick<CacheExpiration, 'updateTimestamp' | 'expireEntries' | 'isURLExpired'>;
+}
+
+export interface ApiCache {
+  /** The answer for a kept call: the kept one at once (refreshed behind it), or the network's when none is kept. */
+  respond(request: Request, waitUntil: (work: Promise<unknown>) => void): Promise<Response>;
+}
+
+export function apiCache(config: ApiCacheConfig, deps: ApiCacheDeps): ApiCache {
+  async function refresh(request: Request, key: string, kept: string | undefined): Promise<Response> {
+    const response = await deps.fetch(request);
+    const text = await successText(response);
+    if (text === undefined) return response;
+    const cache = await deps.caches.open(config.cacheName);
+    await cache.put(
+      key,
+      new Response(text, {
+        headers: { 'content-type': 'application/json', 'x-kept-at': new Date().toISOString() },
+      }),
+    );
+    await deps.expiration?.updateTimestamp(key);
+    await deps.expiration?.expireEntries();
+    if (kept !== undefined && kept !== text) {
+      const { pathname } = new URL(request.url);
+      await deps.tellPages({ type: API_UPDATED, path: pathname });
+    }
+    return response;
+  }
+
+  return {
+    async respond(request, waitUntil) {
+      const key = await keptAnswerKey(request);
+      const cache = await deps.caches.open(config.cacheName);
+      const expired = (await deps.expiration?.isURLExpired(key)) ?? false;
+      const kept = expired ? undefined : await cache.match(key);
+      if (!kept) return refresh(request, key, undefined);
+      const keptText = await kept.clone().text();
+      waitUntil(refresh(request, key, keptText).catch(() => undefined));
+      return kept;
+    },
+  };
+}
+
+/** The event-data cache as the worker uses it (caching.ts gives the name and limits). */
+export function workerApiCache(config: ApiCacheConfig, scope: ServiceWorkerGlobalScope): ApiCache {
+  return apiCache(config, {
+    caches,
+    fetch: (request) => fetch(request),
+    tellPages: async (message) => {
+      for (const client of await scope.clients.matchAll({ type: 'window' })) client.postMessage(message);
+    },
+    expiration: new CacheExpiration(config.cacheName, {
+      maxEntries: config.maxEntries,
+      maxAgeSeconds: config.maxAgeSeconds,
+    }),
+  });
+}

@@ -10,6 +10,7 @@ import {
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { markBusy } from '../../lib/busy';
 import { activateLanguage } from '../../lib/i18n';
 import { CONTACT_PAGE_URL } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
@@ -17,6 +18,23 @@ import { eventSummary } from '../../test/event-summary';
 import { addToCart, clearCart } from '../cart/cart-store';
 import { photo } from '../cart/test-items';
 import { AppShell } from './AppShell';
+
+// The service worker bridge, driven by the tests: a new version waiting, and messages from the worker.
+const worker = vi.hoisted(() => ({
+  updateReady: undefined as undefined | ((apply: () => void) => void),
+  message: undefined as undefined | ((message: { type: 'API_UPDATED'; path: string }) => void),
+}));
+vi.mock('../../lib/sw-bridge', () => ({
+  registerServiceWorker: (onUpdateReady: (apply: () => void) => void) => {
+    worker.updateReady = onUpdateReady;
+    return () => undefined;
+  },
+  onWorkerMessage: (listener: (message: { type: 'API_UPDATED'; path: string }) => void) => {
+    worker.message = listener;
+    return () => undefined;
+  },
+  keepOrderImages: () => false,
+}));
 
 const onSale = [
   eventSummary(1, { event_key: 'bangkok-city-marathon-2026', title: 'บางกอก ซิตี้ มาราธอน 2026' }),
@@ -314,5 +332,45 @@ describe('scroll to top', () => {
     expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
     expect(document.getElementById('main')).toHaveFocus();
     Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
+  });
+});
+
+describe('new version and offline', () => {
+  it('offers the new version, but not while the buyer is in the middle of a download or a checkout', async () => {
+    await renderShell();
+    const apply = vi.fn();
+    act(() => worker.updateReady?.(apply));
+    const bar = await screen.findByText('มีเวอร์ชันใหม่พร้อมใช้งาน');
+    expect(bar).toBeVisible();
+    let done = () => undefined as void;
+    act(() => {
+      done = markBusy('download');
+    });
+    expect(screen.queryByText('มีเวอร์ชันใหม่พร้อมใช้งาน')).toBeNull();
+    act(() => done());
+    fireEvent.click(await screen.findByRole('button', { name: 'โหลดใหม่' }));
+    expect(apply).toHaveBeenCalledOnce();
+  });
+
+  it('marks the shell offline, and loads the page’s data again when the connection or a fresher copy comes', async () => {
+    const { router } = await renderShell();
+    const invalidate = vi.spyOn(router, 'invalidate');
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      act(() => {
+        window.dispatchEvent(new Event('offline'));
+      });
+      expect(screen.getByText('ออฟไลน์').closest('[role="status"]')).toBeInTheDocument();
+      onLine.mockReturnValue(true);
+      act(() => {
+        window.dispatchEvent(new Event('online'));
+      });
+      expect(screen.queryByText('ออฟไลน์')).toBeNull();
+      await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(1));
+      act(() => worker.message?.({ type: 'API_UPDATED', path: '/api/v1/events/soon' }));
+      await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(2));
+    } finally {
+      onLine.mockRestore();
+    }
   });
 });

@@ -13,7 +13,7 @@ import { SHARE_TARGET_PATH } from '../core/web-manifest';
 import { appSettingsFromContext, appShellReader } from './app-settings';
 import type { AppContext } from './context';
 import { type ApiLimits, apiRoutes } from './routes/api';
-import { storageRoutes } from './routes/storage';
+import { readAtMost, storageRoutes } from './routes/storage';
 import type { DiskStore } from './storage/disk-store';
 
 export interface AppOptions {
@@ -67,6 +67,9 @@ const closeWhenBodyUnread: MiddlewareHandler = async (c, next) => {
 };
 
 /** An error for the log: its name, message and stack only; never its properties (a failed query holds the row). */
+/** How much of a photo shared to the server (no service worker took it) is read before answering. */
+const SHARED_PHOTO_READ_LIMIT = 40 * 1024 * 1024;
+
 export const errorForLog = (error: unknown): string =>
   error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
 
@@ -113,7 +116,12 @@ export function createApp(options: AppOptions) {
   app.use('*', serveStatic({ root: options.distDir }));
   // A photo shared to the app reaches the server only when no service worker took it (the app not opened since it
   // was installed, or its worker gone): the photo cannot be kept here, so the app opens and the buyer picks it.
-  app.post(SHARE_TARGET_PATH, (c) => c.redirect('/', 303));
+  // The photo is read and dropped first (up to a phone photo's size): a connection closed on unread data can be
+  // reset before the browser follows the redirect.
+  app.post(SHARE_TARGET_PATH, async (c) => {
+    await readAtMost(c.req.raw, SHARED_PHOTO_READ_LIMIT).catch(() => undefined);
+    return c.redirect('/', 303);
+  });
   // SPA fallback: any other page address gets the app shell; a missing file (with an extension) is a 404.
   app.get('*', (c) => (path.extname(c.req.path) ? c.text('not found', 404) : sendShell(c)));
 

@@ -55,7 +55,7 @@ describe('which calls the worker keeps', () => {
   });
 });
 
-/** A Cache API stand-in keyed by address, and a network whose answers the test sets. */
+/** A Cache API stand-in keyed by address, a clock, and a network whose answers the test sets. */
 function harness() {
   const stored = new Map<string, Response>();
   const cache = {
@@ -63,13 +63,21 @@ function harness() {
     put: async (key: RequestInfo | URL, response: Response) => {
       stored.set(String(key), response.clone());
     },
+    delete: async (key: RequestInfo | URL) => stored.delete(String(key)),
   };
   const told: WorkerToPage[] = [];
   let network: () => Promise<Response> = async () => Response.json({ status: 'success', body: [] });
   let fetched = 0;
+  let clock = Date.parse('2026-11-24T12:00:00Z');
   const pending: Promise<unknown>[] = [];
   const cached = apiCache(
-    { cacheName: 'event-data-v1', maxEntries: 10, maxAgeSeconds: 60 },
+    {
+      cacheName: 'event-data-v1',
+      maxEntries: 10,
+      maxAgeSeconds: 3600,
+      freshSeconds: 300,
+      networkTimeoutMs: 50,
+    },
     {
       caches: { open: async () => cache as unknown as Cache },
       fetch: async () => {
@@ -79,6 +87,7 @@ function harness() {
       tellPages: async (message) => {
         told.push(message);
       },
+      now: () => clock,
     },
   );
   const ask = async () => {
@@ -86,9 +95,11 @@ function harness() {
       new Request(`${ORIGIN}/api/v1/events/pagination`, { method: 'POST', body: '{"page":1}' }),
       (work) => pending.push(work),
     );
+    const body = await answer.json();
     await Promise.all(pending.splice(0));
-    return answer;
+    return body;
   };
+  const answers = (body: unknown) => async () => Response.json({ status: 'success', body });
   return {
     ask,
     told,
@@ -97,50 +108,82 @@ function harness() {
     setNetwork: (next: () => Promise<Response>) => {
       network = next;
     },
+    answers,
+    later: (seconds: number) => {
+      clock += seconds * 1000;
+    },
   };
 }
 
-describe('stale-while-revalidate of event data', () => {
+const failed = async (): Promise<Response> => {
+  throw new TypeError('Failed to fetch');
+};
+
+describe('kept event data', () => {
   it('answers from the network the first time and keeps the answer', async () => {
     const h = harness();
-    h.setNetwork(async () => Response.json({ status: 'success', body: ['first'] }));
-    expect(await (await h.ask()).json()).toEqual({ status: 'success', body: ['first'] });
+    h.setNetwork(h.answers(['first']));
+    expect(await h.ask()).toEqual({ status: 'success', body: ['first'] });
     expect(h.stored.size).toBe(1);
     expect(h.told).toEqual([]);
   });
 
-  it('then answers with the kept copy at once, refreshes it behind, and tells the pages only when it changed', async () => {
+  it('within minutes, answers with the kept copy at once, refreshes it behind, and tells the pages only of a change', async () => {
     const h = harness();
-    h.setNetwork(async () => Response.json({ status: 'success', body: ['first'] }));
+    h.setNetwork(h.answers(['first']));
     await h.ask();
-    // Same answer from the network: nothing to tell.
-    expect(await (await h.ask()).json()).toEqual({ status: 'success', body: ['first'] });
+    expect(await h.ask()).toEqual({ status: 'success', body: ['first'] });
     expect(h.told).toEqual([]);
-    h.setNetwork(async () => Response.json({ status: 'success', body: ['second'] }));
-    // The kept copy first; the newer one is kept and announced.
-    expect(await (await h.ask()).json()).toEqual({ status: 'success', body: ['first'] });
+    h.setNetwork(h.answers(['second']));
+    expect(await h.ask()).toEqual({ status: 'success', body: ['first'] });
     expect(h.told).toEqual([{ type: 'API_UPDATED', path: '/api/v1/events/pagination' }]);
-    expect(await (await h.ask()).json()).toEqual({ status: 'success', body: ['second'] });
+    expect(await h.ask()).toEqual({ status: 'success', body: ['second'] });
     expect(h.fetched()).toBe(4);
   });
 
-  it('offline, the kept copy is the answer; with nothing kept, the failure reaches the page', async () => {
+  it('an older kept copy waits for the network (prices and sale dates change), and serves when it fails or is slow', async () => {
     const h = harness();
-    h.setNetwork(async () => {
-      throw new TypeError('Failed to fetch');
-    });
-    await expect(h.ask()).rejects.toThrow('Failed to fetch');
-    h.setNetwork(async () => Response.json({ status: 'success', body: ['kept'] }));
+    h.setNetwork(h.answers(['monday']));
     await h.ask();
-    h.setNetwork(async () => {
-      throw new TypeError('Failed to fetch');
-    });
-    expect(await (await h.ask()).json()).toEqual({ status: 'success', body: ['kept'] });
+    h.later(3600);
+    h.setNetwork(h.answers(['tuesday']));
+    expect(await h.ask()).toEqual({ status: 'success', body: ['tuesday'] });
+    h.later(3600);
+    h.setNetwork(failed);
+    expect(await h.ask()).toEqual({ status: 'success', body: ['tuesday'] });
+    // Slow: the kept copy now, and the late answer replaces it behind.
+    h.setNetwork(
+      () =>
+        new Promise((resolve) =>
+          setTimeout(() => resolve(Response.json({ status: 'success', body: ['late'] })), 300),
+        ),
+    );
+    expect(await h.ask()).toEqual({ status: 'success', body: ['tuesday'] });
+    h.later(3600);
+    h.setNetwork(async () => Response.json({ status: 'error', message: 'x' }, { status: 503 }));
+    expect(await h.ask()).toEqual({ status: 'success', body: ['late'] });
+  });
+
+  it('offline with nothing kept, the failure reaches the page', async () => {
+    const h = harness();
+    h.setNetwork(failed);
+    await expect(h.ask()).rejects.toThrow('Failed to fetch');
+  });
+
+  it('forgets an event the server no longer knows, and tells the pages', async () => {
+    const h = harness();
+    h.setNetwork(h.answers(['event']));
+    await h.ask();
+    h.later(3600);
+    h.setNetwork(async () => Response.json({ status: 'error', message: 'event not found' }, { status: 404 }));
+    expect(await h.ask()).toEqual({ status: 'error', message: 'event not found' });
+    expect(h.stored.size).toBe(0);
+    expect(h.told).toEqual([{ type: 'API_UPDATED', path: '/api/v1/events/pagination' }]);
   });
 
   it('never keeps an error, a refusal or a page that is not JSON in place of good data', async () => {
     const h = harness();
-    h.setNetwork(async () => Response.json({ status: 'success', body: ['good'] }));
+    h.setNetwork(h.answers(['good']));
     await h.ask();
     for (const bad of [
       () => Response.json({ status: 'error', message: 'x' }, { status: 500 }),
@@ -149,7 +192,7 @@ describe('stale-while-revalidate of event data', () => {
       () => new Response('', { status: 429 }),
     ]) {
       h.setNetwork(async () => bad());
-      expect(await (await h.ask()).json()).toEqual({ status: 'success', body: ['good'] });
+      expect(await h.ask()).toEqual({ status: 'success', body: ['good'] });
     }
     expect(h.told).toEqual([]);
   });

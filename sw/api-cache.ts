@@ -1,8 +1,9 @@
 // The service worker's cache of event data (issue 14): the answers of the read-only calls that a page of events
 // needs (home lists, the banner and upcoming list, an event, its highlights, its stages and times, a team) are kept
-// and given stale-while-revalidate, so every event visited opens offline and opens at once online; the fresh answer
-// replaces the kept one in the background, and when it differs the open pages are told (API_UPDATED) so they show
-// it. Some of these calls are POSTs (SPEC §7): the Cache API keeps only GETs, so each answer is kept under a GET key
+// so every event visited opens offline. Stale-while-revalidate within a few minutes: a recent kept answer is given
+// at once and the fresh one replaces it behind; when that differs, the open pages are told (API_UPDATED) so they
+// show it. An older kept answer (prices and sale dates change) waits for the network a few seconds, and is given
+// only when the network fails or is slow. An event the server no longer knows (404) is forgotten. Some of these calls are POSTs (SPEC §7): the Cache API keeps only GETs, so each answer is kept under a GET key
 // made from the call's path and a hash of its JSON body.
 // Never kept: calls that change state or carry a buyer's data (order create, selfie sign and search, logs, conf,
 // card payment, find-order), and order inquiry (the order page keeps its last answer in IndexedDB, marked offline).
@@ -34,6 +35,10 @@ export interface ApiCacheConfig {
   cacheName: string;
   maxEntries: number;
   maxAgeSeconds: number;
+  /** A kept answer younger than this is given at once (and refreshed behind); an older one only if the network fails. */
+  freshSeconds: number;
+  /** How long an older kept answer waits for the network before it is given instead. */
+  networkTimeoutMs: number;
 }
 
 /** Whether the worker keeps this call's answer (same origin only). */
@@ -92,32 +97,55 @@ export interface ApiCacheDeps {
   /** Tells every open page (clients.matchAll + postMessage). */
   tellPages: (message: WorkerToPage) => Promise<void>;
   /** Expiry by count and age; absent in tests that do not look at it. */
-  expiration?: Pick<CacheExpiration, 'updateTimestamp' | 'expireEntries' | 'isURLExpired'>;
+  expiration?: Pick<CacheExpiration, 'updateTimestamp' | 'expireEntries'>;
+  now?: () => number;
 }
 
 export interface ApiCache {
-  /** The answer for a kept call: the kept one at once (refreshed behind it), or the network's when none is kept. */
+  /**
+   * The answer for a kept call: a recent kept one at once (refreshed behind it); else the network's, or the kept
+   * one when the network fails or is slow; with nothing kept, the network's whatever it is.
+   */
   respond(request: Request, waitUntil: (work: Promise<unknown>) => void): Promise<Response>;
 }
 
+const KEPT_AT = 'x-kept-at';
+
 export function apiCache(config: ApiCacheConfig, deps: ApiCacheDeps): ApiCache {
-  async function refresh(request: Request, key: string, kept: string | undefined): Promise<Response> {
-    const response = await deps.fetch(request);
+  const now = deps.now ?? Date.now;
+
+  /** Keeps a good answer (telling the pages when it differs from the kept one); forgets an event that is gone. */
+  async function keep(response: Response, key: string, kept: string | undefined): Promise<void> {
     const text = await successText(response);
-    if (text === undefined) return response;
     const cache = await deps.caches.open(config.cacheName);
-    await cache.put(
-      key,
-      new Response(text, {
-        headers: { 'content-type': 'application/json', 'x-kept-at': new Date().toISOString() },
-      }),
-    );
-    await deps.expiration?.updateTimestamp(key);
-    await deps.expiration?.expireEntries();
-    if (kept !== undefined && kept !== text) {
-      const { pathname } = new URL(request.url);
-      await deps.tellPages({ type: API_UPDATED, path: pathname });
+    const { pathname } = new URL(key);
+    const path = pathname.slice(KEY_PREFIX.length);
+    if (text !== undefined) {
+      await cache.put(
+        key,
+        new Response(text, {
+          headers: { 'content-type': 'application/json', [KEPT_AT]: new Date(now()).toISOString() },
+        }),
+      );
+      await deps.expiration?.updateTimestamp(key);
+      await deps.expiration?.expireEntries();
+      if (kept !== undefined && kept !== text) await deps.tellPages({ type: API_UPDATED, path });
+    } else if ((response.status === 404 || response.status === 410) && kept !== undefined) {
+      // Deleted or renamed on the server: the kept copy must not keep it alive.
+      await cache.delete(key);
+      await deps.tellPages({ type: API_UPDATED, path });
     }
+  }
+
+  /** The network's answer as it comes; keeping it happens behind, so a full or broken cache never fails it. */
+  async function fromNetwork(
+    request: Request,
+    key: string,
+    kept: string | undefined,
+    waitUntil: (work: Promise<unknown>) => void,
+  ): Promise<Response> {
+    const response = await deps.fetch(request);
+    waitUntil(keep(response.clone(), key, kept).catch(() => undefined));
     return response;
   }
 
@@ -125,11 +153,20 @@ export function apiCache(config: ApiCacheConfig, deps: ApiCacheDeps): ApiCache {
     async respond(request, waitUntil) {
       const key = await keptAnswerKey(request);
       const cache = await deps.caches.open(config.cacheName);
-      const expired = (await deps.expiration?.isURLExpired(key)) ?? false;
-      const kept = expired ? undefined : await cache.match(key);
-      if (!kept) return refresh(request, key, undefined);
+      const kept = await cache.match(key).catch(() => undefined);
+      if (!kept) return fromNetwork(request, key, undefined, waitUntil);
       const keptText = await kept.clone().text();
-      waitUntil(refresh(request, key, keptText).catch(() => undefined));
+      const keptAt = Date.parse(kept.headers.get(KEPT_AT) ?? '');
+      const network = fromNetwork(request, key, keptText, waitUntil);
+      if (now() - keptAt < config.freshSeconds * 1000) {
+        waitUntil(network.catch(() => undefined));
+        return kept;
+      }
+      const timeout = new Promise<undefined>((resolve) => setTimeout(resolve, config.networkTimeoutMs));
+      const answer = await Promise.race([network, timeout]).catch(() => undefined);
+      // A server in trouble (5xx) or no answer in time: the kept copy; the refresh goes on behind.
+      if (answer && answer.status < 500) return answer;
+      waitUntil(network.catch(() => undefined));
       return kept;
     },
   };

@@ -22,6 +22,8 @@ export const EVENT_DATA: ApiCacheConfig = {
   cacheName: 'event-data-v1',
   maxEntries: 300,
   maxAgeSeconds: 60 * 24 * 3600,
+  freshSeconds: 5 * 60,
+  networkTimeoutMs: 4000,
 };
 const RUNTIME_CACHES = [
   IMAGE_CACHE,

@@ -11,12 +11,18 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
  * Registers the service worker in production builds. `onUpdateReady` is called when a new version waits;
  * calling the function it receives activates it and reloads the page into it.
  */
-export function registerServiceWorker(onUpdateReady: (apply: () => void) => void): () => void {
+export function registerServiceWorker(onUpdateReady: (apply: () => Promise<void>) => void): () => void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return () => undefined;
   workbox = new Workbox('/sw.js', { scope: '/' });
   const wb = workbox;
   wb.addEventListener('waiting', () => {
-    onUpdateReady(() => {
+    onUpdateReady(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      // Another tab may have activated it already: this page is then controlled by it, and only has to reload.
+      if (!registration?.waiting) {
+        window.location.reload();
+        return;
+      }
       wb.addEventListener('controlling', () => window.location.reload());
       wb.messageSkipWaiting(); // posts sw/messages' SKIP_WAITING to the waiting worker
     });

@@ -32,7 +32,7 @@ export function CheckoutForm({ kind, form, methods, submitting, onSubmit, onCanc
   const [values, setValues] = useState<CheckoutValues>(EMPTY);
   const [tried, setTried] = useState(false);
   // Once the buyer has typed anything, or while the order is sent, a reload into a new version would lose it.
-  useBusyWhile('checkout', submitting || values !== EMPTY);
+  useBusyWhile('checkout', submitting || Object.values(values).some((value) => value !== ''));
   const errors: CheckoutErrors = tried ? validateCheckout(kind, form, values) : {};
   const manual = kind === 'manual' && form === 'paid';
 

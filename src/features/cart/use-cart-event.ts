@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { EventDetail } from '../../../core/contract/events';
 import { ApiError } from '../../lib/api/client';
 import { fetchEvent } from '../../lib/api/events';
+import { onWorkerMessage } from '../../lib/sw-bridge';
 
 export type CartEventLoad =
   | { state: 'idle' }
@@ -37,5 +38,13 @@ export function useCartEvent(eventKey: string | undefined): { load: CartEventLoa
     return () => controller.abort();
   }, [eventKey, attempt]);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  // The service worker kept a fresher copy of this event (prices, sale dates): price the cart with it.
+  useEffect(() => {
+    if (!eventKey) return;
+    const path = `/api/v1/events/${encodeURIComponent(eventKey)}`;
+    return onWorkerMessage((message) => {
+      if (message.path === path) retry();
+    });
+  }, [eventKey, retry]);
   return { load, retry };
 }

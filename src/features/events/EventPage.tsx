@@ -2,9 +2,8 @@
 // search, the highlight gallery, and the terms dialog on the first visit. One event is always shown in English.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { EventDetail } from '../../../core/contract/events';
-import { rememberLastEvent } from '../../../sw/share-target';
 import { usePageTitle } from '../../lib/page-title';
 import { languageAtom } from '../../lib/state';
 import { LoadFailedAlert } from '../../lib/ui/LoadFailedAlert';
@@ -34,10 +33,6 @@ export function EventPage({ data }: { data: EventLoad }) {
 function EventView({ event }: { event: EventDetail }) {
   const ready = useForcedLanguage(event.event_key);
   const language = useAtomValue(languageAtom);
-  // A photo shared to the app later comes to the event visited last.
-  useEffect(() => {
-    rememberLastEvent(event.event_key).catch(() => undefined);
-  }, [event.event_key]);
   // SPEC §2: the highlight gallery shows while no search has been made.
   const [searched, setSearched] = useState(false);
   const onStepChange = useCallback((step: string) => {

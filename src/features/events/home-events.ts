@@ -1,6 +1,8 @@
-// Loads one page of on-sale events and their total. Offline, the service worker gives the last answers it kept
-// (sw/api-cache.ts), so the installed app still lists events at the finish line with no signal; the page then says
-// the list is the saved one.
+// Loads one page of on-sale events and their total, so the installed app still lists events at the finish line
+// with no signal. Offline, the service worker answers with the copy it kept (sw/api-cache.ts); the page keeps its
+// own last good list too, for the visits the worker did not see (the first one, before it took control), and says
+// the list is the saved one whenever the device is offline.
+import { get, set } from 'idb-keyval';
 import type { Banner, EventSummary } from '../../../core/contract/events';
 import { ApiError } from '../../lib/api/client';
 import { fetchBanners, fetchOnSaleCount, fetchOnSaleEvents, fetchSoonEvents } from '../../lib/api/events';
@@ -10,13 +12,28 @@ export type HomeEvents =
   | { state: 'saved'; events: EventSummary[]; total: number }
   | { state: 'failed' };
 
+interface SavedPage {
+  events: EventSummary[];
+  total: number;
+  savedAt: number;
+}
+
+const savedKey = (page: number) => `home-events:${page}`;
+
 export async function loadHomeEvents(page: number, online = navigator.onLine): Promise<HomeEvents> {
   try {
     const [events, total] = await Promise.all([fetchOnSaleEvents(page), fetchOnSaleCount()]);
-    return { state: online ? 'live' : 'saved', events, total };
+    if (!online) return { state: 'saved', events, total };
+    await set(savedKey(page), { events, total, savedAt: Date.now() } satisfies SavedPage).catch(
+      () => undefined,
+    );
+    return { state: 'live', events, total };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return { state: 'failed' };
+    // Only a failed connection falls back to the saved list; a server that answers "not success" gets the alert.
+    const saved =
+      error.kind === 'network' ? await get<SavedPage>(savedKey(page)).catch(() => undefined) : undefined;
+    return saved ? { state: 'saved', events: saved.events, total: saved.total } : { state: 'failed' };
   }
 }
 

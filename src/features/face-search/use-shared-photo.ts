@@ -2,7 +2,13 @@
 // event's terms are accepted (SPEC §4 Consent: the search waits for them as the picker does) it is taken from
 // IndexedDB, once, and handed to the same choose() as a picked file (checks, compression, search).
 import { useEffect, useRef } from 'react';
-import { hasSharedPhoto, keepSharedPhoto, sharedPhotoFile, takeSharedPhoto } from '../../../sw/share-target';
+import {
+  hasSharedPhoto,
+  keepSharedPhoto,
+  rememberLastEvent,
+  sharedPhotoFile,
+  takeSharedPhoto,
+} from '../../../sw/share-target';
 import { hasConsented } from '../events/consent';
 
 const CONSENT_POLL_MS = 500;
@@ -11,6 +17,8 @@ export function useSharedPhoto(eventKey: string, choose: (file: File) => unknown
   const chooseRef = useRef(choose);
   chooseRef.current = choose;
   useEffect(() => {
+    // The panel shows only while the event's sale is open: a photo shared later comes to this event.
+    rememberLastEvent(eventKey).catch(() => undefined);
     let stopped = false;
     let timer: number | undefined;
     const handOver = async () => {

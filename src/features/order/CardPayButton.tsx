@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { amountWithoutDecimalPoint } from '../../../core/pricing';
 import { payOrderByCard } from '../../lib/api/order-inquiry';
-import { useBusyWhile } from '../../lib/busy';
+import { markBusy, useBusyWhile } from '../../lib/busy';
 import { CONTACT_PAGE_URL } from '../../lib/links';
 import { PRODUCT_NAME } from '../../lib/page-title';
 import { Dialog } from '../../lib/ui/Dialog';
@@ -44,6 +44,8 @@ export function CardPayButton({
       return;
     }
     let token: string | undefined;
+    // The provider's card form is open: a reload would lose what the buyer typed in it.
+    const formClosed = markBusy('payment');
     try {
       token = await askCardToken({
         amountSatang: Number(amountWithoutDecimalPoint(amount)),
@@ -55,6 +57,8 @@ export function CardPayButton({
       console.warn('card form unavailable', error);
       setAskAdmin(true);
       return;
+    } finally {
+      formClosed();
     }
     if (token) await payWith(token);
   }

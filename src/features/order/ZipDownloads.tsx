@@ -1,7 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useMemo } from 'react';
 import type { PaidImage } from '../../../core/contract/order';
-import { useBusyWhile } from '../../lib/busy';
 import { SaveToPhotos } from '../../lib/save-to-photos/SaveToPhotos';
 import { offersSaveToPhotos } from '../../lib/save-to-photos/share-photos';
 import { useZipDownload } from '../../lib/zip/use-zip-download';
@@ -35,7 +34,6 @@ export function ZipDownloads({ q, images, originalsReady, offerLogos, logosReady
     [images, q],
   );
   const zip = useZipDownload(prepare);
-  useBusyWhile('download', Boolean(zip.progress.original || zip.progress.logo));
   const count = images.length;
   const savesToPhotos = useMemo(() => offersSaveToPhotos(), []);
   const entries = useMemo(

@@ -342,7 +342,7 @@ describe('new version and offline', () => {
     act(() => worker.updateReady?.(apply));
     const bar = await screen.findByText('มีเวอร์ชันใหม่พร้อมใช้งาน');
     expect(bar).toBeVisible();
-    let done = () => undefined as void;
+    let done: () => void = () => undefined;
     act(() => {
       done = markBusy('download');
     });

@@ -31,7 +31,7 @@ const SIDEBAR_ID = 'site-sidebar';
  */
 export function AppShell() {
   const { t } = useLingui();
-  const [applyUpdate, setApplyUpdate] = useState<(() => void) | undefined>();
+  const [applyUpdate, setApplyUpdate] = useState<(() => Promise<void>) | undefined>();
   useEffect(() => registerServiceWorker((apply) => setApplyUpdate(() => apply)), []);
   const busy = useAnythingBusy();
   useThemeOnPage();
@@ -77,7 +77,7 @@ export function AppShell() {
       {applyUpdate && !busy && (
         <div className="update-bar" role="status">
           <Trans>มีเวอร์ชันใหม่พร้อมใช้งาน</Trans>
-          <button type="button" onClick={applyUpdate}>
+          <button type="button" onClick={() => void applyUpdate()}>
             <Trans>โหลดใหม่</Trans>
           </button>
         </div>

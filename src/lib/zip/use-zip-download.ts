@@ -3,6 +3,7 @@
 // progress per kind (an order's originals and logo versions each have their own: the is_download flags), and a
 // failure opens the Download Error dialog. Used by the order page and by free events' results.
 import { useCallback, useState } from 'react';
+import { useBusyWhile } from '../busy';
 import { isInAppBrowser } from './in-app-browser';
 import { downloadZipFile, type ZipEntry } from './zip-download';
 
@@ -22,6 +23,8 @@ export function useZipDownload<K extends string>(
   const [inAppOpen, setInAppOpen] = useState(false);
   const [failed, setFailed] = useState(false);
   const [progress, setProgress] = useState<ZipProgress<K>>({});
+  // A reload into a new version would cut the download off.
+  useBusyWhile('download', Object.values(progress).some(Boolean));
 
   const request = useCallback(
     (kind: K) => {

@@ -14,6 +14,7 @@ import { appSettingsFromContext, appShellReader } from './app-settings';
 import type { AppContext } from './context';
 import { type ApiLimits, apiRoutes } from './routes/api';
 import { readAtMost, storageRoutes } from './routes/storage';
+import { firstScreenImage, withImagePreload } from './services/first-screen';
 import type { DiskStore } from './storage/disk-store';
 
 export interface AppOptions {
@@ -102,11 +103,13 @@ export function createApp(options: AppOptions) {
   app.get(APP_SETTINGS_PATH, (c) => c.json(settings));
   // The shell's policy as a header too, where frame-ancestors counts (a meta element cannot say it).
   const shellPolicy = `${contentSecurityPolicy(settings)}; frame-ancestors 'none'`;
-  const sendShell = (c: Context) => {
+  const sendShell = async (c: Context) => {
     const html = appShell();
     if (html === undefined) return c.text('not found', 404);
     c.header('Content-Security-Policy', shellPolicy);
-    return c.html(html);
+    // The first screen's largest image, asked for with the HTML (a hint: a failed lookup only leaves it out).
+    const image = await firstScreenImage(options.ctx, c.req.path).catch(() => undefined);
+    return c.html(withImagePreload(html, image));
   };
   // Before serveStatic, which would send dist/index.html as built, with the marker instead of the settings.
   app.get('/', sendShell);

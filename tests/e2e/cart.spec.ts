@@ -76,6 +76,7 @@ async function seed(
 ): Promise<void> {
   await page.goto('/cart');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForFunction(async () => (await indexedDB.databases()).some((db) => db.name === 'runfoto'));
   await page.evaluate(
     ({ kind, lists }) =>
       new Promise<void>((resolve, reject) => {

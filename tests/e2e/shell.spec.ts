@@ -17,31 +17,43 @@ async function toEnglish(page: Page) {
 
 /** Puts a photo straight into a cart's IndexedDB table (the cart pages are tested elsewhere). */
 async function seedCart(page: Page, kind: 'standard' | 'manual', count: number) {
+  // The page opens the cart database just after its first paint (the header's count loads it): seed it once it
+  // has its tables.
   await page.evaluate(
-    ({ kind, count }) =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('runfoto');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const tx = open.result.transaction('cart', 'readwrite');
-          for (let id = 1; id <= count; id++) {
-            tx.objectStore('cart').add({
-              kind,
-              id,
-              event_id: 1,
-              event_key: 'bangkok-city-marathon-2026',
-              thumbnail_file_name: `t${id}.jpg`,
-              original_file_name: `o${id}.jpg`,
-              preview_file_name: `p${id}.jpg`,
-            });
-          }
-          tx.oncomplete = () => {
-            open.result.close();
-            resolve();
-          };
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
+    async ({ kind, count }) => {
+      const openCart = () =>
+        new Promise<IDBDatabase>((resolve, reject) => {
+          const open = indexedDB.open('runfoto');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => resolve(open.result);
+        });
+      for (let attempt = 0; attempt < 100; attempt++) {
+        const db = await openCart();
+        if (db.objectStoreNames.contains('cart')) {
+          await new Promise<void>((resolve, reject) => {
+            const tx = db.transaction('cart', 'readwrite');
+            for (let id = 1; id <= count; id++) {
+              tx.objectStore('cart').add({
+                kind,
+                id,
+                event_id: 1,
+                event_key: 'bangkok-city-marathon-2026',
+                thumbnail_file_name: `t${id}.jpg`,
+                original_file_name: `o${id}.jpg`,
+                preview_file_name: `p${id}.jpg`,
+              });
+            }
+            tx.oncomplete = () => resolve();
+            tx.onerror = () => reject(tx.error);
+          });
+          db.close();
+          return;
+        }
+        db.close();
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error('the cart database never got its tables');
+    },
     { kind, count },
   );
 }

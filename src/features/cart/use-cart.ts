@@ -15,9 +15,13 @@ function useLive<T>(key: string, query: () => Promise<T>): T | undefined {
   return useSyncExternalStore(value.subscribe, value.getSnapshot, value.getSnapshot);
 }
 
+/** The live cart of a kind (one subscription however many read it); for readers outside React's hooks too. */
+export const cartListValue = (kind: CartKind) => liveValue(`cart:${kind}`, () => readList('cart', kind));
+
 /** The cart of a kind; loaded is false until IndexedDB answered the first time. */
 export function useCart(kind: CartKind): { items: CartItem[]; loaded: boolean } {
-  const items = useLive(`cart:${kind}`, () => readList('cart', kind));
+  const value = cartListValue(kind);
+  const items = useSyncExternalStore(value.subscribe, value.getSnapshot, value.getSnapshot);
   return { items: items ?? EMPTY, loaded: items !== undefined };
 }
 

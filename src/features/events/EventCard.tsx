@@ -4,8 +4,19 @@ import type { EventSummary } from '../../../core/contract/events';
 import { eventDateLabel } from '../../lib/format';
 import { languageAtom } from '../../lib/state';
 
-/** A card of the events grid: cover, title, date and province. Team events open in a new tab (SPEC §2 Home). */
-export function EventCard({ event, eager }: { event: EventSummary; eager: boolean }) {
+/**
+ * A card of the events grid: cover, title, date and province. Team events open in a new tab (SPEC §2 Home). The
+ * first card's cover is the largest thing of the first screen on a phone: it is asked for first (`priority`).
+ */
+export function EventCard({
+  event,
+  eager,
+  priority = false,
+}: {
+  event: EventSummary;
+  eager: boolean;
+  priority?: boolean;
+}) {
   const language = useAtomValue(languageAtom);
   const newTab = event.team_key !== null;
   return (
@@ -21,6 +32,7 @@ export function EventCard({ event, eager }: { event: EventSummary; eager: boolea
           width={1200}
           height={630}
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
         />
         <div className="event-card-body">

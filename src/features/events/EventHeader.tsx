@@ -12,7 +12,15 @@ export function EventHeader({ event, language }: { event: EventDetail; language:
   const days = event.day_diff;
   return (
     <>
-      <img className="event-cover" src={event.coverurl} alt="" width={1200} height={630} />
+      {/* The first screen's largest element: asked for before anything else the page loads. */}
+      <img
+        className="event-cover"
+        src={event.coverurl}
+        alt=""
+        width={1200}
+        height={630}
+        fetchPriority="high"
+      />
       <header className="event-heading">
         <h1>{event.title}</h1>
         <p className="event-when">

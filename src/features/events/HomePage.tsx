@@ -67,7 +67,7 @@ export function HomePage({ page, data, banners = [], soon = [], sharedPhoto = fa
             ) : (
               <ul className="event-grid">
                 {data.events.map((event, i) => (
-                  <EventCard key={event.event_id} event={event} eager={i < EAGER_COVERS} />
+                  <EventCard key={event.event_id} event={event} eager={i < EAGER_COVERS} priority={i === 0} />
                 ))}
               </ul>
             )}

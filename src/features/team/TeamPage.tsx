@@ -56,7 +56,7 @@ function TeamDetails({ team, events }: { team: Team; events: EventSummary[] }) {
         ) : (
           <ul className="event-grid">
             {events.map((event, i) => (
-              <EventCard key={event.event_id} event={event} eager={i < EAGER_COVERS} />
+              <EventCard key={event.event_id} event={event} eager={i < EAGER_COVERS} priority={i === 0} />
             ))}
           </ul>
         )}

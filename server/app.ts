@@ -14,7 +14,12 @@ import { appSettingsFromContext, appShellReader } from './app-settings';
 import type { AppContext } from './context';
 import { type ApiLimits, apiRoutes } from './routes/api';
 import { readAtMost, storageRoutes } from './routes/storage';
-import { firstScreenImage, withImagePreload } from './services/first-screen';
+import {
+  firstScreenAnswers,
+  firstScreenImage,
+  withFirstScreenAnswers,
+  withImagePreload,
+} from './services/first-screen';
 import type { DiskStore } from './storage/disk-store';
 
 export interface AppOptions {
@@ -107,9 +112,12 @@ export function createApp(options: AppOptions) {
     const html = appShell();
     if (html === undefined) return c.text('not found', 404);
     c.header('Content-Security-Policy', shellPolicy);
-    // The first screen's largest image, asked for with the HTML (a hint: a failed lookup only leaves it out).
-    const image = await firstScreenImage(options.ctx, c.req.path).catch(() => undefined);
-    return c.html(withImagePreload(html, image));
+    // The first screen's data and its largest image go with the HTML (hints: a failed lookup only leaves them out).
+    const [answers, image] = await Promise.all([
+      firstScreenAnswers(options.ctx, c.req.path).catch(() => ({})),
+      firstScreenImage(options.ctx, c.req.path).catch(() => undefined),
+    ]);
+    return c.html(withImagePreload(withFirstScreenAnswers(html, answers), image));
   };
   // Before serveStatic, which would send dist/index.html as built, with the marker instead of the settings.
   app.get('/', sendShell);

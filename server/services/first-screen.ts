@@ -1,20 +1,26 @@
-// What the first screen of a page address shows largest, so the app shell can ask the browser for it at once (a
-// preload in the HTML) instead of after the scripts, the route and the API call (issue 15): the first on-sale
-// event's cover on home, the event's cover on its own page. Anything else has no hint.
+// The first screen of a page address, for the app shell (issue 15): the answers its route loaders ask for (home's
+// lists, an event), inlined so the page renders without a round trip for them (core/first-screen.ts), and its
+// largest image (the first on-sale event's cover on home, the event's cover on its page), preloaded with the HTML.
+// Only public event data: nothing of a buyer is ever inlined. Never into /index.html: that is the copy the service
+// worker precaches and answers every later navigation with, where data of install time would be stale.
+import { EVENTS_PAGE_SIZE } from '../../core/constants';
+import { FIRST_SCREEN_ELEMENT_ID, firstScreenJson, firstScreenKey } from '../../core/first-screen';
 import * as events from '../db/events-repo';
-import { type EventsContext, onSalePage, toSummary } from './events';
+import {
+  type EventsContext,
+  eventDetail,
+  onSaleCount,
+  onSalePage,
+  sliderBanners,
+  toSummary,
+  upcoming,
+} from './events';
 
 /** The address of the largest image of the first screen of `pathname`, if it is known here. */
 export async function firstScreenImage(ctx: EventsContext, pathname: string): Promise<string | undefined> {
-  if (pathname === '/' || pathname === '/index.html') return (await onSalePage(ctx, 1, 1))[0]?.coverurl;
-  const single = /^\/([^/.]+)$/.exec(pathname)?.[1];
-  if (!single) return undefined;
-  let eventKey: string;
-  try {
-    eventKey = decodeURIComponent(single);
-  } catch {
-    return undefined;
-  }
+  if (pathname === '/') return (await onSalePage(ctx, 1, 1))[0]?.coverurl;
+  const eventKey = eventKeyOf(pathname);
+  if (!eventKey) return undefined;
   const row = await events.findByKey(ctx.db, eventKey);
   return row ? toSummary(row, ctx, ctx.now()).coverurl : undefined;
 }
@@ -27,4 +33,60 @@ export function withImagePreload(html: string, image: string | undefined): strin
   if (!image) return html;
   const link = `<link rel="preload" as="image" href="${escapeAttribute(image)}" fetchpriority="high">`;
   return html.replace('</head>', `${link}</head>`);
+}
+
+/** The event key a page address names (one path segment, not a file), if any. */
+function eventKeyOf(pathname: string): string | undefined {
+  const single = /^\/([^/.]+)$/.exec(pathname)?.[1];
+  if (!single) return undefined;
+  try {
+    return decodeURIComponent(single);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The answers, keyed as the client asks (core/first-screen.ts), of the calls the first screen of `pathname` makes. */
+export async function firstScreenAnswers(
+  ctx: EventsContext,
+  pathname: string,
+): Promise<Record<string, unknown>> {
+  if (pathname === '/') {
+    const [list, count, banners, soon] = await Promise.all([
+      onSalePage(ctx, 1, EVENTS_PAGE_SIZE),
+      onSaleCount(ctx),
+      sliderBanners(ctx),
+      upcoming(ctx),
+    ]);
+    return {
+      [firstScreenKey('POST', '/v1/events/pagination', {
+        page: 1,
+        page_size: EVENTS_PAGE_SIZE,
+        page_tab: 'ON_SALE',
+      })]: { status: 'success', body: list },
+      [firstScreenKey('POST', '/v1/events/pagination-count', { event_status: 'ON_SALE' })]: {
+        status: 'success',
+        body: [{ event_count: count }],
+      },
+      [firstScreenKey('GET', '/v1/events/slider-banner')]: { status: 'success', body: banners },
+      [firstScreenKey('GET', '/v1/events/soon')]: { status: 'success', body: soon },
+    };
+  }
+  const eventKey = eventKeyOf(pathname);
+  if (!eventKey) return {};
+  const event = await eventDetail(ctx, eventKey);
+  if (!event.ok) return {};
+  return {
+    [firstScreenKey('GET', `/v1/events/${encodeURIComponent(eventKey)}`)]: {
+      status: 'success',
+      body: event.value,
+    },
+  };
+}
+
+/** The shell with the first screen's answers in a JSON element (nothing added when there are none). */
+export function withFirstScreenAnswers(html: string, answers: Record<string, unknown>): string {
+  if (Object.keys(answers).length === 0) return html;
+  const element = `<script id="${FIRST_SCREEN_ELEMENT_ID}" type="application/json">${firstScreenJson(answers)}</script>`;
+  return html.replace('</head>', () => `${element}</head>`);
 }

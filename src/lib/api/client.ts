@@ -1,6 +1,7 @@
 // The typed client over core/contract: every answer is parsed with its schema before the UI sees it.
 import * as v from 'valibot';
 import { appSettings } from '../app-settings';
+import { takeFirstScreenAnswer } from './first-screen';
 
 /** Where the API is (the server's PUBLIC_API_BASE, handed over with the app shell). */
 export const API_BASE: string = appSettings.apiBase;
@@ -29,6 +30,12 @@ async function call<S extends v.GenericSchema>(
   signal?: AbortSignal,
   headers: Record<string, string> = {},
 ): Promise<v.InferOutput<S>> {
+  // The first screen's data may have come with the page (src/lib/api/first-screen.ts): parsed like any answer.
+  const carried = takeFirstScreenAnswer(method, path, body);
+  if (carried !== undefined) {
+    const parsed = v.safeParse(schema, carried);
+    if (parsed.success) return parsed.output;
+  }
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, {

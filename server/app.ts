@@ -15,8 +15,8 @@ import type { AppContext } from './context';
 import { type ApiLimits, apiRoutes } from './routes/api';
 import { readAtMost, storageRoutes } from './routes/storage';
 import {
-  firstScreenAnswers,
-  firstScreenImage,
+  type FirstScreen,
+  firstScreen,
   withFirstScreenAnswers,
   withImagePreload,
 } from './services/first-screen';
@@ -113,10 +113,9 @@ export function createApp(options: AppOptions) {
     if (html === undefined) return c.text('not found', 404);
     c.header('Content-Security-Policy', shellPolicy);
     // The first screen's data and its largest image go with the HTML (hints: a failed lookup only leaves them out).
-    const [answers, image] = await Promise.all([
-      firstScreenAnswers(options.ctx, c.req.path).catch(() => ({})),
-      firstScreenImage(options.ctx, c.req.path).catch(() => undefined),
-    ]);
+    const { answers, image } = await firstScreen(options.ctx, c.req.path).catch(
+      () => ({ answers: {} }) as FirstScreen,
+    );
     return c.html(withImagePreload(withFirstScreenAnswers(html, answers), image));
   };
   // Before serveStatic, which would send dist/index.html as built, with the marker instead of the settings.

@@ -8,6 +8,7 @@
 // Never kept: calls that change state or carry a buyer's data (order create, selfie sign and search, logs, conf,
 // card payment, find-order), and order inquiry (the order page keeps its last answer in IndexedDB, marked offline).
 import { CacheExpiration } from 'workbox-expiration';
+import { sortedJson } from '../core/json';
 import { API_UPDATED, type WorkerToPage } from './messages';
 
 /** GET calls under /api whose answers are event data. */
@@ -51,17 +52,7 @@ export function isEventDataCall(url: URL, method: string, origin: string): boole
 /** The same JSON with its keys in one order, so two bodies that mean the same share a key. */
 function canonicalJson(text: string): string {
   try {
-    const sorted = (value: unknown): unknown =>
-      Array.isArray(value)
-        ? value.map(sorted)
-        : value && typeof value === 'object'
-          ? Object.fromEntries(
-              Object.keys(value)
-                .sort()
-                .map((k) => [k, sorted((value as Record<string, unknown>)[k])]),
-            )
-          : value;
-    return JSON.stringify(sorted(JSON.parse(text)));
+    return sortedJson(JSON.parse(text));
   } catch {
     return text;
   }

@@ -1,7 +1,9 @@
 // The settings the PWA takes from the server at run time (DESIGN §1), so one build serves any deployment: the
 // server inlines them into every app shell it sends and answers them at /app-settings.json; the service worker
 // keeps the last ones and inlines them into the precached shell (offline, repeat visits).
+
 import * as v from 'valibot';
+import { scriptSafeJson } from '../json';
 
 /** Support addresses are rendered as links: only web addresses, never javascript: or data: ones. */
 const webAddressSchema = v.pipe(
@@ -120,17 +122,8 @@ export function contentSecurityPolicy(settings: AppSettings): string {
   return directives.map(([name, value]) => `${name} ${value}`).join('; ');
 }
 
-/**
- * The settings as JSON that is safe inside a <script> element: "<", ">" and "&" are escaped so a value holding
- * "</script>" or "<!--" stays data, and U+2028/U+2029, which JSON allows in strings but older JavaScript parsers
- * read as line breaks (the text stays safe wherever it is pasted).
- */
-export function appSettingsJson(settings: AppSettings): string {
-  return JSON.stringify(settings).replace(
-    /[<>&\u2028\u2029]/g,
-    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-}
+/** The settings as JSON that is safe inside a <script> element (core/json.ts). */
+export const appSettingsJson = (settings: AppSettings): string => scriptSafeJson(settings);
 
 /**
  * The app shell with its Content-Security-Policy and the settings in place of its marker (or of those inlined

@@ -1,31 +1,56 @@
-// The first screen's largest image, found from a page address and preloaded with the shell (issue 15).
+// The first screen of a page address (issue 15): its loaders' answers inlined into the shell, and its largest image
+// preloaded with it.
 import { describe, expect, it } from 'vitest';
 import { firstScreenKey } from '../../core/first-screen';
 import { testDatabases } from '../db/test-databases';
 import { orderFixture } from '../test/order-fixtures';
-import {
-  firstScreenAnswers,
-  firstScreenImage,
-  withFirstScreenAnswers,
-  withImagePreload,
-} from './first-screen';
+import { firstScreen, withFirstScreenAnswers, withImagePreload } from './first-screen';
 
-describe.each(testDatabases.slice(0, 1))('the first screen’s image', (database) => {
+describe.each(testDatabases.slice(0, 1))('the first screen', (database) => {
   const f = orderFixture(database);
 
-  it('is the first on-sale event’s cover on home and the event’s cover on its page; nothing elsewhere', async () => {
+  it('is the API’s answers for home and an event page, keyed as the client asks, with its largest image', async () => {
     const ctx = f.t.ctx;
-    const home = await firstScreenImage(ctx, '/');
-    expect(home).toMatch(/\/cover\.jpg$|cover/);
-    expect(await firstScreenImage(ctx, '/paid')).toMatch(/paid/);
+    const home = await firstScreen(ctx, '/');
+    const key = firstScreenKey('POST', '/v1/events/pagination', {
+      page_tab: 'ON_SALE',
+      page: 1,
+      page_size: 36,
+    });
+    const api = (await (
+      await f.post('/api/v1/events/pagination', { page: 1, page_size: 36, page_tab: 'ON_SALE' })
+    ).json()) as { body: { coverurl: string }[] };
+    expect(home.answers[key]).toEqual(api);
+    // The largest image of home: the first on-sale event's cover.
+    expect(home.image).toBe(api.body[0]?.coverurl);
+    expect(home.image).toMatch(/cover/);
+    const count = await f.post('/api/v1/events/pagination-count', { event_status: 'ON_SALE' });
+    expect(
+      home.answers[firstScreenKey('POST', '/v1/events/pagination-count', { event_status: 'ON_SALE' })],
+    ).toEqual(await count.json());
+    expect(home.answers[firstScreenKey('GET', '/v1/events/soon')]).toEqual(
+      await (await f.t.app.request('/api/v1/events/soon')).json(),
+    );
+    const event = await firstScreen(ctx, '/paid');
+    const eventApi = (await (await f.t.app.request('/api/v1/events/paid')).json()) as {
+      body: { coverurl: string };
+    };
+    expect(event.answers[firstScreenKey('GET', '/v1/events/paid')]).toEqual(eventApi);
+    expect(event.image).toBe(eventApi.body.coverurl);
+    expect(event.image).toMatch(/paid/);
+  });
+
+  it('is nothing for the precached shell (/index.html), unknown events, other pages and broken addresses', async () => {
     for (const page of [
+      '/index.html',
+      '/no-such-event',
       '/cart',
       '/about',
       '/download/0b6f1f5e-2a34-4c1e-9d41-6a3c1b2d3e4f',
       '/%E0%A4%A',
       '/x.js',
     ])
-      expect(await firstScreenImage(ctx, page)).toBeUndefined();
+      expect(await firstScreen(f.t.ctx, page)).toEqual({ answers: {} });
   });
 
   it('goes into the head as a high-priority image preload, its address escaped', () => {
@@ -36,44 +61,8 @@ describe.each(testDatabases.slice(0, 1))('the first screen’s image', (database
     expect(withImagePreload(html, '/a"><script>x</script>')).toContain('href="/a&quot;&gt;&lt;script&gt;');
     expect(withImagePreload(html, undefined)).toBe(html);
   });
-});
 
-describe.each(testDatabases.slice(0, 1))('the first screen’s answers', (database) => {
-  const f = orderFixture(database);
-
-  it('are those of the API for home and an event page, keyed as the client asks; none elsewhere', async () => {
-    const ctx = f.t.ctx;
-    const home = await firstScreenAnswers(ctx, '/');
-    const key = firstScreenKey('POST', '/v1/events/pagination', {
-      page_tab: 'ON_SALE',
-      page: 1,
-      page_size: 36,
-    });
-    const api = await f.post('/api/v1/events/pagination', { page: 1, page_size: 36, page_tab: 'ON_SALE' });
-    expect(home[key]).toEqual(await api.json());
-    const count = await f.post('/api/v1/events/pagination-count', { event_status: 'ON_SALE' });
-    expect(home[firstScreenKey('POST', '/v1/events/pagination-count', { event_status: 'ON_SALE' })]).toEqual(
-      await count.json(),
-    );
-    expect(home[firstScreenKey('GET', '/v1/events/soon')]).toEqual(
-      await (await f.t.app.request('/api/v1/events/soon')).json(),
-    );
-    const event = await firstScreenAnswers(ctx, '/paid');
-    expect(event[firstScreenKey('GET', '/v1/events/paid')]).toEqual(
-      await (await f.t.app.request('/api/v1/events/paid')).json(),
-    );
-    // The precached shell (/index.html) never carries data; unknown events and other pages carry none.
-    for (const page of [
-      '/index.html',
-      '/no-such-event',
-      '/download/0b6f1f5e-2a34-4c1e-9d41-6a3c1b2d3e4f',
-      '/x.js',
-    ])
-      expect(await firstScreenAnswers(ctx, page)).toEqual({});
-    expect(await firstScreenImage(ctx, '/index.html')).toBeUndefined();
-  });
-
-  it('go into the head as JSON data that cannot end the element', () => {
+  it('puts the answers into the head as JSON data that cannot end the element', () => {
     const html = '<!doctype html><html><head><title>RunFoto</title></head><body></body></html>';
     const shell = withFirstScreenAnswers(html, {
       'GET /v1/events/x ': { title: '</script><script>alert(1)' },

@@ -5,25 +5,7 @@
 // worker precaches and answers every later navigation with, where data of install time would be stale.
 import { EVENTS_PAGE_SIZE } from '../../core/constants';
 import { FIRST_SCREEN_ELEMENT_ID, firstScreenJson, firstScreenKey } from '../../core/first-screen';
-import * as events from '../db/events-repo';
-import {
-  type EventsContext,
-  eventDetail,
-  onSaleCount,
-  onSalePage,
-  sliderBanners,
-  toSummary,
-  upcoming,
-} from './events';
-
-/** The address of the largest image of the first screen of `pathname`, if it is known here. */
-export async function firstScreenImage(ctx: EventsContext, pathname: string): Promise<string | undefined> {
-  if (pathname === '/') return (await onSalePage(ctx, 1, 1))[0]?.coverurl;
-  const eventKey = eventKeyOf(pathname);
-  if (!eventKey) return undefined;
-  const row = await events.findByKey(ctx.db, eventKey);
-  return row ? toSummary(row, ctx, ctx.now()).coverurl : undefined;
-}
+import { type EventsContext, eventDetail, onSaleCount, onSalePage, sliderBanners, upcoming } from './events';
 
 const escapeAttribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -46,11 +28,15 @@ function eventKeyOf(pathname: string): string | undefined {
   }
 }
 
-/** The answers, keyed as the client asks (core/first-screen.ts), of the calls the first screen of `pathname` makes. */
-export async function firstScreenAnswers(
-  ctx: EventsContext,
-  pathname: string,
-): Promise<Record<string, unknown>> {
+export interface FirstScreen {
+  /** The answers, keyed as the client asks (core/first-screen.ts), of the calls its route loaders make. */
+  answers: Record<string, unknown>;
+  /** The address of its largest image, if known. */
+  image?: string;
+}
+
+/** The first screen of `pathname`: its loaders' answers, and its largest image taken from them. */
+export async function firstScreen(ctx: EventsContext, pathname: string): Promise<FirstScreen> {
   if (pathname === '/') {
     const [list, count, banners, soon] = await Promise.all([
       onSalePage(ctx, 1, EVENTS_PAGE_SIZE),
@@ -59,28 +45,34 @@ export async function firstScreenAnswers(
       upcoming(ctx),
     ]);
     return {
-      [firstScreenKey('POST', '/v1/events/pagination', {
-        page: 1,
-        page_size: EVENTS_PAGE_SIZE,
-        page_tab: 'ON_SALE',
-      })]: { status: 'success', body: list },
-      [firstScreenKey('POST', '/v1/events/pagination-count', { event_status: 'ON_SALE' })]: {
-        status: 'success',
-        body: [{ event_count: count }],
+      answers: {
+        [firstScreenKey('POST', '/v1/events/pagination', {
+          page: 1,
+          page_size: EVENTS_PAGE_SIZE,
+          page_tab: 'ON_SALE',
+        })]: { status: 'success', body: list },
+        [firstScreenKey('POST', '/v1/events/pagination-count', { event_status: 'ON_SALE' })]: {
+          status: 'success',
+          body: [{ event_count: count }],
+        },
+        [firstScreenKey('GET', '/v1/events/slider-banner')]: { status: 'success', body: banners },
+        [firstScreenKey('GET', '/v1/events/soon')]: { status: 'success', body: soon },
       },
-      [firstScreenKey('GET', '/v1/events/slider-banner')]: { status: 'success', body: banners },
-      [firstScreenKey('GET', '/v1/events/soon')]: { status: 'success', body: soon },
+      image: list[0]?.coverurl,
     };
   }
   const eventKey = eventKeyOf(pathname);
-  if (!eventKey) return {};
+  if (!eventKey) return { answers: {} };
   const event = await eventDetail(ctx, eventKey);
-  if (!event.ok) return {};
+  if (!event.ok) return { answers: {} };
   return {
-    [firstScreenKey('GET', `/v1/events/${encodeURIComponent(eventKey)}`)]: {
-      status: 'success',
-      body: event.value,
+    answers: {
+      [firstScreenKey('GET', `/v1/events/${encodeURIComponent(eventKey)}`)]: {
+        status: 'success',
+        body: event.value,
+      },
     },
+    image: event.value.coverurl,
   };
 }
 

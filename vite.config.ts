@@ -27,7 +27,37 @@ function buildStamp(): Plugin {
 
 /** The modules of every first screen, bundled together (see build below). */
 const FIRST_SCREEN_MODULES =
-  /node_modules[\\/](react|react-dom|scheduler|@tanstack|jotai|@lingui|workbox-window|idb-keyval|valibot)[\\/]|[\\/]src[\\/](routes|lib[\\/](api|app-settings|format|i18n|state|page-title|sw-bridge|links|pager|busy|network-status))[\\/.]/;
+  /node_modules[\\/](preact|react|react-dom|scheduler|@tanstack|jotai|@lingui|workbox-window|idb-keyval|valibot)[\\/]|[\\/]src[\\/](routes|lib[\\/](api|app-settings|format|i18n|state|page-title|sw-bridge|links|pager|busy|network-status))[\\/.]/;
+
+/**
+ * The built message catalogs, named for public/head-init.js: it starts loading the stored language's catalog with
+ * the app's code instead of after it (one round trip less before the first text).
+ */
+function catalogList(): Plugin {
+  return {
+    name: 'runfoto-catalog-list',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        const catalogs = Object.values(bundle ?? {}).flatMap((chunk) => {
+          const language =
+            chunk.type === 'chunk' &&
+            /[\\/]locales[\\/](\w+)[\\/]messages\.po$/.exec(chunk.facadeModuleId ?? '')?.[1];
+          return language ? [`${language}=/${chunk.fileName}`] : [];
+        });
+        const placeholder = '<meta name="runfoto-catalogs" content="" />';
+        if (!html.includes(placeholder) || catalogs.length === 0) {
+          throw new Error('index.html lost its runfoto-catalogs meta, or the build has no message catalogs');
+        }
+        return html.replace(
+          placeholder,
+          `<meta name="runfoto-catalogs" content="${catalogs.sort().join(' ')}" />`,
+        );
+      },
+    },
+  };
+}
 
 /** The English web manifest beside the Thai one VitePWA writes (core/web-manifest.ts). */
 function englishManifest(): Plugin {
@@ -72,6 +102,7 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
     englishManifest(),
+    catalogList(),
     buildStamp(),
   ],
   server: { proxy: { '/api': apiTarget, '/storage': apiTarget } },
@@ -80,6 +111,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: 'hidden',
+    // Which chunks each route needs: the server preloads the page's own with the shell (server/shell-preloads.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         // What every first screen runs (React, the router and the route table, state, i18n, the API client, the

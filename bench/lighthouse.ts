@@ -2,7 +2,8 @@
 // built store it starts itself (demo data, no face indexing, so the machine is quiet), in Debian's Chromium:
 // home, an event page and a paid order page. Each page runs --runs times; the median run by performance score is
 // reported. Prints one JSON line per page, then one line with all of them.
-//   node --import tsx bench/lighthouse.ts [--dist dist] [--runs 3] [--pages home,event,order]
+//   node --import tsx bench/lighthouse.ts [--dist dist] [--runs 3] [--pages home,event,order] [--reports DIR]
+// --reports DIR keeps each page's median Lighthouse report (DIR/{page}.json) for a closer look.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,7 @@ const { values } = parseArgs({
     dist: { type: 'string', default: process.env.DIST_DIR ?? 'dist' },
     runs: { type: 'string', default: '3' },
     pages: { type: 'string', default: 'home,event,order' },
+    reports: { type: 'string' },
   },
 });
 const RUNS = Number(values.runs);
@@ -145,6 +147,10 @@ try {
       runs: scored.map((s) => s.score),
     };
     results.push(result);
+    if (values.reports) {
+      await fs.mkdir(values.reports, { recursive: true });
+      await fs.writeFile(path.join(values.reports, `${name}.json`), JSON.stringify(mid.lhr));
+    }
     console.log(JSON.stringify(result));
   }
 } finally {

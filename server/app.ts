@@ -20,6 +20,7 @@ import {
   withFirstScreenAnswers,
   withImagePreload,
 } from './services/first-screen';
+import { shellPreloads, withPreloads } from './shell-preloads';
 import type { DiskStore } from './storage/disk-store';
 
 export interface AppOptions {
@@ -99,6 +100,7 @@ export function createApp(options: AppOptions) {
 
   const settings = options.settings ?? appSettingsFromContext(options.ctx);
   const appShell = appShellReader(options.distDir, settings);
+  const preloadsFor = shellPreloads(options.distDir);
   // Hashed build assets never change; everything else (index.html, sw.js, manifest, settings) is revalidated.
   app.use('*', async (c, next) => {
     c.header('Cache-Control', c.req.path.startsWith('/assets/') ? IMMUTABLE : 'no-cache');
@@ -116,7 +118,8 @@ export function createApp(options: AppOptions) {
     const { answers, image } = await firstScreen(options.ctx, c.req.path).catch(
       () => ({ answers: {} }) as FirstScreen,
     );
-    return c.html(withImagePreload(withFirstScreenAnswers(html, answers), image));
+    const page = withPreloads(withFirstScreenAnswers(html, answers), preloadsFor(c.req.path));
+    return c.html(withImagePreload(page, image));
   };
   // Before serveStatic, which would send dist/index.html as built, with the marker instead of the settings.
   app.get('/', sendShell);

@@ -1,6 +1,7 @@
 // Event commands through runCli on PGlite: create, update, prices, stages, wholesale packages, and bad arguments.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sizedCopy, sizedWidths } from '../../core/sized-images';
 import { findByKey, listsOf } from '../db/events-repo';
 import { insertTeam } from '../db/teams-repo';
 import { testDatabases } from '../db/test-databases';
@@ -67,13 +68,17 @@ describe('event commands', () => {
       is_free_download: false,
       max_face_search: 300,
       caption_button_buy_all: 'ซื้อเหมา',
-      cover_object: 'phuket-2026/cover.jpg',
+      // The drawn cover (1200×630) with its WebP copies (core/sized-images.ts).
+      cover_object: expect.stringMatching(/^phuket-2026\/cover-[0-9a-f]{12}\.w480-800-1200\.jpg$/),
     });
     expect(event?.face_threshold).toBeCloseTo(0.5);
     // A sale time without a zone is Thailand time.
     expect(event?.on_sale_start).toEqual(new Date('2026-11-15T23:00:00Z'));
     expect(event?.on_sale_end).toEqual(new Date('2026-12-31T23:59:00Z'));
-    expect(await storedObjects(cli.store)).toContain(path.join('phuket-2026', 'cover.jpg'));
+    const stored = await storedObjects(cli.store);
+    const cover = (event?.cover_object ?? '').split('/').join(path.sep);
+    expect(stored).toContain(cover);
+    for (const width of [480, 800, 1200]) expect(stored).toContain(cover.replace(/\.jpg$/, `.${width}.webp`));
   });
 
   it('create-event refuses bad arguments with a clear message and exit 2', async () => {
@@ -107,7 +112,7 @@ describe('event commands', () => {
     const cover = await writeImage(cli.dir, 'covers/cover.png', 'png');
     expect((await cli.run('create-event', 'covered', ...base, '--cover', cover)).code).toBe(0);
     const created = await findByKey(cli.db, 'covered');
-    expect(created?.cover_object).toMatch(/^covered\/cover-[0-9a-f]{12}\.jpg$/);
+    expect(created?.cover_object).toMatch(/^covered\/cover-[0-9a-f]{12}(\.w[\d-]+)?\.jpg$/);
 
     const notImage = path.join(cli.dir, 'covers', 'notes.jpg');
     await import('node:fs/promises').then((fs) => fs.writeFile(notImage, 'not an image'));
@@ -141,6 +146,11 @@ describe('event commands', () => {
     const objects = await storedObjects(cli.store);
     expect(objects).toContain(updated?.cover_object);
     expect(objects).not.toContain(created?.cover_object);
+    // The old cover's WebP copies went with it: only the new cover and its own copies are left.
+    const newKey = updated?.cover_object ?? '';
+    expect(objects.filter((o) => o.startsWith(`covered${path.sep}`))).toEqual(
+      [newKey, ...sizedWidths(newKey).map((width) => sizedCopy(newKey, width))].sort(),
+    );
 
     expect(
       (await cli.run('update-event', 'covered', '--no-pin', '--no-team', '--no-free-download')).code,

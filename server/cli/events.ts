@@ -12,6 +12,7 @@ import {
 import type { EventRow } from '../db/schema';
 import { findTeam } from '../db/teams-repo';
 import { coverJpegFor } from '../services/demo-covers';
+import { deleteSizedImage, storeSizedImage } from '../services/sized-images';
 import { type CliContext, type Command, command, noExtra, parseCommand, priceArg, UsageError } from './args';
 import { EVENT_FLAGS_HELP, eventKeyArg, parseEventFlags, UPDATE_FLAGS_HELP } from './event-flags';
 import { storeImageFile } from './image-file';
@@ -40,12 +41,9 @@ const createEvent = command({
       throw new UsageError(`${name}: event "${flags.eventKey}" already exists (change it with update-event)`);
     }
     await checkTeam(ctx, name, flags.team);
-    let cover: string;
-    if (flags.cover) cover = await storeImageFile(ctx, name, flags.cover, `${flags.eventKey}/cover`);
-    else {
-      cover = `${flags.eventKey}/cover.jpg`;
-      await ctx.store.put(cover, await coverJpegFor(flags.eventKey), 'image/jpeg');
-    }
+    const cover = flags.cover
+      ? await storeImageFile(ctx, name, flags.cover, `${flags.eventKey}/cover`)
+      : await storeSizedImage(ctx.store, `${flags.eventKey}/cover`, await coverJpegFor(flags.eventKey));
     const { patch } = flags;
     let eventId: number;
     try {
@@ -66,7 +64,7 @@ const createEvent = command({
         },
       });
     } catch (error) {
-      await ctx.store.delete(cover);
+      await deleteSizedImage(ctx.store, cover);
       throw error;
     }
     ctx.out(`created event ${flags.eventKey} (id ${eventId})`);
@@ -93,7 +91,7 @@ const updateEventCommand = command({
     await updateEvent(ctx.db, event.event_id, patch);
     // The old cover is unreachable once the row points at the new one.
     if (patch.cover_object && event.cover_object !== patch.cover_object)
-      await ctx.store.delete(event.cover_object);
+      await deleteSizedImage(ctx.store, event.cover_object);
     ctx.out(`updated event ${flags.eventKey}: ${Object.keys(patch).join(', ')}`);
   },
 });

@@ -1,10 +1,9 @@
 // Reads an image file an administrator names (event or team cover, banner) and stores it as an upright JPEG
-// without metadata. Anything that is not a usable JPEG or PNG is a usage error.
-import { randomBytes } from 'node:crypto';
+// without metadata, with its WebP copies. Anything that is not a usable JPEG or PNG is a usage error.
 import fs from 'node:fs/promises';
-import sharp from 'sharp';
-import { checkImage, MAX_IMAGE_PIXELS } from '../services/image-check';
+import { checkImage } from '../services/image-check';
 import { imageProblemReasons } from '../services/photo-import';
+import { storeSizedImage } from '../services/sized-images';
 import { type CliContext, UsageError } from './args';
 
 /** Reads the file; a missing or unreadable file is a usage error. */
@@ -22,7 +21,10 @@ export async function readImageFile(name: string, file: string): Promise<Uint8Ar
   return bytes;
 }
 
-/** Stores the image under `${prefix}-{random}.jpg` (a new name each time, so caches never show an old one). */
+/**
+ * Stores the image as an upright JPEG without metadata, with its WebP copies (services/sized-images.ts), under
+ * `${prefix}-{random}…` (a new name each time, so caches never show an old one); answers the JPEG's key.
+ */
 export async function storeImageFile(
   ctx: CliContext,
   name: string,
@@ -30,14 +32,5 @@ export async function storeImageFile(
   prefix: string,
   maxSide = 1920,
 ): Promise<string> {
-  const bytes = await readImageFile(name, file);
-  const jpeg = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
-    .rotate()
-    .flatten({ background: '#ffffff' })
-    .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
-    .jpeg({ quality: 82, progressive: true })
-    .toBuffer();
-  const key = `${prefix}-${randomBytes(6).toString('hex')}.jpg`;
-  await ctx.store.put(key, jpeg, 'image/jpeg');
-  return key;
+  return storeSizedImage(ctx.store, prefix, await readImageFile(name, file), { maxSide });
 }

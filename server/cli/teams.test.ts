@@ -65,7 +65,7 @@ describe('team and banner commands', () => {
     expect(run.out).toMatch(/^added banner \d+ → \/korat-half-2026$/);
     const [banner] = await listActiveBanners(cli.db);
     expect(banner).toMatchObject({ link_url: '/korat-half-2026', sort_order: 2 });
-    expect(banner?.image_object).toMatch(/^banners\/banner-[0-9a-f]{12}\.jpg$/);
+    expect(banner?.image_object).toMatch(/^banners\/banner-[0-9a-f]{12}(\.w[\d-]+)?\.jpg$/);
     expect(await storedObjects(cli.store)).toContain(banner?.image_object);
   });
 

@@ -1,5 +1,6 @@
 // Admin commands for teams (an organiser's page of events) and the home page's slider banners.
 import { findTeam, insertBanner, insertTeam, isSafeLink } from '../db/teams-repo';
+import { deleteSizedImage } from '../services/sized-images';
 import { type Command, command, intArg, keyArg, noExtra, parseCommand, UsageError, urlArg } from './args';
 import { storeImageFile } from './image-file';
 
@@ -45,7 +46,7 @@ const createTeam = command({
         cover_object: cover,
       });
     } catch (error) {
-      if (cover) await ctx.store.delete(cover);
+      if (cover) await deleteSizedImage(ctx.store, cover);
       throw error;
     }
     ctx.out(`created team ${args.teamKey}${cover ? ' with its cover' : ''}`);
@@ -78,7 +79,7 @@ const addBanner = command({
       const id = await insertBanner(ctx.db, { image_object: image, link_url: link, sort_order: order });
       ctx.out(`added banner ${id} → ${link}`);
     } catch (error) {
-      await ctx.store.delete(image);
+      await deleteSizedImage(ctx.store, image);
       throw error;
     }
   },

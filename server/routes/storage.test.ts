@@ -1,6 +1,12 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../db/test-databases';
+import { storeSizedImage } from '../services/sized-images';
 import { openTestApp, type TestApp } from '../test/app-fixture';
+
+const JPEG_1000 = sharp({
+  create: { width: 1000, height: 525, channels: 3, background: { r: 200, g: 80, b: 40 } },
+}).jpeg();
 
 // Database-independent: PGlite is enough.
 describe.each(testDatabases.slice(0, 1))('stored objects over HTTP', (database) => {
@@ -16,7 +22,8 @@ describe.each(testDatabases.slice(0, 1))('stored objects over HTTP', (database) 
     const res = await t.app.request('/storage/run/thumbnail/a.jpg');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/jpeg');
-    expect(res.headers.get('cache-control')).toContain('public');
+    // A thumbnail is remade in place when the watermark changes: kept a day.
+    expect(res.headers.get('cache-control')).toBe('public, max-age=86400');
     expect((await t.app.request('/storage/run/thumbnail/missing.jpg')).status).toBe(404);
     // The address is normalised before routing: it can only reach the app shell, never the file system.
     expect(await (await t.app.request('/storage/../../etc/passwd')).text()).not.toContain('root:');
@@ -26,6 +33,15 @@ describe.each(testDatabases.slice(0, 1))('stored objects over HTTP', (database) 
     expect((await t.app.request('/storage/run/%E0%A4%A.jpg')).status).toBe(404);
     expect((await t.app.request('/storage/private/%E0%A4%A?expires=1&sig=x')).status).toBe(404);
     expect((await t.app.request('/storage/%E0%A4%A', { method: 'PUT', body: 'x' })).status).toBe(403);
+  });
+
+  it('lets browsers keep a cover and its WebP copies for a year: their names are never reused', async () => {
+    const key = await storeSizedImage(t.store, 'run/cover', await JPEG_1000.toBuffer());
+    for (const address of [key, key.replace(/\.jpg$/, '.800.webp')]) {
+      const res = await t.app.request(`/storage/${address}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    }
   });
 
   it('serves private objects only through an unexpired signed address', async () => {

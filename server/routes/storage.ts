@@ -6,6 +6,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import type { ErrorAnswer } from '../../core/contract/common';
 import type { DiskStore } from '../storage/disk-store';
+import { cacheControlOf } from '../storage/object-store';
 import { parseExpires } from '../storage/url-signing';
 
 /** Largest upload the signed PUT takes (the selfie; the client compresses to about 500 KB). */
@@ -99,7 +100,7 @@ export function storageRoutes(store: DiskStore) {
       if (key === undefined) return c.text('not found', 404);
       // Headers set before serveStatic builds its response (its onFound runs too late to add any).
       if (!key.startsWith(PRIVATE_PREFIX)) {
-        c.header('Cache-Control', 'public, max-age=86400');
+        c.header('Cache-Control', cacheControlOf(key));
         return next();
       }
       const verdict = store.checkSignature(
@@ -109,7 +110,7 @@ export function storageRoutes(store: DiskStore) {
       if (verdict !== 'valid') return c.json(refuse(`download address is ${verdict}`), 403);
       const file = path.join(store.root, ...key.split('/'));
       if (!fs.existsSync(file)) return c.text('not found', 404);
-      c.header('Cache-Control', 'private, max-age=300');
+      c.header('Cache-Control', cacheControlOf(key));
       return next();
     })
     .use(
@@ -117,9 +118,9 @@ export function storageRoutes(store: DiskStore) {
       serveStatic({
         root: store.root,
         rewriteRequestPath: (p) => p.replace(/^\/storage/, ''),
-        onFound: (p, c) => {
-          if (!p.includes(`${path.sep}private${path.sep}`))
-            c.header('Cache-Control', 'public, max-age=86400');
+        onFound: (_p, c) => {
+          const key = keyOf(c.req.path);
+          if (key !== undefined) c.header('Cache-Control', cacheControlOf(key));
         },
       }),
     )

@@ -1,6 +1,5 @@
 // The demo data `npm start` puts in an empty database: one event of each variant, on sale around "now", with
 // photos of real people (imported like any photo: derivatives, stamp, queued face indexing), a team and banners.
-import sharp from 'sharp';
 import type { Db } from '../db/database';
 import { insertEvent, listsOf, type NewEventWithLists } from '../db/events-repo';
 import { insertBanner, insertTeam } from '../db/teams-repo';
@@ -8,6 +7,7 @@ import type { ObjectStore } from '../storage/object-store';
 import { type CoverPalette, coverJpeg, coverPalettes } from './demo-covers';
 import { DemoPhotoSet, demoPhotoPlan } from './demo-photos';
 import { importPhoto } from './photo-import';
+import { storeSizedImage } from './sized-images';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -196,13 +196,12 @@ async function importAll(
   return imported;
 }
 
-/** A banner-shaped (1200×450) JPEG from a drawn cover or a sample photo. */
-const bannerJpeg = (image: Buffer) =>
-  sharp(image).resize(1200, 450, { fit: 'cover', position: 'top' }).jpeg({ quality: 80 }).toBuffer();
-
 async function seedTeamAndBanners(db: Db, store: ObjectStore, photos: DemoPhotoSet): Promise<void> {
-  const teamCover = `teams/${DEMO_TEAM_KEY}.jpg`;
-  await store.put(teamCover, await coverJpeg(coverPalettes[0] as CoverPalette, 11), 'image/jpeg');
+  const teamCover = await storeSizedImage(
+    store,
+    `teams/${DEMO_TEAM_KEY}`,
+    await coverJpeg(coverPalettes[0] as CoverPalette, 11),
+  );
   await insertTeam(db, {
     team_key: DEMO_TEAM_KEY,
     team_name: 'ชมรมวิ่งบางกอก',
@@ -211,16 +210,15 @@ async function seedTeamAndBanners(db: Db, store: ObjectStore, photos: DemoPhotoS
     cover_object: teamCover,
   });
   const banners = [
-    {
-      key: `${DEMO_BANNER_PREFIX}1.jpg`,
-      link: `/${demoEvents[0]?.key}`,
-      image: coverJpeg(coverPalettes[3] as CoverPalette, 7),
-    },
-    { key: `${DEMO_BANNER_PREFIX}2.jpg`, link: `/${demoEvents[3]?.key}`, image: photos.photo(3, 'original') },
+    { link: `/${demoEvents[0]?.key}`, image: coverJpeg(coverPalettes[3] as CoverPalette, 7) },
+    { link: `/${demoEvents[3]?.key}`, image: photos.photo(3, 'original') },
   ];
   for (const [i, banner] of banners.entries()) {
-    await store.put(banner.key, await bannerJpeg(await banner.image), 'image/jpeg');
-    await insertBanner(db, { image_object: banner.key, link_url: banner.link, sort_order: i });
+    // Banner-shaped (1200×450), from a drawn cover or a sample photo.
+    const key = await storeSizedImage(store, `${DEMO_BANNER_PREFIX}${i + 1}`, await banner.image, {
+      cover: { width: 1200, height: 450, position: 'top' },
+    });
+    await insertBanner(db, { image_object: key, link_url: banner.link, sort_order: i });
   }
 }
 
@@ -231,8 +229,7 @@ export async function seedDemo(db: Db, store: ObjectStore, now: Date): Promise<D
   for (const [index, demo] of demoEvents.entries()) {
     const eventDay = new Date(now.getTime() + demo.eventInDays * DAY_MS);
     const saleOpens = new Date(now.getTime() + demo.saleOpensInDays * DAY_MS);
-    const cover = `${demo.key}/cover.jpg`;
-    await store.put(cover, await coverJpeg(demo.palette, index), 'image/jpeg');
+    const cover = await storeSizedImage(store, `${demo.key}/cover`, await coverJpeg(demo.palette, index));
     const eventId = await insertEvent(db, {
       event: {
         event_key: demo.key,

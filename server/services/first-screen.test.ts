@@ -2,6 +2,7 @@
 // preloaded with it.
 import { describe, expect, it } from 'vitest';
 import { firstScreenKey } from '../../core/first-screen';
+import { SHOWN_SIZES } from '../../core/sized-images';
 import { testDatabases } from '../db/test-databases';
 import { orderFixture } from '../test/order-fixtures';
 import { firstScreen, withFirstScreenAnswers, withImagePreload } from './first-screen';
@@ -22,8 +23,8 @@ describe.each(testDatabases.slice(0, 1))('the first screen', (database) => {
     ).json()) as { body: { coverurl: string }[] };
     expect(home.answers[key]).toEqual(api);
     // The largest image of home: the first on-sale event's cover.
-    expect(home.image).toBe(api.body[0]?.coverurl);
-    expect(home.image).toMatch(/cover/);
+    expect(home.image).toEqual({ url: api.body[0]?.coverurl, shown: 'card' });
+    expect(home.image?.url).toMatch(/cover/);
     const count = await f.post('/api/v1/events/pagination-count', { event_status: 'ON_SALE' });
     expect(
       home.answers[firstScreenKey('POST', '/v1/events/pagination-count', { event_status: 'ON_SALE' })],
@@ -36,8 +37,8 @@ describe.each(testDatabases.slice(0, 1))('the first screen', (database) => {
       body: { coverurl: string };
     };
     expect(event.answers[firstScreenKey('GET', '/v1/events/paid')]).toEqual(eventApi);
-    expect(event.image).toBe(eventApi.body.coverurl);
-    expect(event.image).toMatch(/paid/);
+    expect(event.image).toEqual({ url: eventApi.body.coverurl, shown: 'wide' });
+    expect(event.image?.url).toMatch(/paid/);
   });
 
   it('is nothing for the precached shell (/index.html), unknown events, other pages and broken addresses', async () => {
@@ -55,10 +56,18 @@ describe.each(testDatabases.slice(0, 1))('the first screen', (database) => {
 
   it('goes into the head as a high-priority image preload, its address escaped', () => {
     const html = '<!doctype html><html><head><title>RunFoto</title></head><body></body></html>';
-    expect(withImagePreload(html, '/storage/run/cover.jpg')).toContain(
+    expect(withImagePreload(html, { url: '/storage/run/cover.jpg', shown: 'wide' })).toContain(
       '<link rel="preload" as="image" href="/storage/run/cover.jpg" fetchpriority="high"></head>',
     );
-    expect(withImagePreload(html, '/a"><script>x</script>')).toContain('href="/a&quot;&gt;&lt;script&gt;');
+    // With WebP copies: the copy the <img> will choose, by the same srcset and sizes.
+    expect(withImagePreload(html, { url: '/storage/run/cover-ab.w480-800.jpg', shown: 'card' })).toContain(
+      '<link rel="preload" as="image" href="/storage/run/cover-ab.w480-800.jpg" ' +
+        'imagesrcset="/storage/run/cover-ab.w480-800.480.webp 480w, /storage/run/cover-ab.w480-800.800.webp 800w" ' +
+        `imagesizes="${SHOWN_SIZES.card}" fetchpriority="high"></head>`,
+    );
+    expect(withImagePreload(html, { url: '/a"><script>x</script>', shown: 'wide' })).toContain(
+      'href="/a&quot;&gt;&lt;script&gt;',
+    );
     expect(withImagePreload(html, undefined)).toBe(html);
   });
 

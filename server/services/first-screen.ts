@@ -5,16 +5,30 @@
 // worker precaches and answers every later navigation with, where data of install time would be stale.
 import { EVENTS_PAGE_SIZE } from '../../core/constants';
 import { FIRST_SCREEN_ELEMENT_ID, firstScreenJson, firstScreenKey } from '../../core/first-screen';
+import { SHOWN_SIZES, sizedSrcSet } from '../../core/sized-images';
 import { type EventsContext, eventDetail, onSaleCount, onSalePage, sliderBanners, upcoming } from './events';
 
 const escapeAttribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** The shell with a high-priority preload of `image` in its head. */
-export function withImagePreload(html: string, image: string | undefined): string {
-  if (!image) return html;
-  const link = `<link rel="preload" as="image" href="${escapeAttribute(image)}" fetchpriority="high">`;
-  return html.replace('</head>', `${link}</head>`);
+/** A page's largest image: its address, and how wide the layout shows it (for its WebP copies). */
+export interface FirstImage {
+  url: string;
+  shown: keyof typeof SHOWN_SIZES;
+}
+
+/**
+ * The shell with a high-priority preload of `image` in its head: of the copy the page's <img> will pick, when it
+ * has copies (the same srcset and sizes: src/lib/sized-image.ts).
+ */
+export function withImagePreload(html: string, image: FirstImage | undefined): string {
+  if (!image?.url) return html;
+  const srcSet = sizedSrcSet(image.url);
+  const copies = srcSet
+    ? ` imagesrcset="${escapeAttribute(srcSet)}" imagesizes="${escapeAttribute(SHOWN_SIZES[image.shown])}"`
+    : '';
+  const link = `<link rel="preload" as="image" href="${escapeAttribute(image.url)}"${copies} fetchpriority="high">`;
+  return html.replace('</head>', () => `${link}</head>`);
 }
 
 /** The event key a page address names (one path segment, not a file), if any. */
@@ -31,8 +45,8 @@ function eventKeyOf(pathname: string): string | undefined {
 export interface FirstScreen {
   /** The answers, keyed as the client asks (core/first-screen.ts), of the calls its route loaders make. */
   answers: Record<string, unknown>;
-  /** The address of its largest image, if known. */
-  image?: string;
+  /** Its largest image, if known. */
+  image?: FirstImage;
 }
 
 /** The first screen of `pathname`: its loaders' answers, and its largest image taken from them. */
@@ -58,7 +72,7 @@ export async function firstScreen(ctx: EventsContext, pathname: string): Promise
         [firstScreenKey('GET', '/v1/events/slider-banner')]: { status: 'success', body: banners },
         [firstScreenKey('GET', '/v1/events/soon')]: { status: 'success', body: soon },
       },
-      image: list[0]?.coverurl,
+      image: list[0] && { url: list[0].coverurl, shown: 'card' },
     };
   }
   const eventKey = eventKeyOf(pathname);
@@ -72,7 +86,7 @@ export async function firstScreen(ctx: EventsContext, pathname: string): Promise
         body: event.value,
       },
     },
-    image: event.value.coverurl,
+    image: { url: event.value.coverurl, shown: 'wide' },
   };
 }
 

@@ -15,6 +15,19 @@ export interface ObjectStore {
   signedGetUrl(key: string, expiresInSeconds: number): Promise<string>;
 }
 
+/**
+ * How long a browser may keep an object, on disk or S3 alike: a private one (read through a signed address) five
+ * minutes, for itself only; a sized image (a cover or banner, or one of its WebP copies, under a name made new for
+ * each image: core/sized-images.ts) a year without asking again; other public ones a day (a photo's thumbnail and
+ * preview are remade in place when the watermark changes).
+ */
+export function cacheControlOf(key: string): string {
+  if (key.startsWith('private/')) return 'private, max-age=300';
+  return /\.w\d+(?:-\d+)*\.(?:jpg|\d+\.webp)$/.test(key)
+    ? 'public, max-age=31536000, immutable'
+    : 'public, max-age=86400';
+}
+
 /** Object keys are relative, slash-separated paths of safe characters; no "..", no leading slash. */
 export function assertObjectKey(key: string): void {
   if (

@@ -9,7 +9,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { assertObjectKey, type ObjectStore } from './object-store';
+import { assertObjectKey, cacheControlOf, type ObjectStore } from './object-store';
 
 export interface S3Config {
   endpoint: string;
@@ -56,7 +56,14 @@ export class S3Store implements ObjectStore {
   async put(key: string, body: Uint8Array, contentType: string): Promise<void> {
     assertObjectKey(key);
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }),
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: body,
+        ContentType: contentType,
+        // What the bucket answers browsers with (public objects are read from it directly).
+        CacheControl: cacheControlOf(key),
+      }),
     );
   }
 

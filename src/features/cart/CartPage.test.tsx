@@ -1,8 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventDetail } from '../../../core/contract/events';
 import { appDb } from '../../lib/db/app-db';
+import { changeField } from '../../test/change-field';
 import { eventSummary } from '../../test/event-summary';
 import { renderPage } from '../../test/render-page';
 import { CartPage } from './CartPage';
@@ -92,7 +93,7 @@ async function renderCart(kind: CartKind = 'standard') {
 const priceRow = (name: string) => screen.getByRole('row', { name: new RegExp(`^${name}`) });
 
 async function fillAndCreate() {
-  fireEvent.change(screen.getByLabelText('เบอร์มือถือ'), { target: { value: '0812345678' } });
+  changeField(screen.getByLabelText('เบอร์มือถือ'), { target: { value: '0812345678' } });
   fireEvent.click(screen.getByRole('radio', { name: 'พร้อมเพย์ (สแกน QR)' }));
   fireEvent.click(screen.getByRole('button', { name: 'สร้างคำสั่งซื้อ' }));
 }
@@ -262,7 +263,7 @@ describe('CartPage', () => {
     expect(await screen.findByRole('heading', { name: 'รับภาพโดยไม่มีค่าใช้จ่าย' })).toBeInTheDocument();
     expect(priceRow('ยอดชำระ')).toHaveTextContent('0.00 บาท');
     expect(screen.getByRole('button', { name: 'ยกเลิก' })).toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText('เบอร์มือถือ'), { target: { value: '0812345678' } });
+    changeField(screen.getByLabelText('เบอร์มือถือ'), { target: { value: '0812345678' } });
     fireEvent.click(screen.getByRole('button', { name: 'สร้างคำสั่งซื้อ' }));
     await screen.findByRole('dialog', { name: 'สร้างคำสั่งซื้อเรียบร้อยแล้ว' });
     const [url, init] = calls('/order/create')[0] ?? [];

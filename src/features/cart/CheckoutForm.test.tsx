@@ -1,5 +1,6 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
+import { changeField } from '../../test/change-field';
 import { renderPage } from '../../test/render-page';
 import { CheckoutForm } from './CheckoutForm';
 import { paymentMethodsFor } from './checkout';
@@ -23,7 +24,7 @@ async function renderForm(over: Partial<Props> = {}) {
 }
 
 const mobile = () => screen.getByLabelText(/^เบอร์มือถือ/) as HTMLInputElement;
-const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
+const type = (input: HTMLElement, value: string) => changeField(input, { target: { value } });
 const create = () => fireEvent.click(screen.getByRole('button', { name: 'สร้างคำสั่งซื้อ' }));
 
 describe('CheckoutForm (paid, standard)', () => {

@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import type { EventDetail } from '../../../core/contract/events';
 import { eventDateLabel } from '../../lib/format';
+import { sizedImage } from '../../lib/sized-image';
 import { languageAtom } from '../../lib/state';
 
 /** The event's cover, title, date and province at the top of its race detail and video pages. */
@@ -9,7 +10,7 @@ export function EventIntro({ event, kicker }: { event: EventDetail; kicker: Reac
   const language = useAtomValue(languageAtom);
   return (
     <>
-      <img className="event-cover" src={event.coverurl} alt="" width={1200} height={630} />
+      <img className="event-cover" {...sizedImage(event.coverurl, 'wide')} alt="" width={1200} height={630} />
       <header className="extras-heading">
         <p className="extras-kicker">{kicker}</p>
         <h1>{event.title}</h1>

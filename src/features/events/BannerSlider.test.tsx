@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BANNER_AUTOPLAY_MS } from '../../../core/constants';
 import { renderPage } from '../../test/render-page';
@@ -27,9 +27,13 @@ describe('BannerSlider', () => {
     const img = document.querySelector('.banner-slide img');
     expect(img).toHaveAttribute('width', '1200');
     expect(img).toHaveAttribute('height', '450');
-    act(() => vi.advanceTimersByTime(BANNER_AUTOPLAY_MS));
+    act(() => {
+      vi.advanceTimersByTime(BANNER_AUTOPLAY_MS);
+    });
     expect(currentDot()).toBe('แสดงแบนเนอร์ 2');
-    act(() => vi.advanceTimersByTime(BANNER_AUTOPLAY_MS));
+    act(() => {
+      vi.advanceTimersByTime(BANNER_AUTOPLAY_MS);
+    });
     expect(currentDot()).toBe('แสดงแบนเนอร์ 1');
     fireEvent.click(screen.getByRole('button', { name: 'แบนเนอร์ก่อนหน้า' }));
     expect(currentDot()).toBe('แสดงแบนเนอร์ 2');
@@ -41,7 +45,9 @@ describe('BannerSlider', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     await renderPage(() => <BannerSlider banners={banners} />);
     fireEvent.mouseEnter(document.querySelector('.banner-slider') as Element);
-    act(() => vi.advanceTimersByTime(BANNER_AUTOPLAY_MS * 2));
+    act(() => {
+      vi.advanceTimersByTime(BANNER_AUTOPLAY_MS * 2);
+    });
     expect(currentDot()).toBe('แสดงแบนเนอร์ 1');
   });
 });

@@ -3,6 +3,7 @@ import { useRouter } from '@tanstack/react-router';
 import { type MouseEvent, useEffect, useState, useSyncExternalStore } from 'react';
 import { BANNER_AUTOPLAY_MS } from '../../../core/constants';
 import type { Banner } from '../../../core/contract/events';
+import { sizedImage } from '../../lib/sized-image';
 import { nextSlide } from './slider';
 
 const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
@@ -79,7 +80,7 @@ export function BannerSlider({ banners }: { banners: Banner[] }) {
               >
                 <a href={banner.link_url} aria-label={position} onClick={(e) => follow(e, banner.link_url)}>
                   <img
-                    src={banner.image_url}
+                    {...sizedImage(banner.image_url, 'wide')}
                     alt=""
                     width={1200}
                     height={450}

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import type { EventSummary } from '../../../core/contract/events';
 import { eventDateLabel } from '../../lib/format';
+import { sizedImage } from '../../lib/sized-image';
 import { languageAtom } from '../../lib/state';
 
 /**
@@ -27,7 +28,7 @@ export function EventCard({
         {...(newTab ? { target: '_blank', rel: 'noopener' } : {})}
       >
         <img
-          src={event.coverurl}
+          {...sizedImage(event.coverurl, 'card')}
           alt=""
           width={1200}
           height={630}

@@ -6,6 +6,7 @@ import type { EventDetail } from '../../../core/contract/events';
 import { showsCountdown } from '../../../core/sale';
 import { eventDateLabel, formatBaht, formatDateTime } from '../../lib/format';
 import type { Language } from '../../lib/i18n';
+import { sizedImage } from '../../lib/sized-image';
 import { PackageBadges } from '../../lib/ui/PackageBadges';
 
 export function EventHeader({ event, language }: { event: EventDetail; language: Language }) {
@@ -15,7 +16,7 @@ export function EventHeader({ event, language }: { event: EventDetail; language:
       {/* The first screen's largest element: asked for before anything else the page loads. */}
       <img
         className="event-cover"
-        src={event.coverurl}
+        {...sizedImage(event.coverurl, 'wide')}
         alt=""
         width={1200}
         height={630}

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventDetail } from '../../../core/contract/events';
 import { LANGUAGE_KEY } from '../../lib/i18n';
@@ -173,7 +173,8 @@ describe('EventPage consent (SPEC §4)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'ไม่ยอมรับ กลับหน้าแรก' }));
     expect(await screen.findByTestId('page')).toHaveTextContent('home');
     expect(localStorage.getItem('consent_bangkok-city-marathon-2026')).toBeNull();
-    expect(document.querySelector('[inert]')).toBeNull();
+    // The event page (and its dialog) is unmounted once home has rendered.
+    await waitFor(() => expect(document.querySelector('[inert]')).toBeNull());
   });
 
   it('keeps Tab inside the dialog', async () => {

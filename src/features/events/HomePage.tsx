@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { EVENTS_PAGE_SIZE, HOME_PAGER_MARGIN, HOME_PAGER_RANGE } from '../../../core/constants';
 import type { Banner, EventSummary } from '../../../core/contract/events';
 import { InstallButton } from '../../lib/install/InstallButton';
+import { mayOfferInstallHere } from '../../lib/install/install-offer';
 import { usePageTitle } from '../../lib/page-title';
 import { pageCount } from '../../lib/pager';
 import { LoadFailedAlert } from '../../lib/ui/LoadFailedAlert';
@@ -39,7 +40,9 @@ export function HomePage({ page, data, banners = [], soon = [], sharedPhoto = fa
         <p>
           <Trans>เลือกงานวิ่ง อัปโหลดรูปหน้าของคุณ แล้วเราจะค้นหาทุกภาพที่มีคุณอยู่ให้ทันที</Trans>
         </p>
-        <InstallButton />
+        <div className={mayOfferInstallHere() ? 'hero-install may-offer' : 'hero-install'}>
+          <InstallButton />
+        </div>
       </section>
 
       {sharedPhoto && (

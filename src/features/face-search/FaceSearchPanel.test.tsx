@@ -1,10 +1,11 @@
 // The selfie search in the panel, in Thai: the whole flow against a fake API and a fake XHR (compression is the
 // library's in a browser; here it is replaced, jsdom has no canvas), progress, each message of SPEC §8, the 5 s
 // size warning, and the mhao "the cart will be deleted" confirmation.
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keepSharedPhoto, takeSharedPhoto } from '../../../sw/share-target';
 import { appDb } from '../../lib/db/app-db';
+import { changeField } from '../../test/change-field';
 import { addToCart, readList } from '../cart/cart-store';
 import { consentKey } from '../events/consent';
 import { FakeXhr } from './fake-xhr';
@@ -36,7 +37,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const choose = (file: File) => fireEvent.change(picker(), { target: { files: [file] } });
+const choose = (file: File) => changeField(picker(), { target: { files: [file] } });
 
 describe('FaceSearchPanel search', () => {
   it('compresses, signs, uploads and searches, then shows the matches and keeps them as the latest results', async () => {
@@ -222,9 +223,13 @@ describe('FaceSearchPanel search', () => {
     expect(await screen.findByRole('heading', { name: 'พบ 1 รูปที่ตรงกับใบหน้าของคุณ' })).toBeInTheDocument();
     expect(compressSelfie).toHaveBeenCalledTimes(1);
     await waitFor(async () => expect(await readList('cart_latest', 'standard')).toHaveLength(1));
-    act(() => vi.advanceTimersByTime(4000));
+    act(() => {
+      vi.advanceTimersByTime(4000);
+    });
     expect(screen.getByText(/กรุณาอัปโหลดไฟล์ที่มีขนาดเล็กกว่า 5MB/)).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1100));
+    act(() => {
+      vi.advanceTimersByTime(1100);
+    });
     expect(screen.queryByText(/กรุณาอัปโหลดไฟล์ที่มีขนาดเล็กกว่า 5MB/)).not.toBeInTheDocument();
   });
 
@@ -243,7 +248,8 @@ describe('FaceSearchPanel search', () => {
     choose(jpegFile());
     const dialog = await screen.findByRole('alertdialog', { name: 'เริ่มค้นหาใหม่?' });
     expect(dialog).toHaveTextContent('การค้นหาใหม่จะลบรูปทั้งหมดในตะกร้า ต้องการค้นหาใหม่ใช่หรือไม่');
-    expect(screen.getByRole('button', { name: 'ยกเลิก' })).toHaveFocus();
+    // Focus moves to the safe choice in an effect after the dialog renders.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'ยกเลิก' })).toHaveFocus());
     fireEvent.click(screen.getByRole('button', { name: 'ยกเลิก' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(calls).toEqual([]);

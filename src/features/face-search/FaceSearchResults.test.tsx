@@ -1,8 +1,9 @@
 // The results of the panel, in Thai: Add / Remove against the real IndexedDB cart, the lightbox (keys, loop, focus),
 // "more like this one", and the buttons of each event variant (buy all, download all, add all).
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appDb } from '../../lib/db/app-db';
+import { changeField } from '../../test/change-field';
 import { readFlag, readList } from '../cart/cart-store';
 import { FakeXhr } from './fake-xhr';
 import {
@@ -31,7 +32,7 @@ afterEach(() => {
 });
 
 async function searchFinds(count: number) {
-  fireEvent.change(picker(), { target: { files: [jpegFile()] } });
+  changeField(picker(), { target: { files: [jpegFile()] } });
   await screen.findByRole('heading', { name: `พบ ${count} รูปที่ตรงกับใบหน้าของคุณ` });
   await waitFor(async () => expect(await readList('cart_latest', 'standard')).toHaveLength(count));
 }
@@ -178,7 +179,7 @@ describe('FaceSearchPanel results', () => {
       cartKind: 'wholesale',
     });
     expect(screen.getByRole('heading', { name: 'ค้นหารูปของคุณจากช่างภาพทุกคน' })).toBeInTheDocument();
-    fireEvent.change(picker(), { target: { files: [jpegFile()] } });
+    changeField(picker(), { target: { files: [jpegFile()] } });
     await waitFor(async () => expect(await readList('cart_latest', 'wholesale')).toHaveLength(2));
     expect(screen.queryByRole('button', { name: /ซื้อเหมาทุกภาพ/ })).not.toBeInTheDocument();
   });

@@ -7,7 +7,6 @@ import type { EventDetail } from '../../../core/contract/events';
 import type { FaceSearchAnswer } from '../../../core/contract/facesearch';
 import { ApiError } from '../../lib/api/client';
 import { searchWithUploadedSelfie, signSelfieUpload } from '../../lib/api/facesearch';
-import { compressSelfie } from './compress-selfie';
 import { checkSelfieFile } from './file-checks';
 import {
   initialSearchState,
@@ -87,10 +86,20 @@ export function useSelfieSearch(event: SearchEvent): SelfieSearch {
     }
     dispatch({ type: 'started', oversize: check.oversize });
 
+    // The compression library (20 KB gzip) loads with the first selfie, not with the event page.
+    let compressor: typeof import('./compress-selfie');
+    try {
+      compressor = await import('./compress-selfie');
+    } catch (error) {
+      if (live()) dispatch({ type: 'failed', failure: failureOf(error) });
+      return undefined;
+    }
+    if (!live()) return undefined;
+
     let compressed: Blob;
     try {
       markSelfie('selfie-compress-start');
-      compressed = await compressSelfie(file, signal);
+      compressed = await compressor.compressSelfie(file, signal);
       measureSelfie('selfie-compress', 'selfie-compress-start', {
         inputBytes: file.size,
         outputBytes: compressed.size,

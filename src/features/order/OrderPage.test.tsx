@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Inquiry } from '../../../core/contract/order';
 import { appDb } from '../../lib/db/app-db';
@@ -238,7 +238,8 @@ describe('OrderPage', () => {
 
   it('an unknown order opens the inquiry error dialog; confirm leaves a retry', async () => {
     await open({ status: 'error', message: 'order not found' });
-    const dialog = screen.getByRole('dialog', { name: 'พบข้อผิดพลาด' });
+    // The dialog opens (showModal, or the open attribute) in an effect after the page renders.
+    const dialog = await screen.findByRole('dialog', { name: 'พบข้อผิดพลาด' });
     expect(within(dialog).getByRole('link', { name: 'ฝ่ายลูกค้าสัมพันธ์' })).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'ตกลง' }));
     expect(screen.queryByRole('dialog')).toBeNull();

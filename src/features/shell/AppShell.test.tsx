@@ -7,13 +7,14 @@ import {
   createRouter,
   RouterProvider,
 } from '@tanstack/react-router';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, createEvent, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { createStore, Provider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { markBusy } from '../../lib/busy';
 import { activateLanguage } from '../../lib/i18n';
 import { CONTACT_PAGE_URL } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
+import { changeField } from '../../test/change-field';
 import { eventSummary } from '../../test/event-summary';
 import { addToCart, clearCart } from '../cart/cart-store';
 import { photo } from '../cart/test-items';
@@ -129,7 +130,9 @@ describe('notifications', () => {
   it('closes on a click outside', async () => {
     await renderShell();
     fireEvent.click(screen.getByRole('button', { name: /การแจ้งเตือน/ }));
-    fireEvent.pointerDown(screen.getByRole('heading', { level: 1 }));
+    // A real pointerdown (jsdom has no onpointerdown, so fireEvent.pointerDown would name the event otherwise).
+    const outside = screen.getByRole('heading', { level: 1 });
+    fireEvent(outside, createEvent.pointerDown(outside));
     expect(screen.getByRole('button', { name: /การแจ้งเตือน/ })).toHaveAttribute('aria-expanded', 'false');
   });
 });
@@ -139,13 +142,19 @@ describe('cart icon', () => {
     await renderShell('/');
     const cart = screen.getByRole('link', { name: 'ตะกร้าสินค้า (0 ภาพ)' });
     expect(cart).toHaveAttribute('href', '/cart');
-    await act(() => addToCart('standard', photo(1)));
-    await act(() => addToCart('standard', photo(2)));
+    await act(async () => {
+      await addToCart('standard', photo(1));
+    });
+    await act(async () => {
+      await addToCart('standard', photo(2));
+    });
     expect(await screen.findByRole('link', { name: 'ตะกร้าสินค้า (2 ภาพ)' })).toHaveTextContent('2');
   });
 
   it('links to the manual cart on a path ending in "manual"', async () => {
-    await act(() => addToCart('manual', photo(7)));
+    await act(async () => {
+      await addToCart('manual', photo(7));
+    });
     await renderShell('/bangkok-city-marathon-2026/manual');
     const cart = await screen.findByRole('link', { name: 'ตะกร้าภาพตามจุดถ่าย (1 ภาพ)' });
     expect(cart).toHaveAttribute('href', '/cart-manual');
@@ -258,20 +267,20 @@ describe('sidebar', () => {
   it('searches the menu by Thai or English name and event', async () => {
     await renderShell('/', 1280);
     const search = screen.getByRole('searchbox', { name: 'ค้นหาเมนู' });
-    fireEvent.change(search, { target: { value: 'มาราธอน' } });
+    changeField(search, { target: { value: 'มาราธอน' } });
     expect(document.querySelector('.sidebar-nav')).not.toBeVisible();
     expect(await screen.findByRole('link', { name: 'บางกอก ซิตี้ มาราธอน 2026' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'โคราช ฮาล์ฟมาราธอน 2026' })).toBeInTheDocument();
     expect(screen.getByText('พบ 2 รายการ')).toHaveAttribute('role', 'status');
 
-    fireEvent.change(search, { target: { value: 'refund' } });
+    changeField(search, { target: { value: 'refund' } });
     const results = document.querySelector('.menu-search') as HTMLElement;
     expect(await within(results).findByRole('link', { name: 'นโยบายการคืนเงิน' })).toHaveAttribute(
       'href',
       '/refund-policy',
     );
 
-    fireEvent.change(search, { target: { value: 'ไม่มีแน่นอน' } });
+    changeField(search, { target: { value: 'ไม่มีแน่นอน' } });
     expect(screen.getByText(/ไม่พบเมนูที่ตรงกับคำค้น ลองพิมพ์/)).toBeInTheDocument();
     fireEvent.keyDown(search, { key: 'Escape' });
     expect(search).toHaveValue('');

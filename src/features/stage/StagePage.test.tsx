@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventDetail } from '../../../core/contract/events';
 import type { Photo } from '../../../core/contract/photos';
+import { changeField } from '../../test/change-field';
 import { eventSummary } from '../../test/event-summary';
 import { renderPage } from '../../test/render-page';
 import { clearCart } from '../cart/cart-store';
@@ -74,8 +75,8 @@ describe('StagePage', () => {
     await renderPage(() => <StagePage data={{ state: 'loaded', event: stageEvent() }} />);
     expect(screen.getByText('ซื้อแพ็กเกจเหมาแล้ว ต้องการภาพเพิ่ม?')).toBeInTheDocument();
     await screen.findByRole('option', { name: '07:00-08:00' });
-    fireEvent.change(screen.getByLabelText('จุดถ่ายภาพ'), { target: { value: '2' } });
-    fireEvent.change(screen.getByLabelText('ช่วงเวลา'), {
+    changeField(screen.getByLabelText('จุดถ่ายภาพ'), { target: { value: '2' } });
+    changeField(screen.getByLabelText('ช่วงเวลา'), {
       target: { value: '2026-11-13T00:00:00.000Z/2026-11-13T01:00:00.000Z' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'ค้นหา' }));

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { EventSummary, Team } from '../../../core/contract/events';
 import { usePageTitle } from '../../lib/page-title';
+import { sizedImage } from '../../lib/sized-image';
 import { LoadFailedAlert } from '../../lib/ui/LoadFailedAlert';
 import { EventCard } from '../events/EventCard';
 import type { TeamLoad } from './team-loader';
@@ -35,7 +36,7 @@ export function TeamPage({ data }: { data: TeamLoad }) {
 function TeamDetails({ team, events }: { team: Team; events: EventSummary[] }) {
   return (
     <article className="team-page">
-      <img className="team-cover" src={team.cover_url} alt="" width={1200} height={630} />
+      <img className="team-cover" {...sizedImage(team.cover_url, 'wide')} alt="" width={1200} height={630} />
       <header className="team-heading">
         <h1>{team.team_name}</h1>
         {team.team_description && <p className="team-description">{team.team_description}</p>}

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { isAppleMobile, isInAppBrowser, offerFor, type Platform } from './install-offer';
+import { isAppleMobile, isInAppBrowser, mayOfferInstall, offerFor, type Platform } from './install-offer';
 
 const android: Platform = {
   userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36',
@@ -58,5 +58,15 @@ describe('the install offer', () => {
     expect(offerFor(android, promptEvent('accepted'), true)).toEqual({ kind: 'none' });
     expect(offerFor(android, undefined, false)).toEqual({ kind: 'none' });
     expect(offerFor(mac, undefined, false)).toEqual({ kind: 'none' });
+  });
+
+  it('keeps room for the button where an offer may come: Chromium’s prompt or the iPhone how-to, not installed', () => {
+    expect(mayOfferInstall(android, true)).toBe(true);
+    expect(mayOfferInstall(iphone, false)).toBe(true);
+    expect(mayOfferInstall(ipadDesktopMode, false)).toBe(true);
+    expect(mayOfferInstall({ ...android, standalone: true }, true)).toBe(false);
+    expect(mayOfferInstall({ ...iphone, standalone: true }, false)).toBe(false);
+    // Firefox and Safari on a Mac have no prompt event and no how-to.
+    expect(mayOfferInstall(mac, false)).toBe(false);
   });
 });

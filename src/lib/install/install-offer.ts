@@ -70,6 +70,17 @@ export function offerFor(p: Platform, prompt: InstallPromptEvent | undefined, do
   return { kind: 'none' };
 }
 
+/**
+ * Whether this browser may offer the install here at all (its prompt or the iPhone how-to): the page keeps room for
+ * the button from the first paint, so a prompt that comes later does not push the page down.
+ */
+export const mayOfferInstall = (p: Platform, hasPromptEvent: boolean): boolean =>
+  !p.standalone && (hasPromptEvent || isAppleMobile(p));
+
+/** mayOfferInstall for this browser: Chromium's browsers are those that know onbeforeinstallprompt. */
+export const mayOfferInstallHere = (): boolean =>
+  typeof window !== 'undefined' && mayOfferInstall(platform(), 'onbeforeinstallprompt' in window);
+
 const platform = (): Platform => ({
   userAgent: navigator.userAgent,
   platform: navigator.platform,

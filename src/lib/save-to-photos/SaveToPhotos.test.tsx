@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../test/render-page';
 import { SaveToPhotos } from './SaveToPhotos';
@@ -35,13 +35,17 @@ describe('Save to Photos', () => {
 
     const first = await screen.findByRole('button', { name: 'บันทึกภาพที่ 1–10' });
     expect(fetchImpl).toHaveBeenCalledTimes(10);
-    await act(async () => fireEvent.click(first));
+    await act(async () => {
+      fireEvent.click(first);
+    });
     expect(shared).toEqual([entries.slice(0, 10).map((e) => e.name)]);
     expect(screen.getByRole('button', { name: 'บันทึกภาพที่ 1–10 แล้ว' })).toBeInTheDocument();
 
     // The next batch is prepared once the first is shared.
     const second = await screen.findByRole('button', { name: 'บันทึกภาพที่ 11–12' });
-    await act(async () => fireEvent.click(second));
+    await act(async () => {
+      fireEvent.click(second);
+    });
     expect(shared[1]).toEqual(['7_DSC_11.JPG', '7_DSC_12.JPG']);
   });
 
@@ -53,10 +57,14 @@ describe('Save to Photos', () => {
     await renderSave(share);
     fireEvent.click(screen.getByRole('button', { name: 'บันทึกภาพต้นฉบับลงแอปรูปภาพ' }));
     const first = await screen.findByRole('button', { name: 'บันทึกภาพที่ 1–10' });
-    await act(async () => fireEvent.click(first));
+    await act(async () => {
+      fireEvent.click(first);
+    });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'บันทึกภาพที่ 1–10' })).toBeInTheDocument();
-    await act(async () => fireEvent.click(first));
+    await act(async () => {
+      fireEvent.click(first);
+    });
     expect(screen.getByRole('alert')).toHaveTextContent('เปิดเมนูแชร์ไม่สำเร็จ กรุณาแตะอีกครั้ง');
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
+import { ZipImageError } from '../../../sw/zip-entries';
 import { centralDirectoryNames } from '../../../sw/zip-test-helpers';
-import { buildZip, ZipImageError } from './zip-download';
+import { buildZip } from './zip-download';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 

@@ -1,13 +1,15 @@
 // A download-all's zip (SPEC §7), saved by the browser: streamed by the service worker where one controls the page
 // (sw/zip-stream.ts: the download starts at once and memory stays flat), otherwise built in memory from the same
-// stream (sw/zip-entries.ts) and saved when whole.
-import { type ZipEntry, type ZipStreamOptions, zipStream } from '../../../sw/zip-entries';
+// stream (sw/zip-entries.ts) and saved when whole. The zip code (client-zip) loads only then: pages that offer a
+// download-all do not carry it to their first screen.
+import type { ZipEntry, ZipStreamOptions } from '../../../sw/zip-entries';
 import { streamZipThroughWorker } from './zip-via-worker';
 
-export { type ZipEntry, ZipImageError } from '../../../sw/zip-entries';
+export type { ZipEntry } from '../../../sw/zip-entries';
 
 /** The zip of the entries as a Blob, held whole in memory. */
 export async function buildZip(entries: ZipEntry[], options: ZipStreamOptions = {}): Promise<Blob> {
+  const { zipStream } = await import('../../../sw/zip-entries');
   return new Response(zipStream(entries, options)).blob();
 }
 

@@ -3,8 +3,23 @@ import type { Language } from './i18n';
 
 const locales: Record<Language, string> = { th: 'th-TH', en: 'en-GB' };
 
+/**
+ * One formatter per language and style, made on first use: making one loads the locale's calendar data, which
+ * costs a phone more than formatting a whole page of dates.
+ */
+function formatter(
+  made: Partial<Record<Language, Intl.DateTimeFormat>>,
+  language: Language,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  made[language] ??= new Intl.DateTimeFormat(locales[language], options);
+  return made[language];
+}
+const dateTimes: Partial<Record<Language, Intl.DateTimeFormat>> = {};
+const eventDates: Partial<Record<Language, Intl.DateTimeFormat>> = {};
+
 export function formatDateTime(iso: string, language: Language): string {
-  return new Intl.DateTimeFormat(locales[language], {
+  return formatter(dateTimes, language, {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: 'Asia/Bangkok',
@@ -13,16 +28,16 @@ export function formatDateTime(iso: string, language: Language): string {
 
 /** A calendar date (YYYY-MM-DD) as the event's date, e.g. "16 พ.ย. 2569" / "16 Nov 2026". */
 export function formatEventDate(isoDate: string, language: Language): string {
-  return new Intl.DateTimeFormat(locales[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(
+  return formatter(eventDates, language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
     new Date(`${isoDate}T00:00:00Z`),
   );
 }
 
+const baht = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 /** Baht from a decimal string: "1250.00" → "1,250.00". */
 export function formatBaht(amount: string): string {
-  return new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-    Number(amount),
-  );
+  return baht.format(Number(amount));
 }
 
 /** The event's date as shown: the organiser's Thai text in Thai, the calendar date formatted in English. */

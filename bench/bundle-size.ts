@@ -1,5 +1,6 @@
 // Bundle size of the built PWA (run `npm run build` first): what a phone downloads before the first page shows
-// (the entry script and the modules it imports statically), and the service worker's precache.
+// (the entry script and the modules it imports statically), each first screen's own route code, and the service
+// worker's precache.
 // Prints one JSON line.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -30,6 +31,29 @@ const allJs = fs
 const sw = fs.readFileSync(path.join(dist, 'sw.js'), 'utf8');
 const precacheEntries = (sw.match(/\{url:"[^"]+",revision:/g) ?? sw.match(/"url":/g) ?? []).length;
 
+/**
+ * Each first screen's own code beyond the entry's, as the server preloads it with the shell (build manifest,
+ * server/shell-preloads.ts): what must arrive before the route can render.
+ */
+const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
+  string,
+  { file: string; imports?: string[] }
+>;
+const closure = (key: string, into = new Set<string>()): Set<string> => {
+  if (into.has(key) || !manifest[key]) return into;
+  into.add(key);
+  for (const imported of manifest[key].imports ?? []) closure(imported, into);
+  return into;
+};
+const entryKeys = closure('index.html');
+const routeFiles = { home: 'index', event: '$eventId', order: 'download.$q' };
+const routeGzip = Object.fromEntries(
+  Object.entries(routeFiles).map(([page, file]) => {
+    const keys = [...closure(`src/routes/${file}.tsx?tsr-split=component`)].filter((k) => !entryKeys.has(k));
+    return [page, sizes(keys.map((k) => manifest[k]?.file ?? '')).gzip];
+  }),
+);
+
 const initialSizes = sizes(initial);
 const allSizes = sizes(allJs);
 console.log(
@@ -40,5 +64,6 @@ console.log(
     all_js_bytes: allSizes.raw,
     all_js_gzip_bytes: allSizes.gzip,
     precache_entries: precacheEntries,
+    route_js_gzip_bytes: routeGzip,
   }),
 );

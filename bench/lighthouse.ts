@@ -38,6 +38,8 @@ interface PageResult {
   bytes: number;
   requests: number;
   runs: number[];
+  /** The runtime errors of runs Lighthouse could not measure (left out of the median). */
+  failed_runs: string[];
 }
 
 /** A paid PromptPay order of two stage photos, through the API and the sandbox gateway: its page's address. */
@@ -122,9 +124,11 @@ try {
         }),
       );
     }
-    const scored = runs
-      .map((r) => r?.lhr)
-      .filter((lhr) => lhr !== undefined)
+    const reports = runs.map((r) => r?.lhr).filter((lhr) => lhr !== undefined);
+    // A run Lighthouse could not measure (its runtimeError, e.g. NO_LCP) scores 0: it is reported, not ranked.
+    const failed = reports.flatMap((lhr) => (lhr.runtimeError ? [lhr.runtimeError.code] : []));
+    const scored = reports
+      .filter((lhr) => !lhr.runtimeError)
       .map((lhr) => ({ lhr, score: Math.round((lhr.categories.performance?.score ?? 0) * 100) }))
       .sort((a, b) => a.score - b.score);
     const mid = scored[Math.floor(scored.length / 2)];
@@ -145,6 +149,7 @@ try {
         (mid.lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined)?.items?.length ??
         0,
       runs: scored.map((s) => s.score),
+      failed_runs: failed,
     };
     results.push(result);
     if (values.reports) {

@@ -3,19 +3,14 @@
 // grid with Add / Remove / Download, a lightbox with "more like this one", and the event's result buttons.
 // Every answer becomes the cart's latest results (cart_latest), which buy-all puts in the cart.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type JSX, useEffect, useState } from 'react';
+import { type JSX, lazy, Suspense, useEffect, useState } from 'react';
 import type { EventDetail } from '../../../core/contract/events';
 import type { Photo } from '../../../core/contract/photos';
 import { useBusyWhile } from '../../lib/busy';
-import { confirmNewSearch, setLatestResults } from '../cart/cart-store';
 import { toCartItem } from '../cart/cart-types';
-import { useCartIds } from '../cart/use-cart';
 import { useMhaoTexts } from '../cart/use-mhao-texts';
 import { ConfirmDialog, useConfirm } from './ConfirmDialog';
 import { checkSelfieFile } from './file-checks';
-import { ResultButtons } from './ResultButtons';
-import { ResultLightbox } from './ResultLightbox';
-import { ResultsGrid } from './ResultsGrid';
 import { SearchStatus } from './SearchStatus';
 import { SelfiePicker } from './SelfiePicker';
 import { isBusy, mergePhotos, type SearchStep } from './search-machine';
@@ -23,6 +18,12 @@ import { markSelfieChosen, measureSelfieToResults } from './selfie-timing';
 import { useSelfieSearch } from './use-selfie-search';
 import { useSharedPhoto } from './use-shared-photo';
 import './face-search.css';
+
+// The event page's first screen shows the panel's picker; the results and the cart database load with the first
+// search (issue 15: the cover no longer waits for them).
+const loadResults = () => import('./FaceResults');
+const FaceResults = lazy(loadResults);
+const cartStore = () => import('../cart/cart-store');
 
 export interface FaceSearchPanelProps {
   event: EventDetail;
@@ -40,7 +41,6 @@ export function FaceSearchPanel({
 }: FaceSearchPanelProps): JSX.Element {
   const { t } = useLingui();
   const { state, dispatch, search } = useSelfieSearch(event);
-  const cartIds = useCartIds(cartKind);
   const confirm = useConfirm();
   const mhaoTexts = useMhaoTexts();
   const [open, setOpen] = useState<number | undefined>(undefined);
@@ -50,8 +50,8 @@ export function FaceSearchPanel({
   const photos = current.step === 'found' ? current.photos : [];
   useEffect(() => onStepChange?.(current.step), [current.step, onStepChange]);
 
-  const latest = (list: readonly Photo[]) =>
-    setLatestResults(
+  const latest = async (list: readonly Photo[]) =>
+    (await cartStore()).setLatestResults(
       cartKind,
       list.map((p) => toCartItem(p, event.event_key)),
     );
@@ -71,7 +71,10 @@ export function FaceSearchPanel({
       dispatch({ type: 'rejected-type' });
       return;
     }
+    // The results' code comes while the selfie is prepared and searched (a failure shows when they render).
+    loadResults().catch(() => undefined);
     // SPEC §4: a new search on an mhao event with photos in the cart deletes the cart, once the buyer agrees.
+    const { confirmNewSearch } = await cartStore();
     if (!(await confirmNewSearch(cartKind, event.is_mhao === 'Y', confirm.ask))) return;
     setOpen(undefined);
     markSelfieChosen(); // after any question, so the timing is the flow's alone
@@ -101,22 +104,17 @@ export function FaceSearchPanel({
       <SelfiePicker disabled={busy} onFile={choose} />
       <SearchStatus state={state} />
       {current.step === 'found' && (
-        <div className="face-results-area">
-          <ResultsGrid event={event} photos={photos} cartIds={cartIds} cartKind={cartKind} onOpen={setOpen} />
-          <ResultButtons event={event} variant={variant} cartKind={cartKind} photos={photos} />
-        </div>
-      )}
-      {open !== undefined && photos[open] && (
-        <ResultLightbox
-          event={event}
-          photos={photos}
-          index={open}
-          cartIds={cartIds}
-          cartKind={cartKind}
-          onIndex={setOpen}
-          onClose={() => setOpen(undefined)}
-          onMore={applyMore}
-        />
+        <Suspense fallback={null}>
+          <FaceResults
+            event={event}
+            variant={variant}
+            cartKind={cartKind}
+            photos={photos}
+            open={open}
+            onOpen={setOpen}
+            onMore={applyMore}
+          />
+        </Suspense>
       )}
       <ConfirmDialog
         open={confirm.open}

@@ -40,10 +40,13 @@ export function useMhaoFlag(kind: CartKind): MhaoFlag | undefined {
   return useLive(`mhao:${kind}`, () => readFlag(kind));
 }
 
-/** One order of the history (with its last kept answer); undefined when not kept or not answered yet. */
-export function useKeptOrder(uuid: string): OrderHistoryRow | undefined {
-  return useLive(`order:${uuid}`, () => appDb.orders.get(uuid));
-}
+/**
+ * One order of the history (with its last kept answer) as a live value: `{ row }` once the device's copy has been
+ * read, `row` undefined when this device keeps none (so "not read yet" and "not kept" differ). The order page reads
+ * it through useLazyLive.
+ */
+export const keptOrderValue = (uuid: string) =>
+  liveValue(`order:${uuid}`, async () => ({ row: await appDb.orders.get(uuid) }));
 
 /** Orders created or opened on this device, newest first; undefined until IndexedDB answered. */
 export function useOrderHistory(): OrderHistoryRow[] | undefined {

@@ -11,8 +11,7 @@ import { publicObjectUrl } from '../../lib/photo-urls';
 import { languageAtom } from '../../lib/state';
 import { keepOrderImages } from '../../lib/sw-bridge';
 import { Dialog } from '../../lib/ui/Dialog';
-import { keepOrderAnswer } from '../cart/cart-store';
-import { useKeptOrder } from '../cart/use-cart';
+import { useLazyLive } from '../cart/use-lazy-live';
 import { ORDER_TOASTER } from './order-toaster';
 import { orderView, viewThumbnails } from './order-view';
 import { PaidOrder } from './PaidOrder';
@@ -33,14 +32,18 @@ export function OrderPage({ q }: { q: string }) {
   usePageTitle(t`ชำระเงินและดาวน์โหลดภาพ`);
   const { result, refreshing, refresh } = useOrderInquiry(q);
   // Every answer is kept on this device, so the order opens offline from the last one (and find-order lists it).
-  const kept = useKeptOrder(q);
+  // The cart database loads after the first paint: online, the page shows the answer without waiting for it.
+  const keptRead = useLazyLive((cart) => cart.keptOrderValue(q), `order:${q}`);
+  const kept = keptRead?.row;
   const keptToken = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (result.state !== 'loaded') return;
     const token = result.inquiry.state_token ?? JSON.stringify(result.inquiry);
     if (keptToken.current === token) return;
     keptToken.current = token;
-    keepOrderAnswer(q, result.inquiry).catch((error) => console.warn('order answer not kept', error));
+    import('../cart/cart-store')
+      .then((store) => store.keepOrderAnswer(q, result.inquiry))
+      .catch((error) => console.warn('order answer not kept', error));
     // Its thumbnails too, all of them, so it reopens offline with its pictures (sw/order-images.ts).
     keepOrderImages(viewThumbnails(orderView(result.inquiry, thumbnailUrl)));
   }, [q, result]);
@@ -63,7 +66,9 @@ export function OrderPage({ q }: { q: string }) {
     void refresh();
   };
 
-  if (result.state === 'loading') return <div className="order-page" aria-busy="true" />;
+  // Offline, the kept copy decides what shows: wait for the device to have been read.
+  if (result.state === 'loading' || (result.state === 'offline' && keptRead === undefined))
+    return <div className="order-page" aria-busy="true" />;
 
   const offlineCopy = result.state === 'offline' ? kept?.last_inquiry : undefined;
   const shown = result.state === 'loaded' ? result.inquiry : offlineCopy;

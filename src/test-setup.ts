@@ -1,9 +1,12 @@
 import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/preact';
+import { cleanup, configure } from '@testing-library/preact';
 import { afterEach } from 'vitest';
 
 afterEach(cleanup);
+// findBy… and waitFor wait for a state, not a time: CI runs both projects at once on two cores, where a page's
+// first live queries (IndexedDB) and effects after paint can take more than the default second.
+configure({ asyncUtilTimeout: 4000 });
 // A test file of this project may ask for the node environment (the service worker's fetch-side code, which needs
 // fetch's own Request and FormData): there is no window to patch then.
 if (typeof window !== 'undefined') {

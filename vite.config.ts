@@ -27,7 +27,7 @@ function buildStamp(): Plugin {
 
 /** The modules of every first screen, bundled together (see build below). */
 const FIRST_SCREEN_MODULES =
-  /node_modules[\\/](preact|react|react-dom|scheduler|@tanstack|jotai|@lingui|workbox-window|idb-keyval|valibot)[\\/]|[\\/]src[\\/](routes|lib[\\/](api|app-settings|format|i18n|state|page-title|sw-bridge|links|pager|busy|network-status))[\\/.]/;
+  /node_modules[\\/](preact|react|react-dom|@tanstack|jotai|@lingui|workbox-window|idb-keyval|valibot)[\\/]|[\\/]src[\\/](routes|lib[\\/](api|app-settings|format|i18n|state|page-title|sw-bridge|links|pager|busy|network-status))[\\/.]/;
 
 /** The fonts every first screen's Thai text uses (src/main.tsx), preloaded: no late swap shifts the text. */
 const FIRST_PAINT_FONTS = /^assets\/sarabun-thai-(400|600)-normal-[\w-]+\.woff2$/;

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { type Manifest, staticClosure } from '../server/shell-preloads';
 
 const dist = path.resolve(process.argv[2] ?? 'dist');
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -35,16 +36,8 @@ const precacheEntries = (sw.match(/\{url:"[^"]+",revision:/g) ?? sw.match(/"url"
  * Each first screen's own code beyond the entry's, as the server preloads it with the shell (build manifest,
  * server/shell-preloads.ts): what must arrive before the route can render.
  */
-const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
-  string,
-  { file: string; imports?: string[] }
->;
-const closure = (key: string, into = new Set<string>()): Set<string> => {
-  if (into.has(key) || !manifest[key]) return into;
-  into.add(key);
-  for (const imported of manifest[key].imports ?? []) closure(imported, into);
-  return into;
-};
+const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+const closure = (key: string) => staticClosure(manifest, key);
 const entryKeys = closure('index.html');
 const routeFiles = { home: 'index', event: '$eventId', order: 'download.$q' };
 const routeGzip = Object.fromEntries(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sizedCopy, sizedImageKey, sizedSrcSet, sizedWidths } from './sized-images';
+import { isSizedImage, sizedCopy, sizedImageKey, sizedSrcSet, sizedWidths } from './sized-images';
 
 describe('sized images', () => {
   it('name their WebP copies in the JPEG’s key', () => {
@@ -9,6 +9,14 @@ describe('sized images', () => {
     expect(sizedCopy(key, 800)).toBe('run/cover-0a1b2c.w480-800-1200.800.webp');
     // Too small for any copy: a plain JPEG name.
     expect(sizedImageKey('run/cover-0a1b2c', [])).toBe('run/cover-0a1b2c.jpg');
+    expect([key, sizedCopy(key, 800)].map(isSizedImage)).toEqual([true, true]);
+    for (const other of [
+      'run/cover-0a1b2c.jpg',
+      'run/thumbnail/a.jpg',
+      'run/cover.w480.png',
+      'run/c.800.webp',
+    ])
+      expect(isSizedImage(other)).toBe(false);
   });
 
   it('give a srcset from the address alone, and none for images stored without copies', () => {

@@ -9,6 +9,10 @@
 export const SIZED_IMAGE_WIDTHS = [480, 800, 1200] as const;
 
 const SIZED = /\.w(\d+(?:-\d+)*)\.jpg$/;
+const SIZED_OR_COPY = /\.w\d+(?:-\d+)*\.(?:jpg|\d+\.webp)$/;
+
+/** Whether a key names a sized JPEG or one of its copies: bytes that never change under their name. */
+export const isSizedImage = (key: string): boolean => SIZED_OR_COPY.test(key);
 
 /** The key of a JPEG under `name` (no extension) whose WebP copies have `widths`. */
 export const sizedImageKey = (name: string, widths: readonly number[]): string =>

@@ -17,10 +17,11 @@ import { readAtMost, storageRoutes } from './routes/storage';
 import {
   type FirstScreen,
   firstScreen,
-  withFirstScreenAnswers,
-  withImagePreload,
+  firstScreenAnswersElement,
+  imagePreloadLink,
+  intoHead,
 } from './services/first-screen';
-import { shellPreloads, withPreloads } from './shell-preloads';
+import { shellPreloads } from './shell-preloads';
 import type { DiskStore } from './storage/disk-store';
 
 export interface AppOptions {
@@ -118,8 +119,8 @@ export function createApp(options: AppOptions) {
     const { answers, image } = await firstScreen(options.ctx, c.req.path).catch(
       () => ({ answers: {} }) as FirstScreen,
     );
-    const page = withPreloads(withFirstScreenAnswers(html, answers), preloadsFor(c.req.path));
-    return c.html(withImagePreload(page, image));
+    const hints = firstScreenAnswersElement(answers) + preloadsFor(c.req.path) + imagePreloadLink(image);
+    return c.html(intoHead(html, hints));
   };
   // Before serveStatic, which would send dist/index.html as built, with the marker instead of the settings.
   app.get('/', sendShell);

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { routePattern, shellPreloads, shellPreloadsFrom, withPreloads } from './shell-preloads';
+import { routePattern, shellPreloads, shellPreloadsFrom } from './shell-preloads';
 
 const manifest = {
   'index.html': { file: 'assets/index-E.js', imports: ['_app-start-A.js'], isEntry: true },
@@ -80,13 +80,5 @@ describe('the shell’s preloads', () => {
     } finally {
       fs.rmSync(dist, { recursive: true, force: true });
     }
-  });
-
-  it('goes at the end of the head', () => {
-    const html = '<html><head><title>RunFoto</title></head><body></body></html>';
-    expect(withPreloads(html, script('a.js'))).toBe(
-      `<html><head><title>RunFoto</title>${script('a.js')}</head><body></body></html>`,
-    );
-    expect(withPreloads(html, '')).toBe(html);
   });
 });

@@ -5,13 +5,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-interface ManifestChunk {
+export interface ManifestChunk {
   file: string;
   imports?: string[];
   css?: string[];
   isEntry?: boolean;
 }
-type Manifest = Record<string, ManifestChunk>;
+export type Manifest = Record<string, ManifestChunk>;
 
 const ROUTE_KEY = /^src\/routes\/(.+)\.tsx\?tsr-split=component$/;
 
@@ -53,7 +53,7 @@ function matchRoute(patterns: RoutePattern[], pathname: string): RoutePattern | 
 }
 
 /** Every chunk `key` imports statically, itself included. */
-function staticClosure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+export function staticClosure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
   if (into.has(key) || !manifest[key]) return into;
   into.add(key);
   for (const imported of manifest[key].imports ?? []) staticClosure(manifest, imported, into);
@@ -111,7 +111,3 @@ export function shellPreloads(distDir: string): (pathname: string) => string {
     return preloads(pathname);
   };
 }
-
-/** The shell with `links` at the end of its head. */
-export const withPreloads = (html: string, links: string): string =>
-  links ? html.replace('</head>', () => `${links}</head>`) : html;

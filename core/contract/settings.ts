@@ -1,7 +1,6 @@
 // The settings the PWA takes from the server at run time (DESIGN §1), so one build serves any deployment: the
 // server inlines them into every app shell it sends and answers them at /app-settings.json; the service worker
 // keeps the last ones and inlines them into the precached shell (offline, repeat visits).
-
 import * as v from 'valibot';
 import { scriptSafeJson } from '../json';
 

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sizedCopy } from '../../core/sized-images';
 import { testDatabases } from '../db/test-databases';
 import { storeSizedImage } from '../services/sized-images';
 import { openTestApp, type TestApp } from '../test/app-fixture';
@@ -37,7 +38,7 @@ describe.each(testDatabases.slice(0, 1))('stored objects over HTTP', (database) 
 
   it('lets browsers keep a cover and its WebP copies for a year: their names are never reused', async () => {
     const key = await storeSizedImage(t.store, 'run/cover', await JPEG_1000.toBuffer());
-    for (const address of [key, key.replace(/\.jpg$/, '.800.webp')]) {
+    for (const address of [key, sizedCopy(key, 800)]) {
       const res = await t.app.request(`/storage/${address}`);
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');

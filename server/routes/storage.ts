@@ -118,10 +118,6 @@ export function storageRoutes(store: DiskStore) {
       serveStatic({
         root: store.root,
         rewriteRequestPath: (p) => p.replace(/^\/storage/, ''),
-        onFound: (_p, c) => {
-          const key = keyOf(c.req.path);
-          if (key !== undefined) c.header('Cache-Control', cacheControlOf(key));
-        },
       }),
     )
     .get('/*', (c) => c.text('not found', 404));

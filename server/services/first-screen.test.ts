@@ -5,7 +5,7 @@ import { firstScreenKey } from '../../core/first-screen';
 import { SHOWN_SIZES } from '../../core/sized-images';
 import { testDatabases } from '../db/test-databases';
 import { orderFixture } from '../test/order-fixtures';
-import { firstScreen, withFirstScreenAnswers, withImagePreload } from './first-screen';
+import { firstScreen, firstScreenAnswersElement, imagePreloadLink, intoHead } from './first-screen';
 
 describe.each(testDatabases.slice(0, 1))('the first screen', (database) => {
   const f = orderFixture(database);
@@ -54,30 +54,38 @@ describe.each(testDatabases.slice(0, 1))('the first screen', (database) => {
       expect(await firstScreen(f.t.ctx, page)).toEqual({ answers: {} });
   });
 
-  it('goes into the head as a high-priority image preload, its address escaped', () => {
-    const html = '<!doctype html><html><head><title>RunFoto</title></head><body></body></html>';
-    expect(withImagePreload(html, { url: '/storage/run/cover.jpg', shown: 'wide' })).toContain(
-      '<link rel="preload" as="image" href="/storage/run/cover.jpg" fetchpriority="high"></head>',
+  it('is a high-priority image preload, its address escaped', () => {
+    expect(imagePreloadLink({ url: '/storage/run/cover.jpg', shown: 'wide' })).toBe(
+      '<link rel="preload" as="image" href="/storage/run/cover.jpg" fetchpriority="high">',
     );
     // With WebP copies: the copy the <img> will choose, by the same srcset and sizes.
-    expect(withImagePreload(html, { url: '/storage/run/cover-ab.w480-800.jpg', shown: 'card' })).toContain(
+    expect(imagePreloadLink({ url: '/storage/run/cover-ab.w480-800.jpg', shown: 'card' })).toBe(
       '<link rel="preload" as="image" href="/storage/run/cover-ab.w480-800.jpg" ' +
         'imagesrcset="/storage/run/cover-ab.w480-800.480.webp 480w, /storage/run/cover-ab.w480-800.800.webp 800w" ' +
-        `imagesizes="${SHOWN_SIZES.card}" fetchpriority="high"></head>`,
+        `imagesizes="${SHOWN_SIZES.card}" fetchpriority="high">`,
     );
-    expect(withImagePreload(html, { url: '/a"><script>x</script>', shown: 'wide' })).toContain(
+    expect(imagePreloadLink({ url: '/a"><script>x</script>', shown: 'wide' })).toContain(
       'href="/a&quot;&gt;&lt;script&gt;',
     );
-    expect(withImagePreload(html, undefined)).toBe(html);
+    expect(imagePreloadLink(undefined)).toBe('');
   });
 
-  it('puts the answers into the head as JSON data that cannot end the element', () => {
-    const html = '<!doctype html><html><head><title>RunFoto</title></head><body></body></html>';
-    const shell = withFirstScreenAnswers(html, {
+  it('puts the answers in a JSON element that cannot be ended by them', () => {
+    const element = firstScreenAnswersElement({
       'GET /v1/events/x ': { title: '</script><script>alert(1)' },
     });
-    expect(shell).toContain('<script id="first-screen-answers" type="application/json">');
-    expect(shell).not.toContain('</script><script>alert(1)');
-    expect(withFirstScreenAnswers(html, {})).toBe(html);
+    expect(element).toMatch(/^<script id="first-screen-answers" type="application\/json">.*<\/script>$/);
+    expect(element).not.toContain('</script><script>alert(1)');
+    expect(firstScreenAnswersElement({})).toBe('');
+  });
+
+  it('goes at the end of the shell’s head, and adds nothing when there is nothing', () => {
+    const html = '<!doctype html><html><head><title>RunFoto</title></head><body></body></html>';
+    expect(intoHead(html, '<link rel="x">')).toBe(
+      '<!doctype html><html><head><title>RunFoto</title><link rel="x"></head><body></body></html>',
+    );
+    // A "$&" in the markup is text, not a replacement pattern.
+    expect(intoHead(html, '<meta content="$&">')).toContain('<meta content="$&"></head>');
+    expect(intoHead(html, '')).toBe(html);
   });
 });

@@ -17,18 +17,21 @@ export interface FirstImage {
   shown: keyof typeof SHOWN_SIZES;
 }
 
+/** The shell with `markup` (the elements below, and the route's preloads) at the end of its head. */
+export const intoHead = (html: string, markup: string): string =>
+  markup ? html.replace('</head>', () => `${markup}</head>`) : html;
+
 /**
- * The shell with a high-priority preload of `image` in its head: of the copy the page's <img> will pick, when it
- * has copies (the same srcset and sizes: src/lib/sized-image.ts).
+ * A high-priority preload of `image`: of the copy the page's <img> will pick, when it has copies (the same srcset
+ * and sizes: src/lib/sized-image.ts); nothing without an image.
  */
-export function withImagePreload(html: string, image: FirstImage | undefined): string {
-  if (!image?.url) return html;
+export function imagePreloadLink(image: FirstImage | undefined): string {
+  if (!image?.url) return '';
   const srcSet = sizedSrcSet(image.url);
   const copies = srcSet
     ? ` imagesrcset="${escapeAttribute(srcSet)}" imagesizes="${escapeAttribute(SHOWN_SIZES[image.shown])}"`
     : '';
-  const link = `<link rel="preload" as="image" href="${escapeAttribute(image.url)}"${copies} fetchpriority="high">`;
-  return html.replace('</head>', () => `${link}</head>`);
+  return `<link rel="preload" as="image" href="${escapeAttribute(image.url)}"${copies} fetchpriority="high">`;
 }
 
 /** The event key a page address names (one path segment, not a file), if any. */
@@ -90,9 +93,8 @@ export async function firstScreen(ctx: EventsContext, pathname: string): Promise
   };
 }
 
-/** The shell with the first screen's answers in a JSON element (nothing added when there are none). */
-export function withFirstScreenAnswers(html: string, answers: Record<string, unknown>): string {
-  if (Object.keys(answers).length === 0) return html;
-  const element = `<script id="${FIRST_SCREEN_ELEMENT_ID}" type="application/json">${firstScreenJson(answers)}</script>`;
-  return html.replace('</head>', () => `${element}</head>`);
+/** The first screen's answers as a JSON element; nothing when there are none. */
+export function firstScreenAnswersElement(answers: Record<string, unknown>): string {
+  if (Object.keys(answers).length === 0) return '';
+  return `<script id="${FIRST_SCREEN_ELEMENT_ID}" type="application/json">${firstScreenJson(answers)}</script>`;
 }

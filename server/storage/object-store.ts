@@ -1,6 +1,7 @@
 // The object store interface: photos, derivatives, covers and selfies. Disk by default; S3-compatible at scale.
 // Public objects (covers, thumbnails, previews, logo-stamped samples) are read through publicUrl; private ones
 // (originals, selfies) only through short-lived signed URLs.
+import { isSizedImage } from '../../core/sized-images';
 
 export interface ObjectStore {
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
@@ -23,9 +24,7 @@ export interface ObjectStore {
  */
 export function cacheControlOf(key: string): string {
   if (key.startsWith('private/')) return 'private, max-age=300';
-  return /\.w\d+(?:-\d+)*\.(?:jpg|\d+\.webp)$/.test(key)
-    ? 'public, max-age=31536000, immutable'
-    : 'public, max-age=86400';
+  return isSizedImage(key) ? 'public, max-age=31536000, immutable' : 'public, max-age=86400';
 }
 
 /** Object keys are relative, slash-separated paths of safe characters; no "..", no leading slash. */

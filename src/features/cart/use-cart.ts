@@ -6,22 +6,22 @@ import { ADD_TOAST_MS } from '../../../core/constants';
 import { appDb, type OrderHistoryRow } from '../../lib/db/app-db';
 import { addToCart, orderHistory, readFlag, readList } from './cart-store';
 import type { CartItem, CartKind, MhaoFlag } from './cart-types';
-import { liveValue } from './live-value';
+import { type LiveValue, liveValue } from './live-value';
 
 const EMPTY: CartItem[] = [];
 
-function useLive<T>(key: string, query: () => Promise<T>): T | undefined {
-  const value = liveValue(key, query);
-  return useSyncExternalStore(value.subscribe, value.getSnapshot, value.getSnapshot);
-}
+const useLiveValue = <T>(value: LiveValue<T>): T | undefined =>
+  useSyncExternalStore(value.subscribe, value.getSnapshot, value.getSnapshot);
+
+const useLive = <T>(key: string, query: () => Promise<T>): T | undefined =>
+  useLiveValue(liveValue(key, query));
 
 /** The live cart of a kind (one subscription however many read it); for readers outside React's hooks too. */
 export const cartListValue = (kind: CartKind) => liveValue(`cart:${kind}`, () => readList('cart', kind));
 
 /** The cart of a kind; loaded is false until IndexedDB answered the first time. */
 export function useCart(kind: CartKind): { items: CartItem[]; loaded: boolean } {
-  const value = cartListValue(kind);
-  const items = useSyncExternalStore(value.subscribe, value.getSnapshot, value.getSnapshot);
+  const items = useLiveValue(cartListValue(kind));
   return { items: items ?? EMPTY, loaded: items !== undefined };
 }
 

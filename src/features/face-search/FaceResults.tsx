@@ -1,5 +1,5 @@
-// What a search found: the grid, the buttons under it and the lightbox. Loaded with the first search (or when
-// results are restored), not with the event page: it is the part of the panel that needs the cart database.
+// What a search found: the grid, the buttons under it and the lightbox. Loaded with the first search, not with the
+// event page: it is the part of the panel that needs the cart database.
 import type { EventDetail } from '../../../core/contract/events';
 import type { Photo } from '../../../core/contract/photos';
 import { useCartIds } from '../cart/use-cart';

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { lingui } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
@@ -5,6 +7,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { INLINE_SCRIPT_HASH_ATTRIBUTE } from './core/contract/settings';
 import { MANIFEST_PATHS, webManifest } from './core/web-manifest';
 import { writeBuildStamp } from './server/build-freshness';
 
@@ -27,14 +30,43 @@ function buildStamp(): Plugin {
 
 /** The modules of every first screen, bundled together (see build below). */
 const FIRST_SCREEN_MODULES =
-  /node_modules[\\/](preact|react|react-dom|@tanstack|jotai|@lingui|workbox-window|idb-keyval|valibot)[\\/]|[\\/]src[\\/](routes|lib[\\/](api|app-settings|format|i18n|state|page-title|sw-bridge|links|pager|busy|network-status))[\\/.]/;
+  /node_modules[\\/](preact|react|react-dom|@tanstack|jotai|@lingui|idb-keyval|valibot)[\\/]|[\\/]src[\\/](routes|lib[\\/](api|app-settings|format|i18n|state|page-title|sw-bridge|links|pager|busy|network-status))[\\/.]/;
 
 /** The fonts every first screen's Thai text uses (src/main.tsx), preloaded: no late swap shifts the text. */
 const FIRST_PAINT_FONTS = /^assets\/sarabun-thai-(400|600)-normal-[\w-]+\.woff2$/;
 
 /**
+ * src/head-init.js, what must run before the first paint, goes into index.html itself: as a file it was a
+ * parser-blocking request before anything else of the page could start. Its SHA-256 goes beside it, for the
+ * Content-Security-Policy (core/contract/settings.ts), which allows no other inline script.
+ */
+function inlineHeadScript(): Plugin {
+  const tag = '<script src="/head-init.js"></script>';
+  return {
+    name: 'runfoto-inline-head-script',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        // Its opening comment stays in the source: every page would carry it.
+        const code = fs
+          .readFileSync(path.resolve('src/head-init.js'), 'utf8')
+          .replace(/^(\/\/.*\n)+/, '')
+          .trim();
+        if (!html.includes(tag)) throw new Error(`index.html lost its ${tag}`);
+        if (/<\/script/i.test(code)) throw new Error('src/head-init.js cannot be inlined: it says </script');
+        const hash = createHash('sha256').update(code).digest('base64');
+        return html.replace(
+          tag,
+          () => `<script ${INLINE_SCRIPT_HASH_ATTRIBUTE}="sha256-${hash}">${code}</script>`,
+        );
+      },
+    },
+  };
+}
+
+/**
  * Hints for the first paint, written into index.html by the build: the message catalogs, named for
- * public/head-init.js (it starts loading the stored language's catalog with the app's code instead of after it, one
+ * src/head-init.js (it starts loading the stored language's catalog with the app's code instead of after it, one
  * round trip less before the first text), and preloads of the Thai fonts (found by the CSS only once it has loaded).
  */
 function firstPaintHints(): Plugin {
@@ -114,6 +146,7 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
     englishManifest(),
+    inlineHeadScript(),
     firstPaintHints(),
     buildStamp(),
   ],

@@ -62,7 +62,8 @@ describe('appSettingsFor', () => {
 const SHELL = [
   '<!doctype html><html lang="th"><head><meta charset="UTF-8" />',
   '<!--app-settings-->',
-  '<title>RunFoto</title></head><body><div id="root"></div></body></html>',
+  '<title>RunFoto</title><link rel="stylesheet" crossorigin href="/assets/index-abc123.css"></head>',
+  '<body><div id="root"></div></body></html>',
 ].join('\n');
 
 const SETTINGS: AppSettings = {
@@ -94,6 +95,7 @@ describe('the app shell with the settings', () => {
     await fs.mkdir(path.join(dist, 'assets'));
     await fs.writeFile(path.join(dist, 'index.html'), SHELL);
     await fs.writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    await fs.writeFile(path.join(dist, 'assets', 'index-abc123.css'), 'body{margin:0}');
     await fs.writeFile(path.join(dist, 'manifest.webmanifest'), '{}');
     app = createApp({ ctx: t.ctx, distDir: dist, settings: SETTINGS });
   });
@@ -118,6 +120,10 @@ describe('the app shell with the settings', () => {
     expect(html).not.toContain('<script>alert(1)');
     expect(inlined(html)).toEqual(SETTINGS);
     expect(html).toMatch(/^<!doctype html>[\s\S]*<title>RunFoto<\/title>/);
+    // The first screen's styles come with it (server/shell-styles.ts).
+    expect(html).toContain(
+      '<style>body{margin:0}</style><link rel="stylesheet" crossorigin href="/assets/index-abc123.css" disabled>',
+    );
   });
 
   it('answers /app-settings.json with the same settings, revalidated', async () => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { type AppSettings, appSettingsDefaults, inlineAppSettings } from '../core/contract/settings';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import { distAssetReader, inlineShellStyles } from './shell-styles';
 import { s3PublicBase } from './storage/s3-store';
 
 /** Where browsers read public objects: the same address the object store's publicUrl builds. */
@@ -32,15 +33,17 @@ export function appSettingsFromContext(ctx: Pick<AppContext, 'appToken' | 'payme
 }
 
 /**
- * The app shell with the settings inlined: dist/index.html is read on the first page asked for and kept (a
- * deployment replaces dist/ with a restart). Undefined while the folder has no index.html (an API-only server).
+ * The app shell with the settings and its styles inlined (shell-styles.ts): dist/index.html is read on the first
+ * page asked for and kept (a deployment replaces dist/ with a restart). Undefined while the folder has no
+ * index.html (an API-only server).
  */
 export function appShellReader(distDir: string, settings: AppSettings): () => string | undefined {
   const indexFile = path.join(distDir, 'index.html');
   let shell: string | undefined;
   return () => {
     if (shell === undefined && fs.existsSync(indexFile)) {
-      shell = inlineAppSettings(fs.readFileSync(indexFile, 'utf8'), settings);
+      const built = fs.readFileSync(indexFile, 'utf8');
+      shell = inlineAppSettings(inlineShellStyles(built, distAssetReader(distDir)), settings);
     }
     return shell;
   };

@@ -8,7 +8,12 @@ import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ErrorAnswer } from '../core/contract/common';
-import { APP_SETTINGS_PATH, type AppSettings, contentSecurityPolicy } from '../core/contract/settings';
+import {
+  APP_SETTINGS_PATH,
+  type AppSettings,
+  contentSecurityPolicy,
+  inlineScriptHashes,
+} from '../core/contract/settings';
 import { SHARE_TARGET_PATH } from '../core/web-manifest';
 import { appSettingsFromContext, appShellReader } from './app-settings';
 import type { AppContext } from './context';
@@ -110,15 +115,17 @@ export function createApp(options: AppOptions) {
   // The service worker refreshes its copy here (the shell it precached was inlined at install time).
   app.get(APP_SETTINGS_PATH, (c) => c.json(settings));
   // The shell's policy as a header too, where frame-ancestors counts (a meta element cannot say it).
-  const shellPolicy = `${contentSecurityPolicy(settings)}; frame-ancestors 'none'`;
+  const shellPolicy = (html: string) =>
+    `${contentSecurityPolicy(settings, inlineScriptHashes(html))}; frame-ancestors 'none'`;
   const sendShell = async (c: Context) => {
     const html = appShell();
     if (html === undefined) return c.text('not found', 404);
-    c.header('Content-Security-Policy', shellPolicy);
+    c.header('Content-Security-Policy', shellPolicy(html));
     // The first screen's data and its largest image go with the HTML (hints: a failed lookup only leaves them out).
-    const { answers, image } = await firstScreen(options.ctx, c.req.path).catch(
-      () => ({ answers: {} }) as FirstScreen,
-    );
+    const first = await firstScreen(options.ctx, c.req.path).catch(() => ({ answers: {} }) as FirstScreen);
+    const { answers, image } = first;
+    // A page with a buyer's data (an order's) is kept by no cache, as that data's own API answer is not.
+    if (first.private) c.header('Cache-Control', 'no-store');
     const hints = firstScreenAnswersElement(answers) + preloadsFor(c.req.path) + imagePreloadLink(image);
     return c.html(intoHead(html, hints));
   };

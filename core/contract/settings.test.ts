@@ -5,6 +5,7 @@ import {
   appSettingsJson,
   contentSecurityPolicy,
   inlineAppSettings,
+  inlineScriptHashes,
   parseAppSettingsJson,
 } from './settings';
 
@@ -113,6 +114,24 @@ describe('app settings', () => {
       "img-src 'self' data: blob: https://api.example.com https://cdn.example.com https://api.omise.co;",
     );
     expect(elsewhere).toContain("frame-src 'self' https://cdn.omise.co;");
+  });
+
+  it("allows the shell's inline script by the hash the build wrote beside it, and nothing else inline", () => {
+    const hash = `sha256-${'A'.repeat(43)}=`;
+    const shell = SHELL.replace(
+      '<title>',
+      `<script data-csp-hash="${hash}">document.title</script><script data-csp-hash="sha256-short">x</script><title>`,
+    );
+    expect(inlineScriptHashes(shell)).toEqual([hash]);
+    expect(inlineScriptHashes(SHELL)).toEqual([]);
+    const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(
+      inlineAppSettings(shell, settings()),
+    )?.[1];
+    expect(meta).toContain(`script-src 'self' '${hash}';`);
+    expect(meta).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(contentSecurityPolicy(settings({ opnPublicKey: 'pkey_test_1' }), [hash])).toContain(
+      `script-src 'self' '${hash}' https://cdn.omise.co;`,
+    );
   });
 
   it('leaves a shell without a marker as it is', () => {

@@ -84,14 +84,26 @@ function originOf(base: string): string | undefined {
   return match ? `${match[1]?.toLowerCase()}://${match[2]?.toLowerCase()}` : undefined;
 }
 
+/** The attribute the build gives the shell's one inline script (vite.config.ts): its SHA-256, for the policy. */
+export const INLINE_SCRIPT_HASH_ATTRIBUTE = 'data-csp-hash';
+const INLINE_SCRIPT_HASH = new RegExp(
+  `<script ${INLINE_SCRIPT_HASH_ATTRIBUTE}="(sha256-[A-Za-z0-9+/]{43}=)">`,
+  'g',
+);
+
+/** The hashes of the shell's inline scripts, as the build wrote them beside each. */
+export const inlineScriptHashes = (html: string): string[] =>
+  [...html.matchAll(INLINE_SCRIPT_HASH)].map((match) => match[1] as string);
+
 /**
  * The app's Content-Security-Policy for these settings, the same whether the server or the service worker sends
- * the shell: scripts only from the app's own origin (no inline script, no eval), the card provider's script and
+ * the shell: scripts only from the app's own origin and the shell's inline scripts by their hash (no other inline
+ * script, no eval), the card provider's script and
  * frame only where card payments are set up; images, calls and objects only from the app, its API and its object
  * store (and Opn's QR images with the Opn gateway); nothing may frame, embed or post elsewhere. Styles allow
  * inline ones: the toasts and lightbox set theirs at run time.
  */
-export function contentSecurityPolicy(settings: AppSettings): string {
+export function contentSecurityPolicy(settings: AppSettings, scriptHashes: readonly string[] = []): string {
   const cards = settings.opnPublicKey !== '';
   const opn = settings.paymentGateway === 'opn';
   const own = [originOf(settings.apiBase), originOf(settings.storageBase)].filter(
@@ -103,7 +115,10 @@ export function contentSecurityPolicy(settings: AppSettings): string {
     ].join(' ');
   const directives: [string, string][] = [
     ['default-src', "'self'"],
-    ['script-src', list("'self'", cards && CARD_PROVIDER_SCRIPT_ORIGIN)],
+    [
+      'script-src',
+      list("'self'", ...scriptHashes.map((hash) => `'${hash}'`), cards && CARD_PROVIDER_SCRIPT_ORIGIN),
+    ],
     ['style-src', "'self' 'unsafe-inline'"],
     ['img-src', list("'self'", 'data:', 'blob:', ...own, opn && CARD_PROVIDER_API_ORIGINS[1])],
     ['connect-src', list("'self'", ...own, ...(cards ? CARD_PROVIDER_API_ORIGINS : []))],
@@ -129,7 +144,7 @@ export const appSettingsJson = (settings: AppSettings): string => scriptSafeJson
  * before). The policy goes in a meta element too, so a shell the service worker answers with carries it.
  */
 export function inlineAppSettings(html: string, settings: AppSettings): string {
-  const policy = contentSecurityPolicy(settings).replace(/"/g, '&quot;');
+  const policy = contentSecurityPolicy(settings, inlineScriptHashes(html)).replace(/"/g, '&quot;');
   const element = `<meta http-equiv="Content-Security-Policy" content="${policy}"><script id="${APP_SETTINGS_ELEMENT_ID}" type="application/json">${appSettingsJson(settings)}</script>`;
   // A function, not a string: "$&" or "$'" in a value must not be read as replacement patterns.
   return html.replace(SETTINGS_SLOT, () => element);

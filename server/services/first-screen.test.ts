@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { firstScreenKey } from '../../core/first-screen';
 import { SHOWN_SIZES } from '../../core/sized-images';
 import { testDatabases } from '../db/test-databases';
+import { TEST_APP_TOKEN } from '../test/app-fixture';
 import { orderFixture } from '../test/order-fixtures';
 import { firstScreen, firstScreenAnswersElement, imagePreloadLink, intoHead } from './first-screen';
 
@@ -41,6 +42,20 @@ describe.each(testDatabases.slice(0, 1))('the first screen', (database) => {
     expect(event.image?.url).toMatch(/paid/);
   });
 
+  it('is, on an order page (every address of it), that order’s inquiry as the API answers it, and private', async () => {
+    const uuid = await f.create(f.order());
+    const key = firstScreenKey('POST', '/v3/order/inquiry', { tk: TEST_APP_TOKEN, order_uuid: uuid });
+    const api = await f.inquire(uuid);
+    for (const page of ['download', 'd', 'dcc', 'dd', 'dp', 'dz']) {
+      const order = await firstScreen(f.t.ctx, `/${page}/${uuid}`);
+      expect(order).toEqual({ answers: { [key]: api }, private: true });
+    }
+    // The served page is kept by no cache, as the inquiry's own answer is not.
+    const res = await f.t.app.request(`/download/${uuid}`);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect((await f.t.app.request('/paid')).headers.get('cache-control')).toBe('no-cache');
+  });
+
   it('is nothing for the precached shell (/index.html), unknown events, other pages and broken addresses', async () => {
     for (const page of [
       '/index.html',
@@ -48,6 +63,8 @@ describe.each(testDatabases.slice(0, 1))('the first screen', (database) => {
       '/cart',
       '/about',
       '/download/0b6f1f5e-2a34-4c1e-9d41-6a3c1b2d3e4f',
+      '/download/not-an-order',
+      '/download/0b6f1f5e-2a34-4c1e-9d41-6a3c1b2d3e4f/x',
       '/%E0%A4%A',
       '/x.js',
     ])

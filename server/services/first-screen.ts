@@ -1,12 +1,18 @@
 // The first screen of a page address, for the app shell (issue 15): the answers its route loaders ask for (home's
 // lists, an event), inlined so the page renders without a round trip for them (core/first-screen.ts), and its
 // largest image (the first on-sale event's cover on home, the event's cover on its page), preloaded with the HTML.
-// Only public event data: nothing of a buyer is ever inlined. Never into /index.html: that is the copy the service
-// worker precaches and answers every later navigation with, where data of install time would be stale.
+// An order's page (its address holds the order's id, which is all the inquiry asks for besides the app's public
+// token) carries that order's inquiry answer, exactly as the API would give it, and is then marked private: no cache
+// may keep it (FirstScreen.private). Never into /index.html: that is the copy the service worker precaches and
+// answers every later navigation with, where data of install time would be stale.
 import { EVENTS_PAGE_SIZE } from '../../core/constants';
+import { orderBasePaths } from '../../core/contract/order';
 import { FIRST_SCREEN_ELEMENT_ID, firstScreenJson, firstScreenKey } from '../../core/first-screen';
 import { SHOWN_SIZES, sizedSrcSet } from '../../core/sized-images';
-import { type EventsContext, eventDetail, onSaleCount, onSalePage, sliderBanners, upcoming } from './events';
+import type { AppContext } from '../context';
+import { eventDetail, onSaleCount, onSalePage, sliderBanners, upcoming } from './events';
+import { inquireOrder } from './order-inquiry';
+import { checkOpenPayments } from './payments/check-open';
 
 const escapeAttribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -50,10 +56,38 @@ export interface FirstScreen {
   answers: Record<string, unknown>;
   /** Its largest image, if known. */
   image?: FirstImage;
+  /** The answers are one buyer's: the page must not be kept by any cache. */
+  private?: boolean;
 }
 
+/** The order pages' addresses (src/routes: /download/{q} and its older aliases) and the order id they name. */
+const ORDER_PAGE =
+  /^\/(?:download|d|dcc|dd|dp|dz)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/** An order page's first screen: the inquiry its page makes first (src/lib/api/order-inquiry.ts), answered. */
+async function orderFirstScreen(ctx: FirstScreenContext, orderUuid: string): Promise<FirstScreen> {
+  const request = { tk: ctx.appToken, order_uuid: orderUuid };
+  // As the inquiry route does: a payment the gateway took but has not called back about is settled first.
+  await checkOpenPayments(ctx, ctx.payments, orderUuid);
+  const outcome = await inquireOrder(ctx, request, { withApiResponse: false });
+  if (!outcome.ok) return { answers: {} };
+  return {
+    answers: {
+      [firstScreenKey('POST', `${orderBasePaths.v3}/inquiry`, request)]: {
+        status: 'success',
+        ...outcome.value,
+      },
+    },
+    private: true,
+  };
+}
+
+export type FirstScreenContext = Pick<AppContext, 'db' | 'store' | 'now' | 'appToken' | 'payments'>;
+
 /** The first screen of `pathname`: its loaders' answers, and its largest image taken from them. */
-export async function firstScreen(ctx: EventsContext, pathname: string): Promise<FirstScreen> {
+export async function firstScreen(ctx: FirstScreenContext, pathname: string): Promise<FirstScreen> {
+  const orderUuid = ORDER_PAGE.exec(pathname)?.[1];
+  if (orderUuid) return orderFirstScreen(ctx, orderUuid);
   if (pathname === '/') {
     const [list, count, banners, soon] = await Promise.all([
       onSalePage(ctx, 1, EVENTS_PAGE_SIZE),

@@ -1,20 +1,33 @@
 // The page's side of the service worker: registration, update hand-over, messages (types in sw/messages.ts).
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 import { isWorkerToPage, KEEP_ORDER_IMAGES, type PageToWorker, type WorkerToPage } from '../../sw/messages';
-
-let workbox: Workbox | undefined;
+import { afterFirstScreen } from './after-first-screen';
 
 /** An installed app can stay open for days: it looks for a new version this often, and when it comes into view. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 /**
- * Registers the service worker in production builds. `onUpdateReady` is called when a new version waits;
- * calling the function it receives activates it and reloads the page into it.
+ * Registers the service worker in production builds, once the first screen has been shown (its library and the
+ * worker's precaching would compete with it). `onUpdateReady` is called when a new version waits; calling the
+ * function it receives activates it and reloads the page into it.
  */
 export function registerServiceWorker(onUpdateReady: (apply: () => Promise<void>) => void): () => void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return () => undefined;
-  workbox = new Workbox('/sw.js', { scope: '/' });
-  const wb = workbox;
+  let stop: (() => void) | undefined;
+  let stopped = false;
+  void afterFirstScreen()
+    .then(() => import('workbox-window'))
+    .then(({ Workbox }) => {
+      if (!stopped) stop = register(new Workbox('/sw.js', { scope: '/' }), onUpdateReady);
+    })
+    .catch((error) => console.warn('service worker not registered', error));
+  return () => {
+    stopped = true;
+    stop?.();
+  };
+}
+
+function register(wb: Workbox, onUpdateReady: (apply: () => Promise<void>) => void): () => void {
   wb.addEventListener('waiting', () => {
     onUpdateReady(async () => {
       const registration = await navigator.serviceWorker.getRegistration();

@@ -1,6 +1,7 @@
 // The Content-Security-Policy holds on every page without a violation: the shell's header (with frame-ancestors)
 // and its meta element (which the service worker's shell carries too), through the pages and what they do at run
 // time (selfie compression in a worker, the streamed zip in a frame, the QR canvas, toasts and the lightbox).
+import { createHash } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { openSearchPage, searchBySelfie, waitForIndexing } from './journey-steps';
 import { serviceWorkerControls } from './zip-files';
@@ -55,9 +56,19 @@ test('the shell sends a strict policy as a header and in the page', async ({ req
   expect(shell.headers()['permissions-policy']).toContain('camera=()');
   const html = await shell.text();
   expect(html).toContain('<meta http-equiv="Content-Security-Policy"');
-  // No inline script: every <script> either loads a file or holds data (the settings).
+  // No inline script but the build's own, allowed by its hash: every other <script> loads a file or holds data.
+  const inline = [...html.matchAll(/<script data-csp-hash="(sha256-[^"]+)">([^<]*)<\/script>/g)];
+  expect(inline).toHaveLength(1);
+  for (const [, hash, code] of inline) {
+    expect(hash).toBe(
+      `sha256-${createHash('sha256')
+        .update(code ?? '')
+        .digest('base64')}`,
+    );
+    expect(policy).toMatch(new RegExp(`script-src 'self' '${hash?.replace(/[+/]/g, '\\$&')}'`));
+  }
   for (const [, attributes] of html.matchAll(/<script([^>]*)>/g))
-    expect(attributes).toMatch(/\bsrc=|type="application\/json"/);
+    expect(attributes).toMatch(/\bsrc=|type="application\/json"|data-csp-hash=/);
   expect((await request.get('/sw.js.map')).status()).toBe(404);
 });
 

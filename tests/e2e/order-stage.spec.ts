@@ -81,17 +81,33 @@ async function inquire(request: APIRequestContext, uuid: string) {
   return (await request.post('/api/v3/order/inquiry', { data: { tk: APP_TOKEN, order_uuid: uuid } })).json();
 }
 
-/** The order's answers name a second image whose signature no longer holds (as an expired address would). */
+/** The inquiry answer with its second paid image's address broken: its signature no longer holds (as an expired
+ * address's would). */
+function withSecondImageBroken(answer: { images_paid?: string | null }) {
+  if (answer.images_paid) {
+    const paid = JSON.parse(answer.images_paid);
+    paid[1].image = `${paid[1].image}0`;
+    answer.images_paid = JSON.stringify(paid);
+  }
+  return answer;
+}
+
+/** The order's second image cannot be fetched: in the answer that comes with the page, and in every later one. */
 async function breakSecondImage(page: Page) {
   await page.route('**/api/v3/order/inquiry', async (route) => {
     const response = await route.fetch();
-    const answer = await response.json();
-    if (answer.images_paid) {
-      const paid = JSON.parse(answer.images_paid);
-      paid[1].image = `${paid[1].image}0`;
-      answer.images_paid = JSON.stringify(paid);
-    }
-    await route.fulfill({ response, json: answer });
+    await route.fulfill({ response, json: withSecondImageBroken(await response.json()) });
+  });
+  const carried = /(<script id="first-screen-answers" type="application\/json">)(.*?)(<\/script>)/s;
+  await page.route('**/download/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const html = (await response.text()).replace(carried, (_, open: string, json: string, close: string) => {
+      const answers: Record<string, { images_paid?: string | null }> = JSON.parse(json);
+      for (const answer of Object.values(answers)) withSecondImageBroken(answer);
+      return `${open}${JSON.stringify(answers).replace(/</g, '\\u003c')}${close}`;
+    });
+    await route.fulfill({ response, body: html });
   });
 }
 

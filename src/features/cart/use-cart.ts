@@ -1,9 +1,9 @@
 // React hooks over the IndexedDB carts: live in every tab, one query per cart kind.
 import { plural } from '@lingui/core/macro';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import toast from 'react-hot-toast';
 import { ADD_TOAST_MS } from '../../../core/constants';
 import { appDb, type OrderHistoryRow } from '../../lib/db/app-db';
+import { showToast } from '../../lib/ui/toast';
 import { addToCart, orderHistory, readFlag, readList } from './cart-store';
 import type { CartItem, CartKind, MhaoFlag } from './cart-types';
 import { type LiveValue, liveValue } from './live-value';
@@ -69,7 +69,8 @@ export function useAddToCart(kind: CartKind): (item: CartItem) => Promise<void> 
   return useCallback(
     async (item: CartItem) => {
       const { count } = await addToCart(kind, item);
-      toast.success(
+      showToast(
+        'success',
         plural(count, { one: 'เพิ่มลงตะกร้าแล้ว มีรูปในตะกร้า # รูป', other: 'เพิ่มลงตะกร้าแล้ว มีรูปในตะกร้า # รูป' }),
         {
           duration: ADD_TOAST_MS,

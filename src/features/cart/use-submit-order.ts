@@ -3,11 +3,11 @@
 // cart and opens the success dialog; failure shows the 7 s error toast and allows another try.
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { ERROR_TOAST_MS } from '../../../core/constants';
 import { ApiError } from '../../lib/api/client';
 import { createOrder } from '../../lib/api/orders';
 import { fetchPaymentGateway } from '../../lib/api/utils';
+import { showToast } from '../../lib/ui/toast';
 import { recordOrder } from './cart-store';
 import { type OrderDraft, orderApiVersion, orderRequestOf } from './checkout';
 import { newIdempotencyKey } from './idempotency-key';
@@ -65,7 +65,8 @@ export function useSubmitOrder(): SubmitOrder {
         const expired = error instanceof ApiError && error.serverCode === 'photos_expired';
         // Offline nothing was sent and nothing is queued: say so, and that the cart is still there.
         const offline = error instanceof ApiError && error.kind === 'network' && !navigator.onLine;
-        toast.error(
+        showToast(
+          'error',
           expired
             ? t`ภาพของงานนี้หมดระยะเวลาการจัดเก็บแล้ว ไม่สามารถสั่งซื้อได้`
             : offline

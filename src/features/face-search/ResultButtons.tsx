@@ -6,7 +6,6 @@ import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
 import { ADD_TOAST_MS } from '../../../core/constants';
 import type { EventDetail } from '../../../core/contract/events';
 import type { Photo } from '../../../core/contract/photos';
@@ -14,6 +13,7 @@ import { formatBaht } from '../../lib/format';
 import { freePhotoUrl } from '../../lib/photo-urls';
 import { SaveToPhotos } from '../../lib/save-to-photos/SaveToPhotos';
 import { offersSaveToPhotos } from '../../lib/save-to-photos/share-photos';
+import { showToast } from '../../lib/ui/toast';
 import { useZipDownload } from '../../lib/zip/use-zip-download';
 import { ZipDialogs } from '../../lib/zip/ZipDialogs';
 import { progressText, zipEntryNames } from '../../lib/zip/zip-names';
@@ -61,7 +61,8 @@ export function ResultButtons({ event, variant, cartKind, photos }: ResultButton
 
   const addAll = async () => {
     const { count: inCart } = await addAllToCart(cartKind, items());
-    toast.success(
+    showToast(
+      'success',
       plural(inCart, {
         one: 'เพิ่มทุกรูปลงตะกร้าแล้ว มีรูปในตะกร้า # รูป',
         other: 'เพิ่มทุกรูปลงตะกร้าแล้ว มีรูปในตะกร้า # รูป',

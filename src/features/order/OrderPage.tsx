@@ -2,8 +2,8 @@ import './order.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { Toaster } from 'react-hot-toast';
 import { photoObjectKeys } from '../../../core/contract/photos';
+import { afterFirstScreen } from '../../lib/after-first-screen';
 import { formatDateTime } from '../../lib/format';
 import { CONTACT_PAGE_URL } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
@@ -11,6 +11,7 @@ import { publicObjectUrl } from '../../lib/photo-urls';
 import { languageAtom } from '../../lib/state';
 import { keepOrderImages } from '../../lib/sw-bridge';
 import { Dialog } from '../../lib/ui/Dialog';
+import { LazyToaster } from '../../lib/ui/LazyToaster';
 import { useLazyLive } from '../cart/use-lazy-live';
 import { ORDER_TOASTER } from './order-toaster';
 import { orderView, viewThumbnails } from './order-view';
@@ -32,8 +33,9 @@ export function OrderPage({ q }: { q: string }) {
   usePageTitle(t`ชำระเงินและดาวน์โหลดภาพ`);
   const { result, refreshing, refresh } = useOrderInquiry(q);
   // Every answer is kept on this device, so the order opens offline from the last one (and find-order lists it).
-  // The cart database loads after the first paint: online, the page shows the answer without waiting for it.
-  const keptRead = useLazyLive((cart) => cart.keptOrderValue(q), `order:${q}`);
+  // The cart database loads after the first screen: online, the page shows the answer without waiting for it;
+  // offline, the kept copy is all there is to show, so it loads at once.
+  const keptRead = useLazyLive((cart) => cart.keptOrderValue(q), `order:${q}`, result.state === 'offline');
   const kept = keptRead?.row;
   const keptToken = useRef<string | undefined>(undefined);
   useEffect(() => {
@@ -41,11 +43,13 @@ export function OrderPage({ q }: { q: string }) {
     const token = result.inquiry.state_token ?? JSON.stringify(result.inquiry);
     if (keptToken.current === token) return;
     keptToken.current = token;
-    import('../cart/cart-store')
-      .then((store) => store.keepOrderAnswer(q, result.inquiry))
+    const inquiry = result.inquiry;
+    afterFirstScreen()
+      .then(() => import('../cart/cart-store'))
+      .then((store) => store.keepOrderAnswer(q, inquiry))
       .catch((error) => console.warn('order answer not kept', error));
     // Its thumbnails too, all of them, so it reopens offline with its pictures (sw/order-images.ts).
-    keepOrderImages(viewThumbnails(orderView(result.inquiry, thumbnailUrl)));
+    void afterFirstScreen().then(() => keepOrderImages(viewThumbnails(orderView(inquiry, thumbnailUrl))));
   }, [q, result]);
   const [paymentError, setPaymentError] = useState(false);
   const [errorClosed, setErrorClosed] = useState(false);
@@ -153,7 +157,7 @@ export function OrderPage({ q }: { q: string }) {
           setPaymentError(false);
         }}
       />
-      <Toaster toasterId={ORDER_TOASTER} position="top-center" />
+      <LazyToaster toasterId={ORDER_TOASTER} position="top-center" />
     </article>
   );
 }

@@ -1,5 +1,4 @@
 import { useLingui } from '@lingui/react/macro';
-import QRCode from 'qrcode';
 import { useEffect, useRef, useState } from 'react';
 import { ORDER_QR_ERROR_CORRECTION, ORDER_QR_PX, QR_LOGO_WIDTH_RATIO } from '../../../core/constants';
 
@@ -33,12 +32,16 @@ function DrawnQr({ payload, label }: { payload: string; label: string }) {
     const target = canvas.current;
     if (!target) return;
     const scale = Math.max(1, Math.ceil(window.devicePixelRatio || 1));
-    QRCode.toCanvas(target, payload, {
-      width: ORDER_QR_PX * scale,
-      margin: 2,
-      errorCorrectionLevel: ORDER_QR_ERROR_CORRECTION,
-      color: { dark: '#000000', light: '#ffffff' },
-    })
+    // The QR library loads only for an order waiting for a PromptPay payment (the canvas keeps its place meanwhile).
+    import('qrcode')
+      .then(({ default: QRCode }) =>
+        QRCode.toCanvas(target, payload, {
+          width: ORDER_QR_PX * scale,
+          margin: 2,
+          errorCorrectionLevel: ORDER_QR_ERROR_CORRECTION,
+          color: { dark: '#000000', light: '#ffffff' },
+        }),
+      )
       .then(() => {
         target.style.width = `${ORDER_QR_PX}px`;
         target.style.height = `${ORDER_QR_PX}px`;

@@ -19,9 +19,16 @@ const fetchOrderInquiry = vi.fn(
     return answers[0] ?? inquiry();
   },
 );
+/** The answer that came with the page (its first screen), taken by the first look. */
+let carried: Inquiry | undefined;
 vi.mock('../../lib/api/order-inquiry', () => ({
   fetchOrderInquiry: (q: string, signal?: AbortSignal, wait?: { known: string; seconds: number }) =>
     fetchOrderInquiry(q, signal, wait),
+  carriedOrderInquiry: () => {
+    const answer = carried;
+    carried = undefined;
+    return answer;
+  },
 }));
 
 let hidden = false;
@@ -31,6 +38,7 @@ beforeEach(() => {
   answers.length = 0;
   hidden = false;
   holdMs = 0;
+  carried = undefined;
   Object.defineProperty(document, 'visibilityState', {
     configurable: true,
     get: () => (hidden ? 'hidden' : 'visible'),
@@ -99,6 +107,19 @@ describe('the order page asks again by itself', () => {
     expect(fetchOrderInquiry).toHaveBeenCalledTimes(3);
     await advance(25_010);
     expect(fetchOrderInquiry).toHaveBeenCalledTimes(4);
+  });
+
+  it('shows the answer that came with the page in its first render, then waits on the server for a change', async () => {
+    holdMs = 25_000;
+    const withPage = inquiry({ state_token: 'INITIAL/-/N/N/1:0' });
+    carried = withPage;
+    const { result } = renderHook(() => useOrderInquiry(ORDER_UUID));
+    expect(result.current.result).toEqual({ state: 'loaded', inquiry: withPage });
+    await flush();
+    await advance(0);
+    // No ask for what came with the page: the first ask already waits for a change of it.
+    expect(fetchOrderInquiry).toHaveBeenCalledTimes(1);
+    expect(fetchOrderInquiry.mock.calls[0]?.[2]).toEqual({ known: 'INITIAL/-/N/N/1:0', seconds: 25 });
   });
 
   it('never asks while the tab is hidden, and asks at once when it comes back', async () => {

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { INQUIRY_MAX_WAIT_S } from '../../../core/constants';
 import type { Inquiry } from '../../../core/contract/order';
 import { ApiError } from '../../lib/api/client';
-import { fetchOrderInquiry } from '../../lib/api/order-inquiry';
+import { carriedOrderInquiry, fetchOrderInquiry } from '../../lib/api/order-inquiry';
 
 export type InquiryState =
   | { state: 'loading' }
@@ -61,7 +61,14 @@ export function useOrderInquiry(q: string): {
   refreshing: boolean;
   refresh: () => Promise<void>;
 } {
-  const [result, setResult] = useState<InquiryState>({ state: 'loading' });
+  // The answer that came with the page shows in the first render: no frame of an empty page before it.
+  const [carried] = useState(() => {
+    const inquiry = carriedOrderInquiry(q);
+    return inquiry && { q, inquiry };
+  });
+  const [result, setResult] = useState<InquiryState>(() =>
+    carried ? { state: 'loaded', inquiry: carried.inquiry } : { state: 'loading' },
+  );
   const [refreshing, setRefreshing] = useState(false);
   const current = useRef<AbortController | undefined>(undefined);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -73,6 +80,17 @@ export function useOrderInquiry(q: string): {
   /** What the page has shown of the order's state. */
   const shown = useRef<string | undefined>(undefined);
 
+  /** Shows an answer and notes what it says for the next ask. */
+  const accept = useCallback((inquiry: Inquiry): Asked => {
+    live.current = !inquirySettled(inquiry);
+    const seen = stateOf(inquiry);
+    const changed = seen !== shown.current;
+    shown.current = seen;
+    known.current = inquiry.state_token;
+    setResult({ state: 'loaded', inquiry });
+    return changed ? 'changed' : 'unchanged';
+  }, []);
+
   const ask = useCallback(
     async (waitForChange: boolean): Promise<Asked> => {
       current.current?.abort();
@@ -83,13 +101,7 @@ export function useOrderInquiry(q: string): {
       try {
         const inquiry = await fetchOrderInquiry(q, controller.signal, wait);
         if (controller.signal.aborted) return 'aborted';
-        live.current = !inquirySettled(inquiry);
-        const seen = stateOf(inquiry);
-        const changed = seen !== shown.current;
-        shown.current = seen;
-        known.current = inquiry.state_token;
-        setResult({ state: 'loaded', inquiry });
-        return changed ? 'changed' : 'unchanged';
+        return accept(inquiry);
       } catch (error) {
         if (controller.signal.aborted || (error as Error).name === 'AbortError') return 'aborted';
         console.warn('order inquiry failed', error);
@@ -103,7 +115,7 @@ export function useOrderInquiry(q: string): {
         return 'failed';
       }
     },
-    [q],
+    [q, accept],
   );
 
   const stop = useCallback(() => {
@@ -135,12 +147,15 @@ export function useOrderInquiry(q: string): {
   );
 
   useEffect(() => {
-    setResult({ state: 'loading' });
     delay.current = 0;
     live.current = true;
     known.current = undefined;
     shown.current = undefined;
-    void ask(false).then(follow);
+    if (carried?.q === q) follow(accept(carried.inquiry));
+    else {
+      setResult({ state: 'loading' });
+      void ask(false).then(follow);
+    }
     const again = () => {
       stop();
       if (!visible()) return;
@@ -154,7 +169,7 @@ export function useOrderInquiry(q: string): {
       window.removeEventListener('online', again);
       stop();
     };
-  }, [ask, follow, stop]);
+  }, [ask, accept, follow, stop, carried, q]);
 
   const refresh = useCallback(async () => {
     setRefreshing(true);

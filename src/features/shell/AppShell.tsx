@@ -4,9 +4,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { Toaster } from 'react-hot-toast';
 import { useAnythingBusy } from '../../lib/busy';
 import { registerServiceWorker } from '../../lib/sw-bridge';
+import { LazyToaster } from '../../lib/ui/LazyToaster';
 import { CartButton } from './CartButton';
 import { Icon } from './icons';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -38,6 +38,11 @@ export function AppShell() {
   useFreshData();
 
   const sidebar = useSidebar();
+  // The sidebar's menu is built when it first shows (docked on a wide screen, or opened): closed, it is no part
+  // of the first screen.
+  const sidebarShown = useRef(false);
+  if (sidebar.mode !== 'closed') sidebarShown.current = true;
+  const sidebarBuilt = sidebarShown.current;
   const menuButton = useRef<HTMLButtonElement>(null);
   const overlay = sidebar.mode === 'overlay';
   useCloseSidebarOnNavigation(sidebar.closeAfterNavigation);
@@ -83,13 +88,17 @@ export function AppShell() {
         </div>
       )}
       <div className="shell-body">
-        <Sidebar
-          id={SIDEBAR_ID}
-          mode={sidebar.mode}
-          onClose={sidebar.close}
-          onNavigate={sidebar.closeAfterNavigation}
-          opener={menuButton}
-        />
+        {sidebarBuilt ? (
+          <Sidebar
+            id={SIDEBAR_ID}
+            mode={sidebar.mode}
+            onClose={sidebar.close}
+            onNavigate={sidebar.closeAfterNavigation}
+            opener={menuButton}
+          />
+        ) : (
+          <aside id={SIDEBAR_ID} className="sidebar" data-mode="closed" />
+        )}
         {overlay && <div className="sidebar-backdrop" aria-hidden="true" onClick={sidebar.close} />}
         <div className="shell-content" inert={overlay}>
           <main id="main" className="app-main" tabIndex={-1}>
@@ -99,7 +108,7 @@ export function AppShell() {
         </div>
       </div>
       <ScrollToTop />
-      <Toaster
+      <LazyToaster
         position="top-center"
         // Below the header, so a toast never covers the cart icon a runner reaches for right after adding.
         containerStyle={{ top: 'calc(var(--header-h) + 8px)' }}

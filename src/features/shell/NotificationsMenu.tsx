@@ -85,51 +85,57 @@ export function NotificationsMenu() {
           if (next && !panel.current?.contains(next) && !button.current?.contains(next)) close(false);
         }}
       >
-        <h2 id={titleId} className="notifications-title">
-          <Trans>การแจ้งเตือน</Trans>
-        </h2>
-        <ul className="news-list">
-          <li>
-            <h3>
-              <Trans>ค้นหาภาพด้วยเซลฟี่</Trans>
-            </h3>
-            <p>
-              <Trans>
-                เปิดหน้างานวิ่งของคุณ แล้วอัปโหลดเซลฟี่ที่เห็นใบหน้าชัดเพียงคนเดียว ระบบจะค้นหาทุกภาพที่มีคุณให้ภายในไม่กี่วินาที
-              </Trans>
+        {/* Its content is built when it opens: hidden, it is no part of the first screen. */}
+        {open && (
+          <>
+            <h2 id={titleId} className="notifications-title">
+              <Trans>การแจ้งเตือน</Trans>
+            </h2>
+            <ul className="news-list">
+              <li>
+                <h3>
+                  <Trans>ค้นหาภาพด้วยเซลฟี่</Trans>
+                </h3>
+                <p>
+                  <Trans>
+                    เปิดหน้างานวิ่งของคุณ แล้วอัปโหลดเซลฟี่ที่เห็นใบหน้าชัดเพียงคนเดียว ระบบจะค้นหาทุกภาพที่มีคุณให้ภายในไม่กี่วินาที
+                  </Trans>
+                </p>
+              </li>
+              <li>
+                <h3>
+                  <Trans>ภาพเก็บไว้ประมาณ {days} วัน</Trans>
+                </h3>
+                <p>
+                  <Trans>ภาพของแต่ละงานอยู่ในระบบประมาณ {days} วันหลังวันจัดงาน ซื้อและดาวน์โหลดเก็บไว้ก่อนหมดเวลา</Trans>
+                </p>
+              </li>
+              <li>
+                <h3>
+                  <Trans>หาลิงก์ดาวน์โหลดไม่เจอ?</Trans>
+                </h3>
+                <p>
+                  <Trans>
+                    ค้นหาคำสั่งซื้อเดิมได้ด้วยเบอร์มือถือที่หน้า<a href="/find-order">ค้นหาคำสั่งซื้อ</a>
+                  </Trans>
+                </p>
+              </li>
+            </ul>
+            <p className="contact-hint">
+              <Icon name="chat" size={20} />
+              <span>
+                <Trans>
+                  ภาพขาดหรือเกิน หรือมีปัญหาการชำระเงิน <a href={CONTACT_PAGE_URL}>ติดต่อทีมงาน</a>{' '}
+                  พร้อมชื่องานวิ่งและเลขคำสั่งซื้อ
+                </Trans>
+              </span>
             </p>
-          </li>
-          <li>
-            <h3>
-              <Trans>ภาพเก็บไว้ประมาณ {days} วัน</Trans>
-            </h3>
-            <p>
-              <Trans>ภาพของแต่ละงานอยู่ในระบบประมาณ {days} วันหลังวันจัดงาน ซื้อและดาวน์โหลดเก็บไว้ก่อนหมดเวลา</Trans>
-            </p>
-          </li>
-          <li>
-            <h3>
-              <Trans>หาลิงก์ดาวน์โหลดไม่เจอ?</Trans>
-            </h3>
-            <p>
-              <Trans>
-                ค้นหาคำสั่งซื้อเดิมได้ด้วยเบอร์มือถือที่หน้า<a href="/find-order">ค้นหาคำสั่งซื้อ</a>
-              </Trans>
-            </p>
-          </li>
-        </ul>
-        <p className="contact-hint">
-          <Icon name="chat" size={20} />
-          <span>
-            <Trans>
-              ภาพขาดหรือเกิน หรือมีปัญหาการชำระเงิน <a href={CONTACT_PAGE_URL}>ติดต่อทีมงาน</a> พร้อมชื่องานวิ่งและเลขคำสั่งซื้อ
-            </Trans>
-          </span>
-        </p>
-        <SupportChannels support={appSettings.support} />
-        <Link to="/how-to-order" className="notifications-more">
-          <Trans>ดูวิธีสั่งซื้อภาพ</Trans>
-        </Link>
+            <SupportChannels support={appSettings.support} />
+            <Link to="/how-to-order" className="notifications-more">
+              <Trans>ดูวิธีสั่งซื้อภาพ</Trans>
+            </Link>
+          </>
+        )}
       </div>
     </div>
   );

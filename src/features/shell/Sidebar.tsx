@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type RefObject, useCallback, useId, useRef, useState } from 'react';
+import { type RefObject, useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
 import { InstallButton } from '../../lib/install/InstallButton';
 import { BookmarksSection } from './BookmarksSection';
 import { addBookmark, type Bookmark, readBookmarks, removeBookmark, saveBookmarks } from './bookmarks';
@@ -32,13 +32,22 @@ export function Sidebar({ id, mode, onClose, onNavigate, opener }: SidebarProps)
   const root = useRef<HTMLElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   const overlay = mode === 'overlay';
+  // Built at its first opening (AppShell), it is laid out in its closed place first, so it slides in as it does
+  // at every later opening.
+  const [entered, setEntered] = useState(!overlay);
+  useLayoutEffect(() => {
+    if (entered) return;
+    root.current?.getBoundingClientRect();
+    setEntered(true);
+  }, [entered]);
   const [query, setQuery] = useState('');
   const [bookmarks, setBookmarks] = useState(readBookmarks);
   const [pins, setPins] = useState(readPins);
   const { pages, events, eventEntries, retryEvents } = useMenuItems(mode !== 'closed');
 
   useFocusTrap({
-    active: overlay,
+    // Once it is in place: a first opening lays it out closed (hidden) for one frame, and hidden takes no focus.
+    active: overlay && entered,
     container: root,
     onEscape: onClose,
     initialFocus: closeButton,
@@ -77,7 +86,7 @@ export function Sidebar({ id, mode, onClose, onNavigate, opener }: SidebarProps)
       ref={root}
       id={id}
       className="sidebar"
-      data-mode={mode}
+      data-mode={entered ? mode : 'closed'}
       role={overlay ? 'dialog' : undefined}
       aria-modal={overlay || undefined}
       aria-labelledby={titleId}

@@ -22,6 +22,22 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The answer to this call that came with the page (src/lib/api/first-screen.ts), parsed like any answer, taken
+ * once; undefined when none came (or it does not parse). A page can render it at once, without a round trip.
+ */
+export function takeCarried<S extends v.GenericSchema>(
+  method: 'GET' | 'POST',
+  path: string,
+  schema: S,
+  body?: unknown,
+): v.InferOutput<S> | undefined {
+  const carried = takeFirstScreenAnswer(method, path, body);
+  if (carried === undefined) return undefined;
+  const parsed = v.safeParse(schema, carried);
+  return parsed.success ? parsed.output : undefined;
+}
+
 async function call<S extends v.GenericSchema>(
   method: 'GET' | 'POST',
   path: string,
@@ -30,12 +46,8 @@ async function call<S extends v.GenericSchema>(
   signal?: AbortSignal,
   headers: Record<string, string> = {},
 ): Promise<v.InferOutput<S>> {
-  // The first screen's data may have come with the page (src/lib/api/first-screen.ts): parsed like any answer.
-  const carried = takeFirstScreenAnswer(method, path, body);
-  if (carried !== undefined) {
-    const parsed = v.safeParse(schema, carried);
-    if (parsed.success) return parsed.output;
-  }
+  const carried = takeCarried(method, path, schema, body);
+  if (carried !== undefined) return carried;
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, {

@@ -8,7 +8,7 @@ import {
   orderBasePaths,
 } from '../../../core/contract/order';
 import { appSettings } from '../app-settings';
-import { postJson } from './client';
+import { postJson, takeCarried } from './client';
 
 /** The server's APP_TOKEN, handed over with the app shell (the demo server's default in dev and tests). */
 export const APP_TOKEN: string = appSettings.appToken;
@@ -20,6 +20,19 @@ export interface InquiryWait {
   seconds: number;
 }
 
+const inquiryPath = `${orderBasePaths.v3}/inquiry`;
+
+/** The inquiry's answer that came with the order's page (its first screen), once; undefined when none came. */
+export function carriedOrderInquiry(orderUuid: string): Inquiry | undefined {
+  const answer = takeCarried('POST', inquiryPath, inquiryAnswerSchema, {
+    tk: APP_TOKEN,
+    order_uuid: orderUuid,
+  });
+  if (!answer) return undefined;
+  const { status: _status, ...inquiry } = answer;
+  return inquiry;
+}
+
 /** POST /v3/order/inquiry. A refusal (unknown order, wrong token) throws ApiError of kind "status". */
 export async function fetchOrderInquiry(
   orderUuid: string,
@@ -27,7 +40,7 @@ export async function fetchOrderInquiry(
   wait?: InquiryWait,
 ): Promise<Inquiry> {
   const { status: _status, ...inquiry } = await postJson(
-    `${orderBasePaths.v3}/inquiry`,
+    inquiryPath,
     { tk: APP_TOKEN, order_uuid: orderUuid, ...(wait ? { wait: wait.seconds, known: wait.known } : {}) },
     inquiryAnswerSchema,
     signal,

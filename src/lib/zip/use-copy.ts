@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback } from 'react';
-import toast from 'react-hot-toast';
 import { COPY_ERROR_TOAST_MS, COPY_TOAST_MS } from '../../../core/constants';
+import { showToast } from '../ui/toast';
 import { copyText } from './clipboard';
 
 /**
@@ -13,9 +13,9 @@ export function useCopy(toasterId?: string): (text: string) => Promise<boolean> 
   return useCallback(
     async (text: string) => {
       const copied = await copyText(text);
-      if (copied) toast.success(t`คัดลอกแล้ว!`, { duration: COPY_TOAST_MS, toasterId });
+      if (copied) showToast('success', t`คัดลอกแล้ว!`, { duration: COPY_TOAST_MS, toasterId });
       else
-        toast.error(t`คัดลอกไม่สำเร็จ กรุณาคัดลอกด้วยตนเอง`, {
+        showToast('error', t`คัดลอกไม่สำเร็จ กรุณาคัดลอกด้วยตนเอง`, {
           duration: COPY_ERROR_TOAST_MS,
           toasterId,
         });

@@ -1,4 +1,5 @@
-// What must happen before the first paint, from a file (the Content-Security-Policy allows no inline script):
+// What must happen before the first paint, inlined into index.html by the build (vite.config.ts inlineHeadScript,
+// with its hash for the Content-Security-Policy):
 // - the stored or system theme (src/features/shell/theme*.ts keeps it afterwards);
 // - the stored language's message catalog starts loading with the app's code, not after it (the build lists the
 //   catalogs in <meta name="runfoto-catalogs">, vite.config.ts; src/lib/i18n.ts imports the same file).

@@ -25,10 +25,35 @@ export const highlightPhotoSchema = v.object({
 });
 export type HighlightPhoto = v.InferOutput<typeof highlightPhotoSchema>;
 
-/** Where a photo's derivatives live in the object store (SPEC §7: {event_key}/thumbnail/{file}). */
+/**
+ * How a photo's public images are made (photos.preview_version): 1, an unmarked thumbnail and a 1600 px preview
+ * stamped in one corner; 2, both marked all over; 3, with WebP copies beside the JPEGs. A job brings older photos up
+ * to this (server/jobs/remake-previews.ts).
+ */
+export const PREVIEW_VERSION = 3;
+
+const PHOTO_COPY_SUFFIX = `.v${PREVIEW_VERSION}.webp`;
+
+/**
+ * Where a photo's derivatives live in the object store (SPEC §7: {event_key}/thumbnail/{file}), and the WebP copies
+ * of its public images that pages show (issue 15), named with the version they were made by: a copy's bytes never
+ * change under its name, so browsers keep it a year; a new way of making them is a new name.
+ */
 export const photoObjectKeys = (eventKey: string, fileName: string) => ({
   thumbnail: `${eventKey}/thumbnail/${fileName}`,
   preview: `${eventKey}/preview/${fileName}`,
+  thumbnailCopy: `${eventKey}/thumbnail/${fileName}${PHOTO_COPY_SUFFIX}`,
+  previewCopy: `${eventKey}/preview/${fileName}${PHOTO_COPY_SUFFIX}`,
   logo: `private/${eventKey}/logo/${fileName}`,
   original: `private/${eventKey}/original/${fileName}`,
 });
+
+const PUBLIC_PHOTO_IMAGE = /\/(?:thumbnail|preview)\/[^/?#]+\.jpe?g$/i;
+const PHOTO_COPY = /\/(?:thumbnail|preview)\/[^/]+\.v\d+\.webp$/;
+
+/** Whether a key names a WebP copy of a photo's thumbnail or preview: bytes that never change under their name. */
+export const isPhotoCopy = (key: string): boolean => PHOTO_COPY.test(key);
+
+/** The address of the WebP copy of a thumbnail's or preview's (JPEG) address; undefined for any other address. */
+export const photoCopyUrl = (url: string): string | undefined =>
+  PUBLIC_PHOTO_IMAGE.test(url) ? `${url}${PHOTO_COPY_SUFFIX}` : undefined;

@@ -131,10 +131,10 @@ export async function unpurgedPhotos(
   eventId: number,
   limit: number,
   olderPreviewsThan?: number,
-): Promise<{ id: number; file_name: string }[]> {
+): Promise<{ id: number; file_name: string; preview_version: number }[]> {
   let query = db
     .selectFrom('photos')
-    .select(['id', 'file_name'])
+    .select(['id', 'file_name', 'preview_version'])
     .where('event_id', '=', eventId)
     .where('purged_at', 'is', null);
   if (olderPreviewsThan !== undefined) query = query.where('preview_version', '<', olderPreviewsThan);

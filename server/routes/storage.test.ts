@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PREVIEW_VERSION, photoObjectKeys } from '../../core/contract/photos';
 import { sizedCopy } from '../../core/sized-images';
 import { testDatabases } from '../db/test-databases';
 import { storeSizedImage } from '../services/sized-images';
@@ -23,7 +24,7 @@ describe.each(testDatabases.slice(0, 1))('stored objects over HTTP', (database) 
     const res = await t.app.request('/storage/run/thumbnail/a.jpg');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/jpeg');
-    // A thumbnail is remade in place when the watermark changes: kept a day.
+    // A thumbnail (the spec's address) is remade in place when a new version of it is made: kept a day.
     expect(res.headers.get('cache-control')).toBe('public, max-age=86400');
     expect((await t.app.request('/storage/run/thumbnail/missing.jpg')).status).toBe(404);
     // The address is normalised before routing: it can only reach the app shell, never the file system.
@@ -43,6 +44,16 @@ describe.each(testDatabases.slice(0, 1))('stored objects over HTTP', (database) 
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     }
+  });
+
+  it("lets browsers keep a photo's WebP copies for a year: a new version of them is a new name", async () => {
+    const keys = photoObjectKeys('run', 'copied.jpg');
+    await t.store.put(keys.thumbnailCopy, new Uint8Array([1, 2, 3]), 'image/webp');
+    const res = await t.app.request(`/storage/${keys.thumbnailCopy}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/webp');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(keys.thumbnailCopy).toBe(`run/thumbnail/copied.jpg.v${PREVIEW_VERSION}.webp`);
   });
 
   it('serves private objects only through an unexpired signed address', async () => {

@@ -6,21 +6,14 @@ import { crc32, deflateSync } from 'node:zlib';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { photoObjectKeys } from '../../core/contract/photos';
+import { PREVIEW_VERSION, photoObjectKeys } from '../../core/contract/photos';
 import type { Db } from '../db/database';
 import { insertEvent, listsOf } from '../db/events-repo';
 import { jobsWithPayload } from '../db/jobs-repo';
 import { testDatabases } from '../db/test-databases';
 import { DiskStore } from '../storage/disk-store';
 import { unmarkedCells } from '../test/marks';
-import {
-  cleanOriginalName,
-  type FileOutcome,
-  importFolder,
-  importPhoto,
-  logoVersion,
-  PREVIEW_VERSION,
-} from './photo-import';
+import { cleanOriginalName, type FileOutcome, importFolder, importPhoto, logoVersion } from './photo-import';
 import { stampPlacement } from './stamp';
 
 const NOW = new Date('2026-11-22T05:00:00Z');
@@ -133,7 +126,7 @@ describe.each(testDatabases)('photo import on $name', (database) => {
     const keys = photoObjectKeys('beach-run', result.fileName);
     // The logo version is not made at import (only once an order is paid).
     expect((await listObjects(store.root)).sort()).toEqual(
-      [keys.thumbnail, keys.preview, keys.original].sort(),
+      [keys.thumbnail, keys.preview, keys.thumbnailCopy, keys.previewCopy, keys.original].sort(),
     );
     await store.put(keys.logo, await logoVersion(bytes), 'image/jpeg');
 
@@ -145,6 +138,9 @@ describe.each(testDatabases)('photo import on $name', (database) => {
     expect(await meta(keys.thumbnail)).toEqual({ format: 'jpeg', width: 480, height: 320 });
     // The preview stays well under the original's size (1200 px on the long side).
     expect(await meta(keys.preview)).toEqual({ format: 'jpeg', width: 1200, height: 800 });
+    // The WebP copies the pages show, of the same marked pixels.
+    expect(await meta(keys.thumbnailCopy)).toEqual({ format: 'webp', width: 480, height: 320 });
+    expect(await meta(keys.previewCopy)).toEqual({ format: 'webp', width: 1200, height: 800 });
     expect(await meta(keys.logo)).toEqual({ format: 'jpeg', width: 2400, height: 1600 });
     expect(Buffer.from((await store.get(keys.original)) as Uint8Array).equals(bytes)).toBe(true);
     // Public images carry no place: the GPS position stays in the private original only.
@@ -156,7 +152,7 @@ describe.each(testDatabases)('photo import on $name', (database) => {
     });
 
     // The mark covers the whole preview and thumbnail: every cell of a 4×4 grid over the plain photo shows it.
-    for (const key of [keys.preview, keys.thumbnail]) {
+    for (const key of [keys.preview, keys.thumbnail, keys.previewCopy, keys.thumbnailCopy]) {
       expect(await unmarkedCells((await store.get(key)) as Uint8Array)).toEqual([]);
     }
     // The paid logo image: the logo's orange shows at the centre of its corner stamp.

@@ -1,6 +1,7 @@
 // The object store interface: photos, derivatives, covers and selfies. Disk by default; S3-compatible at scale.
 // Public objects (covers, thumbnails, previews, logo-stamped samples) are read through publicUrl; private ones
 // (originals, selfies) only through short-lived signed URLs.
+import { isPhotoCopy } from '../../core/contract/photos';
 import { isSizedImage } from '../../core/sized-images';
 
 export interface ObjectStore {
@@ -18,13 +19,16 @@ export interface ObjectStore {
 
 /**
  * How long a browser may keep an object, on disk or S3 alike: a private one (read through a signed address) five
- * minutes, for itself only; a sized image (a cover or banner, or one of its WebP copies, under a name made new for
- * each image: core/sized-images.ts) a year without asking again; other public ones a day (a photo's thumbnail and
- * preview are remade in place when the watermark changes).
+ * minutes, for itself only; an image whose name is new for each way it is made a year without asking again (a
+ * sized cover or banner and its WebP copies, core/sized-images.ts; a photo's WebP copies, named with the version
+ * that made them, core/contract/photos.ts); other public ones a day (a photo's JPEG thumbnail and preview, the
+ * spec's addresses, are remade in place when a new version of them is made).
  */
 export function cacheControlOf(key: string): string {
   if (key.startsWith('private/')) return 'private, max-age=300';
-  return isSizedImage(key) ? 'public, max-age=31536000, immutable' : 'public, max-age=86400';
+  return isSizedImage(key) || isPhotoCopy(key)
+    ? 'public, max-age=31536000, immutable'
+    : 'public, max-age=86400';
 }
 
 /** Object keys are relative, slash-separated paths of safe characters; no "..", no leading slash. */

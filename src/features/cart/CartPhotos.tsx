@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { thumbnailUrl } from '../../lib/photo-urls';
+import { photoImage } from '../../lib/sized-image';
 import type { CartItem } from './cart-types';
 
 interface CartPhotosProps {
@@ -17,7 +18,7 @@ export function CartPhotos({ items, onRemove }: CartPhotosProps) {
         return (
           <li key={item.id}>
             <img
-              src={thumbnailUrl(item.event_key, item.thumbnail_file_name)}
+              {...photoImage(thumbnailUrl(item.event_key, item.thumbnail_file_name))}
               alt={t`รูปที่ ${number}`}
               loading="lazy"
               width={300}

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventDetail } from '../../../core/contract/events';
+import { photoCopyUrl } from '../../../core/contract/photos';
 import { LANGUAGE_KEY } from '../../lib/i18n';
 import { languageAtom } from '../../lib/state';
 import { EventPage } from './EventPage';
@@ -118,8 +119,8 @@ describe('EventPage', () => {
     const gallery = await screen.findByRole('list', { name: 'ภาพไฮไลต์ของงาน' });
     const images = within(gallery).getAllByRole('img');
     expect(images.map((img) => img.getAttribute('src'))).toEqual([
-      '/storage/bangkok-city-marathon-2026/thumbnail/DSC_1000.JPG',
-      '/storage/bangkok-city-marathon-2026/thumbnail/DSC_1003.JPG',
+      photoCopyUrl('/storage/bangkok-city-marathon-2026/thumbnail/DSC_1000.JPG'),
+      photoCopyUrl('/storage/bangkok-city-marathon-2026/thumbnail/DSC_1003.JPG'),
     ]);
     expect(images[0]).toHaveAttribute('loading', 'lazy');
     expect(images[0]).toHaveAccessibleName('ภาพไฮไลต์ 1 จาก 2');

@@ -3,6 +3,7 @@
 // size warning, and the mhao "the cart will be deleted" confirmation.
 import { act, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { photoCopyUrl } from '../../../core/contract/photos';
 import { keepSharedPhoto, takeSharedPhoto } from '../../../sw/share-target';
 import { appDb } from '../../lib/db/app-db';
 import { changeField } from '../../test/change-field';
@@ -75,8 +76,8 @@ describe('FaceSearchPanel search', () => {
 
     const images = screen.getAllByRole('img', { name: /^ดูรูปที่ \d ขนาดใหญ่$/ });
     expect(images.map((img) => img.getAttribute('src'))).toEqual([
-      '/storage/event-1/thumbnail/t5.jpg',
-      '/storage/event-1/thumbnail/t7.jpg',
+      photoCopyUrl('/storage/event-1/thumbnail/t5.jpg'),
+      photoCopyUrl('/storage/event-1/thumbnail/t7.jpg'),
     ]);
     expect(images[0]).toHaveAttribute('loading', 'lazy');
     expect(images[0]).toHaveAttribute('width');

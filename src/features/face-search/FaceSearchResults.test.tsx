@@ -2,6 +2,7 @@
 // "more like this one", and the buttons of each event variant (buy all, download all, add all).
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { photoCopyUrl } from '../../../core/contract/photos';
 import { appDb } from '../../lib/db/app-db';
 import { changeField } from '../../test/change-field';
 import { readFlag, readList } from '../cart/cart-store';
@@ -64,7 +65,7 @@ describe('FaceSearchPanel results', () => {
     const dialog = screen.getByRole('dialog', { name: 'รูปที่ 3 จาก 3' });
     expect(within(dialog).getByRole('img', { name: 'รูปที่ 3' })).toHaveAttribute(
       'src',
-      '/storage/event-1/preview/p9.jpg',
+      photoCopyUrl('/storage/event-1/preview/p9.jpg'),
     );
     expect(within(dialog).getByRole('button', { name: 'ปิด' })).toHaveFocus();
 

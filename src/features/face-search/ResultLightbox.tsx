@@ -8,6 +8,7 @@ import { PREVIEW_LONG_SIDE } from '../../../core/constants';
 import type { EventDetail } from '../../../core/contract/events';
 import type { Photo } from '../../../core/contract/photos';
 import { photoImageUrls } from '../../lib/photo-urls';
+import { photoImage } from '../../lib/sized-image';
 import type { CartKind } from '../cart/cart-types';
 import { commandForKey, commandForSwipe, type LightboxCommand, loopIndex, trapTarget } from './lightbox-nav';
 import { FaceBoxes, MoreLikeThisControls } from './MoreLikeThis';
@@ -131,7 +132,7 @@ export function ResultLightbox(props: ResultLightboxProps) {
         <figure className="result-lightbox-figure">
           <img
             key={photo.id}
-            src={photoImageUrls(event.event_key, photo).preview}
+            {...photoImage(photoImageUrls(event.event_key, photo).preview)}
             alt={t`รูปที่ ${number}`}
             width={PREVIEW_WIDTH}
             height={PREVIEW_HEIGHT}

@@ -3,6 +3,7 @@ import { Plural, useLingui } from '@lingui/react/macro';
 import type { EventDetail } from '../../../core/contract/events';
 import type { Photo } from '../../../core/contract/photos';
 import { photoImageUrls } from '../../lib/photo-urls';
+import { photoImage } from '../../lib/sized-image';
 import type { CartKind } from '../cart/cart-types';
 import { PhotoAction } from './PhotoAction';
 
@@ -33,7 +34,7 @@ export function ResultsGrid({ event, photos, cartIds, cartKind, onOpen }: Result
             <li key={photo.id} className={`face-result${cartIds.has(photo.id) ? ' is-in-cart' : ''}`}>
               <button type="button" className="face-result-open" onClick={() => onOpen(i)}>
                 <img
-                  src={photoImageUrls(event.event_key, photo).thumbnail}
+                  {...photoImage(photoImageUrls(event.event_key, photo).thumbnail)}
                   alt={t`ดูรูปที่ ${number} ขนาดใหญ่`}
                   width={THUMB_WIDTH}
                   height={THUMB_HEIGHT}

@@ -5,6 +5,7 @@ import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { masonryColumnCount, masonryLayout } from './masonry';
 import { useGalleryWidths } from './use-gallery-width';
 import './gallery.css';
+import { photoImage } from '../../lib/sized-image';
 
 export interface GalleryPhoto {
   key: string;
@@ -56,7 +57,7 @@ export function MasonryGallery({ photos, label }: { photos: readonly GalleryPhot
                 }}
               >
                 <img
-                  src={photo.thumbnail}
+                  {...photoImage(photo.thumbnail)}
                   alt={photo.alt}
                   loading="lazy"
                   decoding="async"

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Inquiry } from '../../../core/contract/order';
+import { photoCopyUrl } from '../../../core/contract/photos';
 import { appDb } from '../../lib/db/app-db';
 import { renderPage } from '../../test/render-page';
 import { OrderPage } from './OrderPage';
@@ -71,7 +72,7 @@ describe('OrderPage', () => {
     expect(screen.getByRole('heading', { name: 'ภาพที่สั่งซื้อ 2 ภาพ' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'DSC_1001.JPG' })).toHaveAttribute(
       'src',
-      '/storage/run/thumbnail/p1.jpg',
+      photoCopyUrl('/storage/run/thumbnail/p1.jpg'),
     );
     expect(screen.queryByRole('button', { name: 'ชำระเงินทันที (PAY NOW)' })).toBeNull();
   });

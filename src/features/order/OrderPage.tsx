@@ -8,6 +8,7 @@ import { formatDateTime } from '../../lib/format';
 import { CONTACT_PAGE_URL } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
 import { publicObjectUrl } from '../../lib/photo-urls';
+import { photoImageAddresses } from '../../lib/sized-image';
 import { languageAtom } from '../../lib/state';
 import { keepOrderImages } from '../../lib/sw-bridge';
 import { Dialog } from '../../lib/ui/Dialog';
@@ -49,7 +50,9 @@ export function OrderPage({ q }: { q: string }) {
       .then((store) => store.keepOrderAnswer(q, inquiry))
       .catch((error) => console.warn('order answer not kept', error));
     // Its thumbnails too, all of them, so it reopens offline with its pictures (sw/order-images.ts).
-    void afterFirstScreen().then(() => keepOrderImages(viewThumbnails(orderView(inquiry, thumbnailUrl))));
+    void afterFirstScreen().then(() =>
+      keepOrderImages(viewThumbnails(orderView(inquiry, thumbnailUrl)).flatMap(photoImageAddresses)),
+    );
   }, [q, result]);
   const [paymentError, setPaymentError] = useState(false);
   const [errorClosed, setErrorClosed] = useState(false);

@@ -1,4 +1,5 @@
 import { Plural, Trans } from '@lingui/react/macro';
+import { photoImage } from '../../lib/sized-image';
 import type { OrderedThumbnail } from './order-view';
 
 /** The ordered images of a waiting order (public samples); none left means the sale period has passed. */
@@ -21,7 +22,13 @@ export function OrderedThumbnails({ images }: { images: OrderedThumbnail[] }) {
       <ul className="order-thumbnails">
         {images.map((image) => (
           <li key={image.key}>
-            <img src={image.thumbnail} alt={image.originalFileName} width={480} height={480} loading="lazy" />
+            <img
+              {...photoImage(image.thumbnail)}
+              alt={image.originalFileName}
+              width={480}
+              height={480}
+              loading="lazy"
+            />
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import type { PaidImage } from '../../../core/contract/order';
+import { photoImage } from '../../lib/sized-image';
 
 const PhotoLightbox = lazy(() => import('./PhotoLightbox'));
 
@@ -19,7 +20,7 @@ export function PaidGallery({ images, logo }: { images: PaidImage[]; logo: boole
           return (
             <li key={image.id}>
               <img
-                src={image.image_thumbnail}
+                {...photoImage(image.image_thumbnail)}
                 alt={image.original_file_name}
                 width={480}
                 height={480}

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventDetail } from '../../../core/contract/events';
 import type { Photo } from '../../../core/contract/photos';
+import { photoCopyUrl } from '../../../core/contract/photos';
 import { changeField } from '../../test/change-field';
 import { eventSummary } from '../../test/event-summary';
 import { renderPage } from '../../test/render-page';
@@ -96,7 +97,7 @@ describe('StagePage', () => {
     });
     expect(screen.getByRole('img', { name: 'ภาพ DSC_101.JPG' })).toHaveAttribute(
       'src',
-      '/storage/phuket-beach-run-2026/thumbnail/t101.jpg',
+      photoCopyUrl('/storage/phuket-beach-run-2026/thumbnail/t101.jpg'),
     );
     expect(screen.queryByRole('navigation', { name: 'เลือกหน้า' })).toBeNull();
 

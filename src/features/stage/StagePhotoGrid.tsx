@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Photo } from '../../../core/contract/photos';
 import { photoImageUrls } from '../../lib/photo-urls';
+import { photoImage } from '../../lib/sized-image';
 import { removeFromCart } from '../cart/cart-store';
 import { toCartItem } from '../cart/cart-types';
 import { useAddToCart, useCartIds } from '../cart/use-cart';
@@ -18,7 +19,7 @@ export function StagePhotoGrid({ photos, eventKey }: { photos: Photo[]; eventKey
         return (
           <li key={photo.id} className={added ? 'in-cart' : undefined}>
             <img
-              src={photoImageUrls(eventKey, photo).thumbnail}
+              {...photoImage(photoImageUrls(eventKey, photo).thumbnail)}
               alt={t`ภาพ ${name}`}
               width={480}
               height={480}

@@ -150,7 +150,19 @@ test.describe('event page variants', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'ภาพขนาดใหญ่' });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('group', { name: /^ภาพ 2 จาก \d+$/ })).toBeVisible();
+    const slide = dialog.getByRole('group', { name: /^ภาพ 2 จาก \d+$/ });
+    await expect(slide).toBeVisible();
+    // The preview's WebP copy, loaded, and fitted inside the screen.
+    const preview = slide.locator('img');
+    await expect(preview).toHaveAttribute(
+      'src',
+      new RegExp(`^/storage/${demo.normal}/preview/.+\\.v\\d+\\.webp$`),
+    );
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    const box = await preview.boundingBox();
+    const viewport = page.viewportSize();
+    expect(box && viewport && box.width <= viewport.width && box.height <= viewport.height).toBe(true);
+    await page.screenshot({ path: test.info().outputPath('highlight-preview.png') });
     await expectNoSeriousAxeFinding(page);
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);

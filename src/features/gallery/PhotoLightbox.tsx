@@ -1,8 +1,10 @@
 // The larger preview of gallery photos: yet-another-react-lightbox (a modal dialog with keyboard arrows, Escape
-// and swipe), loaded only when a photo is opened, with its labels in the page's language.
+// and swipe), loaded only when a photo is opened, with its labels in the page's language. Each preview shows as its
+// WebP copy, with the JPEG to fall back on (lib/sized-image.ts), which the lightbox's own image cannot do.
 import { useLingui } from '@lingui/react/macro';
 import Lightbox from 'yet-another-react-lightbox';
 import 'yet-another-react-lightbox/styles.css';
+import { photoImage } from '../../lib/sized-image';
 import type { GalleryPhoto } from './MasonryGallery';
 
 export interface PhotoLightboxProps {
@@ -25,6 +27,17 @@ export default function PhotoLightbox({ photos, index, onClose, onClosed }: Phot
       close={onClose}
       on={{ exited: onClosed }}
       slides={photos.map((p) => ({ src: p.preview, alt: p.alt, width: p.width, height: p.height }))}
+      render={{
+        slide: ({ slide }) => (
+          <img
+            className="lightbox-photo"
+            {...photoImage(slide.src)}
+            alt={slide.alt ?? ''}
+            width={slide.width}
+            height={slide.height}
+          />
+        ),
+      }}
       carousel={{ finite: photos.length < 2 }}
       controller={{ closeOnBackdropClick: true }}
       labels={{

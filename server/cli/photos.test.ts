@@ -73,9 +73,10 @@ describe('import-photos', () => {
       ['IMG_0001.jpg', 12, stageId, false],
       ['IMG_0002.png', 12, stageId, false],
     ]);
-    // Three objects per photo (the logo version comes with a paid order), none named after the photographer's file.
+    // Five objects per photo (thumbnail, preview, their WebP copies, original; the logo version comes with a paid
+    // order), none named after the photographer's file.
     const objects = await storedObjects(cli.store);
-    expect(objects).toHaveLength(6);
+    expect(objects).toHaveLength(10);
     expect(objects.some((o) => o.includes('IMG_'))).toBe(false);
     expect(await countJobsByState(cli.db, 'index-photo')).toMatchObject({ queued: 2 });
   });

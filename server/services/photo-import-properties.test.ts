@@ -2,7 +2,7 @@
 // CI) and a real disk store: folders of random files (real JPEGs and PNGs, truncated ones, random bytes, empty
 // files, images with a lying extension) under odd names (controls, right-to-left overrides, Thai, very long).
 // The properties: the import never throws for a file; each file is either imported whole (one row, its index
-// job, thumbnail, preview and original in the store) or refused with a reason and leaves nothing behind; no
+// job, thumbnail, preview, their copies and original in the store) or refused with a reason and leaves nothing behind; no
 // name the buyers later see holds a forbidden character.
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -124,10 +124,17 @@ describe.each(testDatabases)('the admin import under hostile folders on $name (f
           expect(queued.has(row.id)).toBe(true);
           expect(hasForbiddenCharacter(row.original_file_name)).toBe(false);
           const keys = photoObjectKeys(eventKey, row.file_name);
-          for (const key of [keys.thumbnail, keys.preview, keys.original])
+          for (const key of [
+            keys.thumbnail,
+            keys.preview,
+            keys.thumbnailCopy,
+            keys.previewCopy,
+            keys.original,
+          ])
             expect(await store.exists(key)).toBe(true);
         }
-        // Nothing of a refused file is left in the store: exactly three objects per imported photo.
+        // Nothing of a refused file is left in the store: exactly five objects per imported photo (thumbnail,
+        // preview, their WebP copies, original).
         const objects = await fs
           .readdir(path.join(dir, 'objects'), { recursive: true, withFileTypes: true })
           .then((entries) =>
@@ -137,7 +144,7 @@ describe.each(testDatabases)('the admin import under hostile folders on $name (f
             ),
           )
           .catch(() => []);
-        expect(objects).toHaveLength(rows.length * 3);
+        expect(objects).toHaveLength(rows.length * 5);
         // Every real image is imported; nothing that is not one is.
         const images = files.filter(
           (f) => f.kind === 'jpeg' || f.kind === 'png' || f.kind === 'png-named-jpg',

@@ -1,8 +1,11 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
+import { storageRoutes } from '../routes/storage';
 import { DiskStore } from './disk-store';
+import { objectStoreContract } from './object-store-contract';
 import { verify } from './url-signing';
 
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'disk-store-'));
@@ -57,5 +60,27 @@ describe('DiskStore', () => {
 
   it('gives public addresses under its base', () => {
     expect(store.publicUrl('ev-1/thumbnail/a.jpg')).toBe('/storage/ev-1/thumbnail/a.jpg');
+  });
+});
+
+describe('DiskStore, as every object store (behind the app’s /storage route)', () => {
+  let now = Date.now();
+  const store = new DiskStore(path.join(dir, 'contract'), {
+    baseUrl: '/storage',
+    signingSecret: 'contract-secret',
+    now: () => now,
+  });
+  const app = new Hono().route('/storage', storageRoutes(store));
+  objectStoreContract(() => ({
+    store,
+    send: async (url, init) => app.request(url, init),
+    elapse: async (seconds) => {
+      now += seconds * 1000;
+    },
+  }));
+
+  it('never serves a private object at a public address', async () => {
+    await store.put('private/c-5/original/o.jpg', new Uint8Array([1]), 'image/jpeg');
+    expect((await app.request('/storage/private/c-5/original/o.jpg')).status).toBe(403);
   });
 });

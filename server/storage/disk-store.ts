@@ -69,8 +69,10 @@ export class DiskStore implements ObjectStore {
   }
 
   async exists(key: string): Promise<boolean> {
+    // An invalid key is refused, as by every other method (and store), not answered "no such object".
+    const target = this.pathOf(key);
     try {
-      return (await fs.stat(this.pathOf(key))).isFile();
+      return (await fs.stat(target)).isFile();
     } catch {
       return false;
     }

@@ -81,6 +81,11 @@ export const FORCED_ENGLISH_EVENT_KEY = '6thinternationalherostaekwondochampions
 /** Selfie upload. */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_CONTENT_TYPE = 'image/jpg';
+/**
+ * Sent with every signed upload: create the object, never replace one. An S3 store signs it into the address
+ * (the bucket then refuses a second PUT of the same key, 412); the disk store takes each address once anyway.
+ */
+export const UPLOAD_ONCE_HEADER = { name: 'If-None-Match', value: '*' } as const;
 export const UPLOAD_ACCEPTED_TYPES = ['image/jpeg', 'image/png'] as const;
 
 /** Form limits. */

@@ -79,6 +79,18 @@ describe('DiskStore, as every object store (behind the app’s /storage route)',
     },
   }));
 
+  it('takes each signed upload address once', async () => {
+    const url = await store.signedPutUrl('private/c-6/selfie/s.jpg', 'image/jpg', 60);
+    const put = () =>
+      app.request(url, {
+        method: 'PUT',
+        body: new Uint8Array([1]),
+        headers: { 'content-type': 'image/jpg', 'If-None-Match': '*' },
+      });
+    expect((await put()).status).toBe(200);
+    expect((await put()).status).toBe(409);
+  });
+
   it('never serves a private object at a public address', async () => {
     await store.put('private/c-5/original/o.jpg', new Uint8Array([1]), 'image/jpeg');
     expect((await app.request('/storage/private/c-5/original/o.jpg')).status).toBe(403);

@@ -2,6 +2,7 @@
 // the disk store behind the app's /storage route, and S3 as an S3-compatible server that checks signatures
 // (s3rver) answers it. A browser's side of it goes over HTTP: public reads, presigned PUTs and GETs. Tests only.
 import { expect, it } from 'vitest';
+import { UPLOAD_ONCE_HEADER } from '../../core/constants';
 import { cacheControlOf, type ObjectStore } from './object-store';
 
 export interface StoreUnderTest {
@@ -13,6 +14,12 @@ export interface StoreUnderTest {
 }
 
 const bytes = (values: number[]) => new Uint8Array(values);
+/** A browser's upload to a signed address: the type it was signed for, create-only (as src/…/upload-selfie.ts). */
+const upload = (body: Uint8Array, contentType = 'image/jpeg'): RequestInit => ({
+  method: 'PUT',
+  body,
+  headers: { 'content-type': contentType, [UPLOAD_ONCE_HEADER.name]: UPLOAD_ONCE_HEADER.value },
+});
 const body = async (response: Response) => [...new Uint8Array(await response.arrayBuffer())];
 const INVALID_KEYS = ['../x', '/etc/passwd', 'a/../../b', 'a//b', '', 'a/./b', 'a b'];
 
@@ -76,25 +83,13 @@ export function objectStoreContract(under: () => StoreUnderTest): void {
   it('takes a presigned PUT of the bound content type only, and not once its address is changed', async () => {
     const { store, send } = under();
     const url = await store.signedPutUrl('private/c-3/selfie/s.jpg', 'image/jpeg', 60);
-    const wrongType = await send(url, {
-      method: 'PUT',
-      body: bytes([1]),
-      headers: { 'content-type': 'text/html' },
-    });
+    const wrongType = await send(url, upload(bytes([1]), 'text/html'));
     expect(wrongType.status).toBe(403);
-    const otherKey = await send(url.replace('s.jpg', 't.jpg'), {
-      method: 'PUT',
-      body: bytes([1]),
-      headers: { 'content-type': 'image/jpeg' },
-    });
+    const otherKey = await send(url.replace('s.jpg', 't.jpg'), upload(bytes([1])));
     expect(otherKey.status).toBe(403);
     expect(await store.exists('private/c-3/selfie/s.jpg')).toBe(false);
     expect(await store.exists('private/c-3/selfie/t.jpg')).toBe(false);
-    const ok = await send(url, {
-      method: 'PUT',
-      body: bytes([9, 8, 7]),
-      headers: { 'content-type': 'image/jpeg' },
-    });
+    const ok = await send(url, upload(bytes([9, 8, 7])));
     expect(ok.status).toBe(200);
     expect([...((await store.get('private/c-3/selfie/s.jpg')) ?? [])]).toEqual([9, 8, 7]);
   });

@@ -30,16 +30,19 @@ describe('S3Store', () => {
     expect(cdn.publicUrl('ev-1/cover.jpg')).toBe('https://cdn.example.com/ev-1/cover.jpg');
   });
 
-  it('binds the content type into a presigned PUT (the rest of its promises: the contract below)', async () => {
+  it('signs the content type and create-only into a presigned PUT: an upload without them is refused', async () => {
     const url = await store.signedPutUrl('ev-2/selfie/s.jpg', 'image/jpeg', 60);
-    expect(new URL(url).searchParams.get('X-Amz-SignedHeaders')).toContain('content-type');
-    const response = await fetch(url, {
+    const signed = new URL(url).searchParams.get('X-Amz-SignedHeaders')?.split(';') ?? [];
+    expect(signed).toEqual(expect.arrayContaining(['content-type', 'if-none-match']));
+    // A replaying client that leaves out If-None-Match (to overwrite the object) breaks the signature. Real S3,
+    // MinIO and R2 also refuse a second create-only PUT of the key (412); s3rver does not model that.
+    const replacing = await fetch(url, {
       method: 'PUT',
       body: bytes([9, 8, 7]),
       headers: { 'content-type': 'image/jpeg' },
     });
-    expect(response.status).toBe(200);
-    expect([...((await store.get('ev-2/selfie/s.jpg')) ?? [])]).toEqual([9, 8, 7]);
+    expect(replacing.status).toBe(403);
+    expect(await store.exists('ev-2/selfie/s.jpg')).toBe(false);
   });
 
   it('refuses requests signed with an unknown secret', async () => {

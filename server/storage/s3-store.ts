@@ -9,6 +9,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { UPLOAD_ONCE_HEADER } from '../../core/constants';
 import { assertObjectKey, cacheControlOf, type ObjectStore } from './object-store';
 
 export interface S3Config {
@@ -100,13 +101,22 @@ export class S3Store implements ObjectStore {
     return `${this.publicBase}/${key}`;
   }
 
-  /** Content-Type is a signed header, so the upload must send exactly this type or the signature fails. */
+  /**
+   * Content-Type and If-None-Match: * are signed headers, so the upload must send exactly this type, and may only
+   * create the object: the bucket refuses a second PUT of the key (S3's conditional write), so an address is good
+   * for one upload, as the disk store's are.
+   */
   async signedPutUrl(key: string, contentType: string, expiresInSeconds: number): Promise<string> {
     assertObjectKey(key);
-    const command = new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType });
+    const command = new PutObjectCommand({
+      Bucket: this.bucket,
+      Key: key,
+      ContentType: contentType,
+      IfNoneMatch: UPLOAD_ONCE_HEADER.value,
+    });
     return getSignedUrl(this.client, command, {
       expiresIn: expiresInSeconds,
-      signableHeaders: new Set(['content-type']),
+      signableHeaders: new Set(['content-type', UPLOAD_ONCE_HEADER.name.toLowerCase()]),
     });
   }
 

@@ -1,5 +1,5 @@
 // The selfie's PUT to the signed address (SPEC §7), with XMLHttpRequest because fetch reports no upload progress.
-import { UPLOAD_CONTENT_TYPE } from '../../../core/constants';
+import { UPLOAD_CONTENT_TYPE, UPLOAD_ONCE_HEADER } from '../../../core/constants';
 
 /** The PUT did not complete: no connection, or the store refused it (expired or bad signature, too large). */
 export class UploadError extends Error {
@@ -33,6 +33,7 @@ export function putSelfie(
     const done = () => signal?.removeEventListener('abort', onAbort);
     xhr.open('PUT', url);
     xhr.setRequestHeader('content-type', UPLOAD_CONTENT_TYPE);
+    xhr.setRequestHeader(UPLOAD_ONCE_HEADER.name, UPLOAD_ONCE_HEADER.value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.(event.loaded, event.total);
     };

@@ -1,4 +1,4 @@
-// Starts real worker threads (each loads the models): about 10 s.
+// Starts real worker threads (each loads the models): about 20 s.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -29,4 +29,35 @@ describe('the face index pool', () => {
     const selfie = await pool.describeSelfie(good);
     expect(selfie.kind).toBe('face');
   }, 60_000);
+
+  it('describes a selfie before the photos waiting for a worker', async () => {
+    // One photo worker and no selfie worker: the order in which the jobs end is the order they were given out.
+    const single = createIndexPool({ workers: 1, selfieWorkers: 0 });
+    try {
+      const good = new Uint8Array(readFileSync(path.join(demoDir, 'sample3.jpg')));
+      const ended: string[] = [];
+      const photos = [1, 2, 3].map((photoId) =>
+        single.index({ photoId, bytes: good }).then(() => ended.push(`photo ${photoId}`)),
+      );
+      // Photo 1 is with the worker, photos 2 and 3 wait: the selfie goes before them.
+      const selfie = single.describeSelfie(good).then(() => ended.push('selfie'));
+      expect(single.waitingSelfies()).toBe(1);
+      await Promise.all([...photos, selfie]);
+      expect(ended).toEqual(['photo 1', 'selfie', 'photo 2', 'photo 3']);
+      expect(single.waitingSelfies()).toBe(0);
+    } finally {
+      await single.close();
+    }
+  }, 60_000);
+
+  it('describes a selfie on a worker of its own while a 12 MP photo is being indexed', async () => {
+    const crowd = new Uint8Array(readFileSync(path.resolve('../shared/face-bench/crowd-64.jpg')));
+    const good = new Uint8Array(readFileSync(path.join(demoDir, 'sample3.jpg')));
+    const ended: string[] = [];
+    const photo = pool.index({ photoId: 10, bytes: crowd }).then(() => ended.push('photo'));
+    const photo2 = pool.index({ photoId: 11, bytes: crowd }).then(() => ended.push('photo'));
+    const selfie = pool.describeSelfie(good).then(() => ended.push('selfie'));
+    await Promise.all([photo, photo2, selfie]);
+    expect(ended[0]).toBe('selfie');
+  }, 90_000);
 });

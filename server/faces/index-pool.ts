@@ -1,6 +1,9 @@
 // The indexing pool: worker threads (one per core by default) that detect and describe faces off the main thread.
 // `index` takes one photo and answers its faces, or why it failed; a worker that dies fails its job, is replaced,
 // and the other jobs go on. `describeSelfie` embeds a search selfie the same way (fits FaceIndexEngine).
+// Searches first (issue 16): a runner waits for a selfie, nobody waits for a photo's indexing. Selfies have their
+// own queue, which every free worker takes from before the photos' queue, and a selfie worker of their own that
+// never takes a photo, so a selfie never waits for a 12 MP photo (seconds) to finish.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { DetectOptions } from './detect';
@@ -18,14 +21,18 @@ export type IndexOutcome =
   | { photoId: number; ok: false; reason: string; problem?: string };
 
 export interface IndexPoolOptions {
-  /** Worker threads; default one per core. */
+  /** Worker threads for photos (and selfies when free); default one per core. */
   workers?: number;
+  /** Worker threads for selfies only; default 1. */
+  selfieWorkers?: number;
   detect?: DetectOptions;
 }
 
 export interface IndexPool {
   index(job: IndexJob): Promise<IndexOutcome>;
   describeSelfie: SelfieDescriber;
+  /** Selfies waiting for a worker (not counting those being described). */
+  waitingSelfies(): number;
   close(): Promise<void>;
 }
 
@@ -40,6 +47,8 @@ interface Pending {
 
 interface Slot {
   worker: Worker;
+  /** A selfie worker: never takes a photo. */
+  selfiesOnly: boolean;
   busy?: Pending;
 }
 
@@ -59,14 +68,15 @@ function startWorker(): Worker {
 
 export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
   const size = Math.max(1, options.workers ?? availableParallelism());
-  const queue: Pending[] = [];
+  const selfieSize = Math.max(0, options.selfieWorkers ?? 1);
+  const queues: Record<JobBody['kind'], Pending[]> = { selfie: [], photo: [] };
   const slots: Slot[] = [];
   let nextJob = 1;
   let closed = false;
 
-  const spawn = (): Slot => {
+  const spawn = (selfiesOnly: boolean): Slot => {
     const worker = startWorker();
-    const slot: Slot = { worker };
+    const slot: Slot = { worker, selfiesOnly };
     worker.on('message', (message: WorkerAnswer | { ready: true }) => {
       if ('ready' in message) return;
       const done = slot.busy;
@@ -80,7 +90,7 @@ export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
       done?.resolve({ jobId: done.job.jobId, ok: false, ms: 0, reason });
       const at = slots.indexOf(slot);
       if (at >= 0) slots.splice(at, 1);
-      if (!closed) slots.push(spawn());
+      if (!closed) slots.push(spawn(selfiesOnly));
       pump();
     };
     worker.on('error', (error) => fail(`face worker crashed: ${error.message}`));
@@ -90,11 +100,12 @@ export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
     return slot;
   };
 
+  /** Gives each free worker its next job: a waiting selfie first, else (not a selfie worker) a photo. */
   const pump = () => {
     for (const slot of slots) {
       if (slot.busy) continue;
-      const next = queue.shift();
-      if (!next) return;
+      const next = queues.selfie.shift() ?? (slot.selfiesOnly ? undefined : queues.photo.shift());
+      if (!next) continue;
       slot.busy = next;
       slot.worker.postMessage(next.job);
     }
@@ -103,12 +114,14 @@ export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
   const submit = (body: JobBody): Promise<WorkerAnswer> => {
     if (closed) return Promise.reject(new Error('the face index pool is closed'));
     return new Promise((resolve) => {
-      queue.push({ job: { ...body, jobId: nextJob++ } as WorkerJob, resolve });
+      queues[body.kind].push({ job: { ...body, jobId: nextJob++ } as WorkerJob, resolve });
       pump();
     });
   };
 
-  for (let i = 0; i < size; i++) slots.push(spawn());
+  // Selfie workers first: a free one is preferred for a selfie over a photo worker.
+  for (let i = 0; i < selfieSize; i++) slots.push(spawn(true));
+  for (let i = 0; i < size; i++) slots.push(spawn(false));
 
   return {
     async index({ photoId, bytes }) {
@@ -124,9 +137,10 @@ export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
       }
       return answer.selfie ? { kind: 'face', descriptor: answer.selfie.descriptor } : { kind: 'no-face' };
     },
+    waitingSelfies: () => queues.selfie.length,
     async close() {
       closed = true;
-      for (const p of queue.splice(0))
+      for (const p of [...queues.selfie.splice(0), ...queues.photo.splice(0)])
         p.resolve({ jobId: p.job.jobId, ok: false, ms: 0, reason: 'pool closed' });
       await Promise.all(slots.map((s) => s.worker.terminate()));
     },

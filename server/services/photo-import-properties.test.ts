@@ -2,8 +2,8 @@
 // CI) and a real disk store: folders of random files (real JPEGs and PNGs, truncated ones, random bytes, empty
 // files, images with a lying extension) under odd names (controls, right-to-left overrides, Thai, very long).
 // The properties: the import never throws for a file; each file is either imported whole (one row, its index
-// job, thumbnail, preview, their copies and original in the store) or refused with a reason and leaves nothing behind; no
-// name the buyers later see holds a forbidden character.
+// job, thumbnail, preview, their copies and original in the store) or refused with a reason and leaves nothing
+// behind; no name the buyers later see holds a forbidden character.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

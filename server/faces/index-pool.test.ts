@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createIndexPool } from './index-pool';
 
@@ -51,8 +52,9 @@ describe('the face index pool', () => {
   }, 60_000);
 
   it('describes a selfie on a worker of its own while a 12 MP photo is being indexed', async () => {
-    const crowd = new Uint8Array(readFileSync(path.resolve('../shared/face-bench/crowd-64.jpg')));
     const good = new Uint8Array(readFileSync(path.join(demoDir, 'sample3.jpg')));
+    // A 12 MP photo: the sample upscaled to 4000×3000.
+    const crowd = new Uint8Array(await sharp(good).resize(4000, 3000, { fit: 'cover' }).jpeg().toBuffer());
     const ended: string[] = [];
     const photo = pool.index({ photoId: 10, bytes: crowd }).then(() => ended.push('photo'));
     const photo2 = pool.index({ photoId: 11, bytes: crowd }).then(() => ended.push('photo'));

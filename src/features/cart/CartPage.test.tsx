@@ -249,7 +249,7 @@ describe('CartPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'ยกเลิกแพ็กเกจเหมา' }));
     await waitFor(() => expect(screen.getAllByRole('img')).toHaveLength(1));
     expect(await readFlag('standard')).toBe('NO');
-    fireEvent.click(screen.getByRole('button', { name: 'เลือกแพ็กเกจเหมา 399.00 บาท' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'เลือกแพ็กเกจเหมา 399.00 บาท' }));
     expect(await screen.findByRole('dialog', { name: 'เลือกแพ็กเกจเหมา' })).toBeInTheDocument();
   });
 

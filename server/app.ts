@@ -115,8 +115,16 @@ export function createApp(options: AppOptions) {
   // The service worker refreshes its copy here (the shell it precached was inlined at install time).
   app.get(APP_SETTINGS_PATH, (c) => c.json(settings));
   // The shell's policy as a header too, where frame-ancestors counts (a meta element cannot say it).
-  const shellPolicy = (html: string) =>
-    `${contentSecurityPolicy(settings, inlineScriptHashes(html))}; frame-ancestors 'none'`;
+  // The shell is read once per process, so its policy is made once too.
+  let policyOf: { html: string; policy: string } | undefined;
+  const shellPolicy = (html: string) => {
+    if (policyOf?.html !== html)
+      policyOf = {
+        html,
+        policy: `${contentSecurityPolicy(settings, inlineScriptHashes(html))}; frame-ancestors 'none'`,
+      };
+    return policyOf.policy;
+  };
   const sendShell = async (c: Context) => {
     const html = appShell();
     if (html === undefined) return c.text('not found', 404);

@@ -46,13 +46,12 @@ export function OrderPage({ q }: { q: string }) {
     keptToken.current = token;
     const inquiry = result.inquiry;
     afterFirstScreen()
-      .then(() => import('../cart/cart-store'))
-      .then((store) => store.keepOrderAnswer(q, inquiry))
+      .then(async () => {
+        // Its thumbnails too, all of them, so it reopens offline with its pictures (sw/order-images.ts).
+        keepOrderImages(viewThumbnails(orderView(inquiry, thumbnailUrl)).flatMap(photoImageAddresses));
+        await (await import('../cart/cart-store')).keepOrderAnswer(q, inquiry);
+      })
       .catch((error) => console.warn('order answer not kept', error));
-    // Its thumbnails too, all of them, so it reopens offline with its pictures (sw/order-images.ts).
-    void afterFirstScreen().then(() =>
-      keepOrderImages(viewThumbnails(orderView(inquiry, thumbnailUrl)).flatMap(photoImageAddresses)),
-    );
   }, [q, result]);
   const [paymentError, setPaymentError] = useState(false);
   const [errorClosed, setErrorClosed] = useState(false);

@@ -24,7 +24,7 @@ const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-search-load-'));
 const store = await startStore({ DATA_DIR: path.join(dir, 'data'), TRUST_PROXY: '1' });
 
 /** One runner's search from its own address; answers its time and how it ended. */
-async function search(client: number): Promise<{ ms: number; outcome: string }> {
+async function search(client: number): Promise<{ ms: number; outcome: string; steps?: Steps }> {
   const from = { 'x-forwarded-for': `10.${(client >> 16) & 255}.${(client >> 8) & 255}.${client & 255}` };
   const started = performance.now();
   const post = (url: string, body: unknown) =>
@@ -39,7 +39,8 @@ async function search(client: number): Promise<{ ms: number; outcome: string }> 
       file_name: 'selfie.jpg',
       file_type: UPLOAD_CONTENT_TYPE,
     });
-    if (!signed.ok) return { ms: performance.now() - started, outcome: `sign ${signed.status}` };
+    const signedAt = performance.now();
+    if (!signed.ok) return { ms: signedAt - started, outcome: `sign ${signed.status}` };
     const sign = (await signed.json()) as { url: string; search_id: string; file_location: string };
     const put = await fetch(new URL(sign.url, store.base), {
       method: 'PUT',
@@ -50,7 +51,8 @@ async function search(client: number): Promise<{ ms: number; outcome: string }> 
       },
       body: new Uint8Array(selfie),
     });
-    if (!put.ok) return { ms: performance.now() - started, outcome: `put ${put.status}` };
+    const putAt = performance.now();
+    if (!put.ok) return { ms: putAt - started, outcome: `put ${put.status}` };
     const found = await post('/v2/facesearch', {
       search_id: sign.search_id,
       file_location: sign.file_location,
@@ -58,14 +60,29 @@ async function search(client: number): Promise<{ ms: number; outcome: string }> 
     });
     const answer = (await found.json().catch(() => ({}))) as { body?: unknown[] };
     const outcome = found.ok ? `found ${answer.body?.length ?? 0}` : `search ${found.status}`;
-    return { ms: performance.now() - started, outcome };
+    const ended = performance.now();
+    const steps = { sign: signedAt - started, put: putAt - signedAt, search: ended - putAt };
+    return { ms: ended - started, outcome, steps };
   } catch (error) {
     return { ms: performance.now() - started, outcome: `error ${(error as Error).message}` };
   }
 }
 
+/** Each step's time of one whole flow. */
+interface Steps {
+  sign: number;
+  put: number;
+  search: number;
+}
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+const stepMedians = (steps: Steps[]) => ({
+  sign: round(median(steps.map((s) => s.sign))),
+  put: round(median(steps.map((s) => s.put))),
+  search: round(median(steps.map((s) => s.search))),
+});
 
 try {
   await waitFor(
@@ -90,6 +107,7 @@ try {
       p99_ms: round(percentile(times, 99)),
       max_ms: round(times.at(-1) ?? 0),
       outcomes,
+      step_p50_ms: stepMedians(results.flatMap((r) => (r.steps ? [r.steps] : []))),
     });
   }
   console.log(

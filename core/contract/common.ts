@@ -51,5 +51,7 @@ export const errorAnswerSchema = v.object({
   message_th: v.optional(v.string()),
   code: v.optional(v.string()),
   field: v.optional(v.string()),
+  /** Seconds to wait before asking again (our addition, with the Retry-After header): a busy face search. */
+  retry_after: v.optional(v.number()),
 });
 export type ErrorAnswer = v.InferOutput<typeof errorAnswerSchema>;

@@ -168,11 +168,16 @@ export type SelfieOutcome = { kind: 'face'; face: DetectedFace } | { kind: 'no-f
 export const SELFIE_MAX_SIDE = 1280;
 
 /**
- * Selfie passes, cheapest first, until one finds a face: the tiny detector on a bordered image (most selfies,
- * ~60 ms), SSD with a wide border (tight crops), SSD on the image as is (a small face in a large photo).
+ * Selfie passes, cheapest first, until one finds a face. The tiny detector (about 20 ms a pass) first: the image as
+ * is (a phone selfie, the face a third of the frame; 31 of the face set's 40 tight crops), with a border (37 of 40),
+ * with a wide border (the tightest crops: 40 of 40). SSD (about 280 ms a pass) only when none finds it: with a wide
+ * border, then as is (a small face in a large photo). A loose selfie used to reach SSD: a search's embedding took
+ * about 330 ms, now about 90 ms, with the face set's recall and precision unchanged (1.0 / 1.0, bench:face).
  */
 const SELFIE_PASSES = [
+  { detector: 'tiny', pad: 0, tinySize: 224 },
   { detector: 'tiny', pad: 0.25, tinySize: 224 },
+  { detector: 'tiny', pad: 0.5, tinySize: 224 },
   { detector: 'ssd', pad: 0.8 },
   { detector: 'ssd', pad: 0 },
 ] as const;

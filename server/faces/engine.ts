@@ -34,6 +34,11 @@ export interface FaceSearchEngine {
    * an engine without it (a test stand-in) finds nothing for such searches.
    */
   searchDescriptor?(descriptor: ArrayLike<number>, query: FaceQuery): Promise<FaceMatch[]>;
+  /**
+   * How long a selfie search started now is expected to take to embed (ms), from the queue ahead of it. Optional: an
+   * engine without a queue (in-process, a test stand-in) is never busy.
+   */
+  expectedSelfieMs?(): number;
 }
 
 /** The engine before any photo is indexed: every search finds nothing. */
@@ -69,6 +74,8 @@ export interface FaceIndexEngineOptions {
   loadFaces: EventFacesLoader;
   /** Embeds selfies: the worker pool's, or in-process selfieDescriptor by default. */
   describeSelfie?: SelfieDescriber;
+  /** The selfie queue's expected time for a new selfie (the worker pool's); without it, never busy. */
+  expectedSelfieMs?: () => number;
   /** Events whose matrices stay in memory (least recently searched dropped first). */
   maxEvents?: number;
   /**
@@ -102,12 +109,18 @@ export class FaceIndexEngine implements FaceSearchEngine {
   private readonly describeSelfie: SelfieDescriber;
   private readonly maxEvents: number;
   private readonly recheckMs: number;
+  private readonly selfieWait: (() => number) | undefined;
 
   constructor(options: FaceIndexEngineOptions) {
     this.loadFaces = options.loadFaces;
     this.describeSelfie = options.describeSelfie ?? inProcessSelfie;
     this.maxEvents = options.maxEvents ?? 50;
     this.recheckMs = options.recheckMs ?? 2000;
+    this.selfieWait = options.expectedSelfieMs;
+  }
+
+  expectedSelfieMs(): number {
+    return this.selfieWait?.() ?? 0;
   }
 
   async search(selfie: Uint8Array, query: FaceQuery): Promise<FaceSearchOutcome> {

@@ -40,12 +40,18 @@ describe('the face index pool', () => {
       const photos = [1, 2, 3].map((photoId) =>
         single.index({ photoId, bytes: good }).then(() => ended.push(`photo ${photoId}`)),
       );
+      const alone = single.expectedSelfieMs();
       // Photo 1 is with the worker, photos 2 and 3 wait: the selfie goes before them.
       const selfie = single.describeSelfie(good).then(() => ended.push('selfie'));
       expect(single.waitingSelfies()).toBe(1);
+      // A selfie given now waits for the one ahead of it.
+      expect(single.expectedSelfieMs()).toBeCloseTo(2 * alone);
       await Promise.all([...photos, selfie]);
       expect(ended).toEqual(['photo 1', 'selfie', 'photo 2', 'photo 3']);
       expect(single.waitingSelfies()).toBe(0);
+      // Nothing ahead any more: one selfie's time, now measured.
+      expect(single.expectedSelfieMs()).toBeGreaterThan(0);
+      expect(single.expectedSelfieMs()).not.toBe(alone);
     } finally {
       await single.close();
     }

@@ -33,6 +33,11 @@ export interface IndexPool {
   describeSelfie: SelfieDescriber;
   /** Selfies waiting for a worker (not counting those being described). */
   waitingSelfies(): number;
+  /**
+   * How long a selfie submitted now is expected to take until its answer (ms): the selfies ahead of it shared among
+   * the workers not busy with a photo, at the recent time a selfie took from its start to its answer.
+   */
+  expectedSelfieMs(): number;
   close(): Promise<void>;
 }
 
@@ -43,7 +48,14 @@ type JobBody =
 interface Pending {
   job: WorkerJob;
   resolve: (answer: WorkerAnswer) => void;
+  /** When a worker took it (performance.now()). */
+  startedAt?: number;
 }
+
+/** A selfie's time before any was measured (ms): a loose phone selfie takes about 90 ms on a free core. */
+const FIRST_SELFIE_MS = 150;
+/** Weight of the newest selfie in the running average of their times. */
+const SELFIE_MS_WEIGHT = 0.2;
 
 interface Slot {
   worker: Worker;
@@ -73,6 +85,7 @@ export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
   const slots: Slot[] = [];
   let nextJob = 1;
   let closed = false;
+  let selfieMs = FIRST_SELFIE_MS;
 
   const spawn = (selfiesOnly: boolean): Slot => {
     const worker = startWorker();
@@ -81,6 +94,9 @@ export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
       if ('ready' in message) return;
       const done = slot.busy;
       slot.busy = undefined;
+      if (done?.job.kind === 'selfie' && done.startedAt !== undefined) {
+        selfieMs += SELFIE_MS_WEIGHT * (performance.now() - done.startedAt - selfieMs);
+      }
       done?.resolve(message);
       pump();
     });
@@ -107,6 +123,7 @@ export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
       const next = queues.selfie.shift() ?? (slot.selfiesOnly ? undefined : queues.photo.shift());
       if (!next) continue;
       slot.busy = next;
+      next.startedAt = performance.now();
       slot.worker.postMessage(next.job);
     }
   };
@@ -138,6 +155,12 @@ export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
       return answer.selfie ? { kind: 'face', descriptor: answer.selfie.descriptor } : { kind: 'no-face' };
     },
     waitingSelfies: () => queues.selfie.length,
+    expectedSelfieMs() {
+      const onPhotos = slots.filter((s) => s.busy?.job.kind === 'photo').length;
+      const onSelfies = slots.filter((s) => s.busy?.job.kind === 'selfie').length;
+      const servers = Math.max(1, slots.length - onPhotos);
+      return ((queues.selfie.length + onSelfies) / servers + 1) * selfieMs;
+    },
     async close() {
       closed = true;
       for (const p of [...queues.selfie.splice(0), ...queues.photo.splice(0)])

@@ -26,7 +26,7 @@ export function openFaceService(
   const pool: IndexPool | undefined = workers > 0 ? createIndexPool({ workers }) : undefined;
   const engine = new FaceIndexEngine({
     loadFaces: (eventId, afterId) => facesOfEvent(deps.db, eventId, afterId),
-    ...(pool ? { describeSelfie: pool.describeSelfie } : {}),
+    ...(pool ? { describeSelfie: pool.describeSelfie, expectedSelfieMs: pool.expectedSelfieMs } : {}),
   });
   const stop = new AbortController();
   const loops: Promise<unknown>[] = [];

@@ -23,6 +23,8 @@ const selfie = await sharp({ create: { width: 400, height: 400, channels: 3, bac
 /** Answers the photos it was given, records the query: the route's handling is what is under test. */
 function fixedEngine(photoIds: () => number[]) {
   const queries: FaceQuery[] = [];
+  /** The selfie queue's expected time the engine reports (the pool's estimate in the store). */
+  const queue = { expectedMs: 0 };
   const engine: FaceSearchEngine = {
     async search(_selfie, query) {
       queries.push(query);
@@ -31,8 +33,9 @@ function fixedEngine(photoIds: () => number[]) {
         matches: photoIds().map((photoId, i) => ({ photoId, distance: 0.3 + i / 100 })),
       };
     },
+    expectedSelfieMs: () => queue.expectedMs,
   };
-  return { engine, queries };
+  return { engine, queries, queue };
 }
 
 describe.each(testDatabases)('face search calls on $name', (database) => {
@@ -40,7 +43,7 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
   let db: Db;
   let photoIds: number[] = [];
   let otherEventPhoto = 0;
-  const { engine, queries } = fixedEngine(() => [...photoIds, otherEventPhoto]);
+  const { engine, queries, queue } = fixedEngine(() => [...photoIds, otherEventPhoto]);
 
   beforeAll(async () => {
     t = await openTestApp(database, NOW);
@@ -253,6 +256,52 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
     noFile.set('event_key', 'beach-run');
     expect((await t.app.request('/api/v1/facesearch', { method: 'POST', body: noFile })).status).toBe(400);
     expect((await t.post('/api/v1/facesearch', { event_key: 'beach-run' })).status).toBe(400);
+  });
+
+  it('answers "busy, try again in N s" when the selfie queue is long, and the same search goes through later', async () => {
+    const { search_id, file_location } = await signAndUpload();
+    const asked = queries.length;
+    queue.expectedMs = 9000;
+    try {
+      const busy = await t.post('/api/v2/facesearch', { search_id, file_location, event_key: 'beach-run' });
+      expect(busy.status).toBe(503);
+      const body = (await busy.json()) as { retry_after: number; message: string; message_th: string };
+      expect(body).toMatchObject({ status: 'error', code: 'search-busy' });
+      // The queue ahead drains in about 6 s; the runners refused together come back spread over a few seconds.
+      expect(body.retry_after).toBeGreaterThanOrEqual(6);
+      expect(body.retry_after).toBeLessThanOrEqual(30);
+      expect(busy.headers.get('retry-after')).toBe(String(body.retry_after));
+      expect(body.message).toBe(
+        `many runners are searching right now, please try again in ${body.retry_after} s`,
+      );
+      expect(body.message_th).toBe(`ขณะนี้มีผู้ค้นหาจำนวนมาก กรุณาลองใหม่ในอีก ${body.retry_after} วินาที`);
+
+      const form = new FormData();
+      form.set('event_key', 'beach-run');
+      form.set('file', new File([selfie], 'me.jpg', { type: 'image/jpeg' }));
+      const older = await t.app.request('/api/v1/facesearch', { method: 'POST', body: form });
+      expect(older.status).toBe(503);
+      expect(await older.json()).toMatchObject({ code: 'search-busy' });
+      // Refused before any work: the engine was not asked.
+      expect(queries.length).toBe(asked);
+    } finally {
+      queue.expectedMs = 0;
+    }
+    // The uploaded selfie was kept: asking again once the queue is short answers.
+    const later = await t.post('/api/v2/facesearch', { search_id, file_location, event_key: 'beach-run' });
+    expect(later.status).toBe(200);
+    expect(await later.json()).toMatchObject({ status: 'success', image_length: 3 });
+  });
+
+  it('is not busy up to 3 s of expected wait', async () => {
+    const { search_id, file_location } = await signAndUpload();
+    queue.expectedMs = 3000;
+    try {
+      const res = await t.post('/api/v2/facesearch', { search_id, file_location, event_key: 'beach-run' });
+      expect(res.status).toBe(200);
+    } finally {
+      queue.expectedMs = 0;
+    }
   });
 
   it('lists highlight photos, and refuses an unknown event', async () => {

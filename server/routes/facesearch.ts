@@ -16,9 +16,9 @@ import {
   eventOpenForSearch,
   facesInPhoto,
   highlights,
+  searchPostedSelfie,
   searchSimilar,
   searchUploadedSelfie,
-  searchWithSelfie,
   signSelfieUpload,
 } from '../services/face-search';
 import { refuse, respond } from '../services/outcome';
@@ -51,7 +51,7 @@ export function faceSearchV1Routes(ctx: AppContext) {
       }
       const event = await eventOpenForSearch(ctx, fields.output.event_key);
       if (!event.ok) return respond(c, event);
-      return respond(c, await searchWithSelfie(ctx, event.value, new Uint8Array(await file.arrayBuffer())));
+      return respond(c, await searchPostedSelfie(ctx, event.value, new Uint8Array(await file.arrayBuffer())));
     });
 }
 

@@ -15,13 +15,38 @@ import type { FaceMatch } from '../faces/engine';
 import { descriptorFromBytes } from '../faces/matrix';
 import { toSummary } from './events';
 import { checkImage } from './image-check';
-import { accept, type Outcome, refuse } from './outcome';
+import { accept, type Outcome, type Refusal, refuse } from './outcome';
 import { toApiPhoto, toHighlightPhoto } from './photo-shape';
 
 /** The signed upload address lives this long; the selfie itself is purged this long after signing. */
 export const SIGNED_UPLOAD_SECONDS = 5 * 60;
 export const SELFIE_PURGE_MINUTES = 10;
 const HIGHLIGHT_LIMIT = 60;
+
+/**
+ * A selfie search expected to wait longer than this for its embedding is refused at once, "busy, try again in N s",
+ * instead of answering slowly (issue 16): with the rest of the flow, answered searches stay within about 4 s.
+ */
+export const SEARCH_BUSY_AFTER_MS = 3000;
+/** Longest wait a busy answer asks for. */
+const BUSY_RETRY_MAX_SECONDS = 30;
+
+/**
+ * The busy answer when the selfie queue is too long, else undefined. It asks the runner to come back when the
+ * queue ahead has drained, spread over a few seconds so that the runners refused together do not all come back at
+ * once. The selfie stays uploaded: the same search can be asked again.
+ */
+export function refuseWhenBusy(ctx: AppContext, random = Math.random): Refusal | undefined {
+  const expected = ctx.faces.expectedSelfieMs?.() ?? 0;
+  if (expected <= SEARCH_BUSY_AFTER_MS) return undefined;
+  const drain = Math.ceil((expected - SEARCH_BUSY_AFTER_MS) / 1000);
+  const seconds = Math.min(BUSY_RETRY_MAX_SECONDS, drain + Math.floor(random() * (drain + 2)));
+  return refuse(503, `many runners are searching right now, please try again in ${seconds} s`, {
+    code: 'search-busy',
+    th: `ขณะนี้มีผู้ค้นหาจำนวนมาก กรุณาลองใหม่ในอีก ${seconds} วินาที`,
+    retryAfter: seconds,
+  });
+}
 
 const extensionOf = (fileType: string) => (fileType === 'image/png' ? 'png' : 'jpg');
 
@@ -88,6 +113,8 @@ export async function searchUploadedSelfie(
       th: 'การค้นหานี้หมดอายุแล้ว กรุณาอัปโหลดรูปอีกครั้ง',
     });
   }
+  const busy = refuseWhenBusy(ctx);
+  if (busy) return busy;
   const selfie = await ctx.store.get(search.file_location);
   if (!selfie)
     return refuse(400, 'upload the photo before searching', { field: 'file_location', code: 'no-upload' });
@@ -95,8 +122,17 @@ export async function searchUploadedSelfie(
   return searchWithSelfie(ctx, event, selfie);
 }
 
+/** The older search (v1): the selfie posted with it, or the busy answer. */
+export async function searchPostedSelfie(
+  ctx: AppContext,
+  event: EventRow,
+  selfie: Uint8Array,
+): Promise<Outcome<FaceSearchAnswer>> {
+  return refuseWhenBusy(ctx) ?? searchWithSelfie(ctx, event, selfie);
+}
+
 /** Searches the event for the selfie's face (v2 after the upload, v1 with the posted file). */
-export async function searchWithSelfie(
+async function searchWithSelfie(
   ctx: AppContext,
   event: EventRow,
   selfie: Uint8Array,

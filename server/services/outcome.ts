@@ -16,7 +16,7 @@ export const accept = <T>(value: T): { ok: true; value: T } => ({ ok: true, valu
 export function refuse(
   httpStatus: ContentfulStatusCode,
   message: string,
-  extra: { field?: string; code?: string; th?: string } = {},
+  extra: { field?: string; code?: string; th?: string; retryAfter?: number } = {},
 ): Refusal {
   return {
     ok: false,
@@ -27,6 +27,7 @@ export function refuse(
       ...(extra.th ? { message_th: extra.th } : {}),
       ...(extra.code ? { code: extra.code } : {}),
       ...(extra.field ? { field: extra.field } : {}),
+      ...(extra.retryAfter ? { retry_after: extra.retryAfter } : {}),
     },
   };
 }
@@ -39,5 +40,8 @@ export function respond<T>(
   outcome: Outcome<T>,
   answer = (value: T) => value as object,
 ): Response {
-  return outcome.ok ? c.json(answer(outcome.value)) : c.json(outcome.body, outcome.httpStatus);
+  if (outcome.ok) return c.json(answer(outcome.value));
+  // A refusal that says when to come back says it in the standard header too.
+  if (outcome.body.retry_after) c.header('Retry-After', String(outcome.body.retry_after));
+  return c.json(outcome.body, outcome.httpStatus);
 }

@@ -142,6 +142,57 @@ describe('FaceSearchPanel search', () => {
     expect(picker()).toBeEnabled();
   });
 
+  it('while the server is busy, says when it searches again, counts down, and asks again with the same upload', async () => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+      shouldAdvanceTime: true,
+    });
+    const answers = [
+      reply(503, { status: 'error', message: 'busy', code: 'search-busy', retry_after: 4 }),
+      reply(200, found(3)),
+    ];
+    const api = fakeApi({ search: () => answers.shift() ?? reply(500, {}) });
+    await renderPanel();
+    choose(jpegFile());
+    const busy = 'ขณะนี้มีผู้ค้นหาพร้อมกันจำนวนมาก จะค้นหาให้อีกครั้งใน';
+    expect(await screen.findByText(`${busy} 4 วินาที รูปของคุณอัปโหลดแล้ว ไม่ต้องเลือกใหม่`)).toBeInTheDocument();
+    expect(picker()).toBeDisabled();
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(screen.getByText(new RegExp(`${busy} 3 วินาที`))).toBeInTheDocument();
+    act(() => {
+      vi.advanceTimersByTime(3100);
+    });
+    expect(await screen.findByRole('heading', { name: 'พบ 1 รูปที่ตรงกับใบหน้าของคุณ' })).toBeInTheDocument();
+    // One sign and one upload; the search asked twice with the same upload.
+    const searches = api.filter((c) => c.url.endsWith('/v2/facesearch'));
+    expect(searches).toHaveLength(2);
+    expect(searches[1]?.body).toEqual(searches[0]?.body);
+    expect(api.filter((c) => c.url.endsWith('/sign'))).toHaveLength(1);
+  });
+
+  it('gives up with the search error after six busy answers in a row', async () => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+      shouldAdvanceTime: true,
+    });
+    const api = fakeApi({
+      search: () => reply(503, { status: 'error', message: 'busy', code: 'search-busy', retry_after: 1 }),
+    });
+    await renderPanel();
+    choose(jpegFile());
+    for (let i = 0; i < 6; i++) {
+      await screen.findByText(/ขณะนี้มีผู้ค้นหาพร้อมกันจำนวนมาก/);
+      act(() => {
+        vi.advanceTimersByTime(1100);
+      });
+    }
+    expect(await screen.findByText('เกิดข้อผิดพลาดจากการค้นหา กรุณาลองใหม่อีกครั้ง')).toBeInTheDocument();
+    expect(api.filter((c) => c.url.endsWith('/v2/facesearch'))).toHaveLength(7);
+    expect(picker()).toBeEnabled();
+  });
+
   it('shows the upload error when the connection is lost', async () => {
     vi.stubGlobal('fetch', async () => {
       throw new TypeError('Failed to fetch');

@@ -1,10 +1,28 @@
 // What the search is doing, and the spec's messages (SPEC §8): the file-type info, the 5 s size warning, the
-// upload progress bar, searching, nothing found (with the admin contact), and the two errors.
+// upload progress bar, searching (or, while the server is busy, when it will be asked again), nothing found (with
+// the admin contact), and the two errors.
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
 import { appSettings } from '../../lib/app-settings';
 import { CONTACT_PAGE_URL } from '../../lib/links';
 import { SupportChannels } from '../../lib/ui/SupportChannels';
 import type { SearchState } from './search-machine';
+
+/** The busy server's wait, counted down each second until the search is asked again. */
+function BusyWait({ seconds }: { seconds: number }) {
+  const [left, setLeft] = useState(seconds);
+  useEffect(() => {
+    setLeft(seconds);
+    const timer = setInterval(() => setLeft((n) => Math.max(0, n - 1)), 1000);
+    return () => clearInterval(timer);
+  }, [seconds]);
+  return (
+    <p className="search-progress-text search-busy">
+      <span className="search-spinner" aria-hidden="true" />
+      <Trans>ขณะนี้มีผู้ค้นหาพร้อมกันจำนวนมาก จะค้นหาให้อีกครั้งใน {left} วินาที รูปของคุณอัปโหลดแล้ว ไม่ต้องเลือกใหม่</Trans>
+    </p>
+  );
+}
 
 export function SearchStatus({ state }: { state: SearchState }) {
   const { t } = useLingui();
@@ -37,12 +55,13 @@ export function SearchStatus({ state }: { state: SearchState }) {
             />
           </div>
         )}
-        {current.step === 'searching' && (
+        {current.step === 'searching' && !current.busy && (
           <p className="search-progress-text">
             <span className="search-spinner" aria-hidden="true" />
             <Trans>กำลังค้นหารูปของคุณ…</Trans>
           </p>
         )}
+        {current.step === 'searching' && current.busy && <BusyWait seconds={current.busy.seconds} />}
         {current.step === 'not-found' && (
           <div className="alert info search-not-found">
             <p>

@@ -56,6 +56,22 @@ describe('searchReducer', () => {
     expect(isBusy(state)).toBe(false);
   });
 
+  it('waits while the server is busy, then searches again', () => {
+    let state = run(...toSearching, { type: 'busy', seconds: 7 });
+    expect(state.current).toEqual({ step: 'searching', busy: { seconds: 7 } });
+    // Still a run under way: the picker stays disabled.
+    expect(isBusy(state)).toBe(true);
+    state = searchReducer(state, { type: 'retrying' });
+    expect(state.current).toEqual({ step: 'searching' });
+    state = searchReducer(state, { type: 'busy', seconds: 4 });
+    expect(state.current).toEqual({ step: 'searching', busy: { seconds: 4 } });
+    state = searchReducer(state, { type: 'answered', answer: answer(3) });
+    expect(state.current).toEqual({ step: 'found', photos: [photo(3)] });
+    // A late busy answer after the result changes nothing.
+    expect(searchReducer(state, { type: 'busy', seconds: 5 })).toBe(state);
+    expect(run({ type: 'busy', seconds: 5 }).current).toEqual({ step: 'idle' });
+  });
+
   it('answers not-found for an empty answer', () => {
     expect(run(...toSearching, { type: 'answered', answer: answer() }).current).toEqual({
       step: 'not-found',

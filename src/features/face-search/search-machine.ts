@@ -2,7 +2,8 @@
 // compression) → uploading (percent) → searching → found | not-found | error. The input is disabled while busy
 // (the picker clears it as soon as it hands a file over). A file of the wrong type keeps what is shown and adds the
 // spec's info message; a file of 5 MB or more raises the 5 s size warning while the run goes on (the newer flow
-// compresses it anyway). Results can be replaced or extended by "more like this one".
+// compresses it anyway). Results can be replaced or extended by "more like this one". A search the server calls busy
+// waits the seconds it asks for, saying so, then asks again (searching → searching, busy → searching).
 import type { FaceSearchAnswer } from '../../../core/contract/facesearch';
 import type { Photo } from '../../../core/contract/photos';
 
@@ -19,7 +20,8 @@ export type SearchStep =
   | { step: 'idle' }
   | { step: 'preparing' }
   | { step: 'uploading'; percent: number }
-  | { step: 'searching' }
+  /** `busy`: the server was busy; the search is asked again after `seconds`. */
+  | { step: 'searching'; busy?: { seconds: number } }
   | { step: 'found'; photos: Photo[] }
   | { step: 'not-found' }
   | { step: 'error'; failure: SearchFailure };
@@ -38,6 +40,10 @@ export type SearchAction =
   | { type: 'compressed' }
   | { type: 'progress'; loaded: number; total: number }
   | { type: 'uploaded' }
+  /** The server is busy: the search will be asked again in this many seconds. */
+  | { type: 'busy'; seconds: number }
+  /** The busy wait is over: asking again. */
+  | { type: 'retrying' }
   | { type: 'answered'; answer: FaceSearchAnswer }
   | { type: 'failed'; failure: SearchFailure | 'wrong-type' }
   | { type: 'size-warning-expired' }
@@ -90,6 +96,14 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
     }
     case 'uploaded':
       return step === 'uploading' ? { ...state, current: { step: 'searching' } } : state;
+    case 'busy':
+      return step === 'searching'
+        ? { ...state, current: { step: 'searching', busy: { seconds: action.seconds } } }
+        : state;
+    case 'retrying':
+      return state.current.step === 'searching' && state.current.busy
+        ? { ...state, current: { step: 'searching' } }
+        : state;
     case 'answered':
       if (step !== 'searching') return state;
       return {

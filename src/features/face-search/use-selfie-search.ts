@@ -1,10 +1,10 @@
 // Runs one selfie search (SPEC §4 Face search, §7): check the file, compress it on the device, sign the upload,
 // PUT it with progress, search. The state is the pure machine of search-machine.ts; a newer run or unmounting
-// aborts the run under way and its late answers are ignored.
+// aborts the run under way and its late answers are ignored. A busy server's answer is waited out (searchThroughBusy).
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { SIZE_WARNING_MS } from '../../../core/constants';
 import type { EventDetail } from '../../../core/contract/events';
-import type { FaceSearchAnswer } from '../../../core/contract/facesearch';
+import type { FaceSearchAnswer, SignAnswer } from '../../../core/contract/facesearch';
 import { ApiError } from '../../lib/api/client';
 import { searchWithUploadedSelfie, signSelfieUpload } from '../../lib/api/facesearch';
 import { checkSelfieFile } from './file-checks';
@@ -20,6 +20,51 @@ import { markSelfie, measureSelfie } from './selfie-timing';
 import { putSelfie } from './upload-selfie';
 
 const isAbort = (error: unknown) => (error as Error | undefined)?.name === 'AbortError';
+
+/** Busy answers a search waits out (each for the seconds the server asks, at most a minute) before it fails. */
+export const MAX_BUSY_WAITS = 6;
+
+const isBusyAnswer = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.httpStatus === 503 && error.serverCode === 'search-busy';
+
+/** Resolves after `ms`, or rejects with the AbortError when the run is dropped first. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const abort = () => {
+      clearTimeout(timer);
+      reject(new DOMException('the search was dropped', 'AbortError'));
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', abort);
+      resolve();
+    }, ms);
+    if (signal.aborted) abort();
+    else signal.addEventListener('abort', abort, { once: true });
+  });
+}
+
+/**
+ * The search with the uploaded selfie; while the server answers busy (many runners at once), it says so, waits the
+ * seconds asked and asks again with the same upload.
+ */
+async function searchThroughBusy(
+  target: SearchEvent,
+  signed: Pick<SignAnswer, 'search_id' | 'file_location'>,
+  signal: AbortSignal,
+  dispatch: (action: SearchAction) => void,
+): Promise<FaceSearchAnswer> {
+  for (let waits = 0; ; waits++) {
+    try {
+      return await searchWithUploadedSelfie(target, signed, signal);
+    } catch (error) {
+      if (!isBusyAnswer(error) || waits >= MAX_BUSY_WAITS) throw error;
+      const seconds = Math.min(60, Math.max(1, Math.round(error.retryAfterSeconds ?? 5)));
+      dispatch({ type: 'busy', seconds });
+      await pause(seconds * 1000, signal);
+      dispatch({ type: 'retrying' });
+    }
+  }
+}
 
 /**
  * SPEC §8: a server that answered "not success" is an error from search; anything else failed the request, and
@@ -124,7 +169,7 @@ export function useSelfieSearch(event: SearchEvent): SelfieSearch {
       measureSelfie('selfie-upload', 'selfie-upload-start', { bytes: compressed.size });
       dispatch({ type: 'uploaded' });
       markSelfie('selfie-search-start');
-      const answer = await searchWithUploadedSelfie(target, signed, signal);
+      const answer = await searchThroughBusy(target, signed, signal, dispatch);
       measureSelfie('selfie-search', 'selfie-search-start', { matches: answer.images.length });
       if (!live()) return undefined;
       dispatch({ type: 'answered', answer });

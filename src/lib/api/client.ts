@@ -16,6 +16,8 @@ export class ApiError extends Error {
     readonly serverMessage?: string,
     /** The refusal's machine-readable reason (the server's `code`), when it gave one. */
     readonly serverCode?: string,
+    /** Seconds to wait before asking again, when the refusal said (`retry_after`, e.g. a busy face search). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -63,7 +65,11 @@ async function call<S extends v.GenericSchema>(
   const json: unknown = await response.json().catch(() => undefined);
   const status = (json as { status?: unknown } | undefined)?.status;
   if (!response.ok || status !== 'success') {
-    const { message, code } = (json ?? {}) as { message?: unknown; code?: unknown };
+    const { message, code, retry_after } = (json ?? {}) as {
+      message?: unknown;
+      code?: unknown;
+      retry_after?: unknown;
+    };
     const serverMessage = typeof message === 'string' ? message : undefined;
     throw new ApiError(
       `${method} ${path}: HTTP ${response.status}${serverMessage ? ` ${serverMessage}` : ''}`,
@@ -71,6 +77,7 @@ async function call<S extends v.GenericSchema>(
       response.status,
       serverMessage,
       typeof code === 'string' ? code : undefined,
+      typeof retry_after === 'number' && retry_after > 0 ? retry_after : undefined,
     );
   }
   const parsed = v.safeParse(schema, json);

@@ -108,7 +108,7 @@ async function main() {
   const crowdMs: number[] = [];
   const startIndex = performance.now();
   if (args.workers > 0) {
-    const pool = createIndexPool({ workers: args.workers, detect: args.detect });
+    const pool = createIndexPool({ workers: args.workers, selfieWorkers: 0, detect: args.detect });
     await Promise.all(
       photos.map(async (p, i) => {
         const t = performance.now();
@@ -282,7 +282,7 @@ async function main() {
   // import would; photos/min by the wall clock, every worker busy (0 turns it off; needs --workers and --crowd).
   let throughput: { photos: number; wall_ms: number; photos_per_min: number } | undefined;
   if (args.throughput > 0 && args.workers > 0 && args.crowd.length > 0) {
-    const pool = createIndexPool({ workers: args.workers, detect: args.detect });
+    const pool = createIndexPool({ workers: args.workers, selfieWorkers: 0, detect: args.detect });
     const files = args.crowd.map((c) => new Uint8Array(readFileSync(c)));
     await pool.index({ photoId: 0, bytes: files[0] as Uint8Array }); // models loaded in one worker at least
     const t = performance.now();

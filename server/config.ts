@@ -30,8 +30,13 @@ export interface Config {
   gbp: { apiUrl: string; token: string; secretKey: string } | undefined;
   /** The store's public address (3-D Secure returns the buyer here); default: each request's own origin. */
   publicBaseUrl: string | undefined;
-  /** Face indexing worker threads (default one per core); 0 indexes nothing and embeds selfies in-process. */
+  /** Face indexing worker threads, at background priority (default one per core); 0 indexes nothing. */
   faceWorkers: number;
+  /**
+   * Selfie worker threads of the searches, at normal priority (default as many as faceWorkers); with neither, selfies
+   * are embedded in the server thread. `npm run worker` starts none: it answers no search.
+   */
+  selfieWorkers: number;
   /** Payment gateway adapter: sandbox (default), gbp or opn. */
   paymentGateway: 'sandbox' | 'gbp' | 'opn';
   /** The fixed application token of SPEC §3 (inquiry and find-order). */
@@ -151,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new Error(`PAYMENT_GATEWAY must be sandbox, gbp or opn, got "${gateway}"`);
   }
   if (demo !== 'auto' && demo !== 'off') throw new Error(`DEMO_DATA must be "auto" or "off", got "${demo}"`);
+  const faceWorkers = parseCount('FACE_WORKERS', env.FACE_WORKERS, availableParallelism());
   return {
     port: parsePort(env.PORT, 8080),
     host: env.HOST || '0.0.0.0',
@@ -165,7 +171,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     opnPublicKey: env.OPN_PUBLIC_KEY?.trim() || '',
     gbp: gateway === 'gbp' ? gbpSettings(env) : undefined,
     publicBaseUrl: env.PUBLIC_BASE_URL ? env.PUBLIC_BASE_URL.replace(/\/+$/, '') : undefined,
-    faceWorkers: parseCount('FACE_WORKERS', env.FACE_WORKERS, availableParallelism()),
+    faceWorkers,
+    selfieWorkers: parseCount('SELFIE_WORKERS', env.SELFIE_WORKERS, faceWorkers),
     appToken: env.APP_TOKEN || DEMO_APP_TOKEN,
     // "/" means the API at the origin's root: its paths then start at "/v1/…".
     publicApiBase: (env.PUBLIC_API_BASE || '/api').replace(/\/+$/, ''),

@@ -40,7 +40,11 @@ export async function openStore(config: Config, log: (line: string) => void = co
   const database = await openStoreDatabase(config, log);
   const { db } = database;
   const store = await openObjectStore(config);
-  const faces = openFaceService({ db, store }, config.faceWorkers, config.jobLeaseMs);
+  const faces = openFaceService(
+    { db, store },
+    { photos: config.faceWorkers, selfies: config.selfieWorkers },
+    config.jobLeaseMs,
+  );
   const ctx: AppContext = {
     db,
     store,

@@ -16,7 +16,8 @@ const database = await openClientDatabase(config, 'worker').catch((error: unknow
 });
 const { db } = database;
 const store = await openObjectStore(config);
-const faces = openFaceService({ db, store }, config.faceWorkers, config.jobLeaseMs);
+// No selfie workers: a worker process answers no search.
+const faces = openFaceService({ db, store }, { photos: config.faceWorkers, selfies: 0 }, config.jobLeaseMs);
 const notifier = notifierFor(config);
 faces.startIndexing();
 const jobs = startJobRunner(

@@ -3,9 +3,14 @@
 
 import { loadConfig } from '../config';
 import { openClientDatabase } from '../db/open-for-role';
+import { lowerThisProcess } from '../faces/thread-priority';
 import { openObjectStore } from '../storage/open-store';
 import type { CliContext } from './args';
 import { runCli } from './commands';
+
+// Batch work beside a live store runs at background priority, so the store's searches go first (issue 16).
+const BACKGROUND_COMMANDS = new Set(['import-photos']);
+if (BACKGROUND_COMMANDS.has(process.argv[2] ?? '')) lowerThisProcess();
 
 // A progress line is rewritten in place on a terminal; elsewhere (logs, pipes) each one is its own line.
 let progressShown = false;

@@ -1,10 +1,12 @@
 // Starts real worker threads (each loads the models): about 20 s.
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createIndexPool } from './index-pool';
+import { BACKGROUND_NICE } from './thread-priority';
 
 const demoDir = path.join(
   path.dirname(createRequire(import.meta.url).resolve('@vladmandic/face-api/package.json')),
@@ -29,6 +31,15 @@ describe('the face index pool', () => {
     expect(text).toMatchObject({ photoId: 3, ok: false, problem: 'not-an-image' });
     const selfie = await pool.describeSelfie(good);
     expect(selfie.kind).toBe('face');
+    // Linux: the two photo workers run at background priority; this (main) thread keeps its own.
+    if (existsSync('/proc/thread-self')) {
+      const niceOf = (task: string) =>
+        Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]);
+      const nice = readdirSync('/proc/self/task').map(niceOf);
+      expect(nice.filter((n) => n === BACKGROUND_NICE).length).toBeGreaterThanOrEqual(2);
+      expect(niceOf(String(process.pid))).toBe(os.getPriority(process.pid));
+      expect(os.getPriority(process.pid)).toBeLessThan(BACKGROUND_NICE);
+    }
   }, 60_000);
 
   it('describes a selfie before the photos waiting for a worker', async () => {
@@ -36,6 +47,7 @@ describe('the face index pool', () => {
     const single = createIndexPool({ workers: 1, selfieWorkers: 0 });
     try {
       const good = new Uint8Array(readFileSync(path.join(demoDir, 'sample3.jpg')));
+      await single.whenReady();
       const ended: string[] = [];
       const photos = [1, 2, 3].map((photoId) =>
         single.index({ photoId, bytes: good }).then(() => ended.push(`photo ${photoId}`)),

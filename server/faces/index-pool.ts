@@ -1,15 +1,16 @@
-// The indexing pool: worker threads (one per core by default) that detect and describe faces off the main thread.
-// `index` takes one photo and answers its faces, or why it failed; a worker that dies fails its job, is replaced,
-// and the other jobs go on. `describeSelfie` embeds a search selfie the same way (fits FaceIndexEngine).
-// Searches first (issue 16): a runner waits for a selfie, nobody waits for a photo's indexing. Selfies have their
-// own queue, which every free worker takes from before the photos' queue, and a selfie worker of their own that
-// never takes a photo, so a selfie never waits for a 12 MP photo (seconds) to finish.
+// The indexing pool: worker threads that detect and describe faces off the main thread. `index` takes one photo and
+// answers its faces, or why it failed; a worker that dies fails its job, is replaced, and the other jobs go on.
+// `describeSelfie` embeds a search selfie the same way (fits FaceIndexEngine).
+// Searches first (issue 16): a runner waits for a selfie, nobody waits for a photo's indexing. Photos and selfies
+// have workers of their own: photo workers run at background priority (thread-priority.ts) and take selfies only
+// when the pool has no selfie worker; selfie workers never take a photo. So a selfie never waits for a 12 MP photo
+// (seconds) to finish, and under load the cores go to the searches first.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { DetectOptions } from './detect';
 import type { SelfieDescriber } from './engine';
 import { FaceImageError, type FaceImageProblem } from './image';
-import type { WireFace, WorkerAnswer, WorkerJob } from './index-worker';
+import type { WireFace, WorkerAnswer, WorkerJob, WorkerStart } from './index-worker';
 
 export interface IndexJob {
   photoId: number;
@@ -21,9 +22,9 @@ export type IndexOutcome =
   | { photoId: number; ok: false; reason: string; problem?: string };
 
 export interface IndexPoolOptions {
-  /** Worker threads for photos (and selfies when free); default one per core. */
+  /** Worker threads for photos, at background priority (they take selfies only when there is no selfie worker). */
   workers?: number;
-  /** Worker threads for selfies only; default 1. */
+  /** Worker threads for selfies only, at normal priority. */
   selfieWorkers?: number;
   detect?: DetectOptions;
 }
@@ -33,6 +34,8 @@ export interface IndexPool {
   describeSelfie: SelfieDescriber;
   /** Selfies waiting for a worker (not counting those being described). */
   waitingSelfies(): number;
+  /** Resolves once every worker has loaded and warmed its models (jobs given before then wait for that). */
+  whenReady(): Promise<void>;
   /**
    * How long a selfie submitted now is expected to take until its answer (ms): the selfies ahead of it shared among
    * the workers not busy with a photo, at the recent time a selfie took from its start to its answer.
@@ -61,6 +64,8 @@ interface Slot {
   worker: Worker;
   /** A selfie worker: never takes a photo. */
   selfiesOnly: boolean;
+  /** Its models are loaded and warmed: it takes jobs from then on. */
+  ready: boolean;
   busy?: Pending;
 }
 
@@ -71,27 +76,36 @@ const WORKER_URL = new URL(`./index-worker${FROM_SOURCE ? '.ts' : '.js'}`, impor
  * Run from source (tsx), the worker registers tsx itself before importing the .ts entry: `--import tsx` in
  * execArgv does not reach a worker's entry module on Node 20.
  */
-function startWorker(): Worker {
-  if (!FROM_SOURCE) return new Worker(WORKER_URL);
+function startWorker(data: WorkerStart): Worker {
+  if (!FROM_SOURCE) return new Worker(WORKER_URL, { workerData: data });
   const tsxApi = import.meta.resolve('tsx/esm/api');
   const code = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL.href)}); });`;
-  return new Worker(code, { eval: true });
+  return new Worker(code, { eval: true, workerData: data });
 }
 
 export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
-  const size = Math.max(1, options.workers ?? availableParallelism());
+  const size = Math.max(0, options.workers ?? availableParallelism());
   const selfieSize = Math.max(0, options.selfieWorkers ?? 1);
+  if (size + selfieSize === 0) throw new Error('a face index pool needs at least one worker');
+  // Without selfie workers, the photo workers take selfies (first) too.
+  const photosTakeSelfies = selfieSize === 0;
   const queues: Record<JobBody['kind'], Pending[]> = { selfie: [], photo: [] };
   const slots: Slot[] = [];
   let nextJob = 1;
   let closed = false;
   let selfieMs = FIRST_SELFIE_MS;
+  const readyWaiters: (() => void)[] = [];
 
   const spawn = (selfiesOnly: boolean): Slot => {
-    const worker = startWorker();
-    const slot: Slot = { worker, selfiesOnly };
+    const worker = startWorker({ background: !selfiesOnly });
+    const slot: Slot = { worker, selfiesOnly, ready: false };
     worker.on('message', (message: WorkerAnswer | { ready: true }) => {
-      if ('ready' in message) return;
+      if ('ready' in message) {
+        slot.ready = true;
+        if (slots.every((s) => s.ready)) for (const resolve of readyWaiters.splice(0)) resolve();
+        pump();
+        return;
+      }
       const done = slot.busy;
       slot.busy = undefined;
       if (done?.job.kind === 'selfie' && done.startedAt !== undefined) {
@@ -116,11 +130,17 @@ export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
     return slot;
   };
 
-  /** Gives each free worker its next job: a waiting selfie first, else (not a selfie worker) a photo. */
+  /** The next job for a free worker: a selfie worker takes selfies; a photo worker photos (selfies first if alone). */
+  const nextFor = (slot: Slot) => {
+    if (slot.selfiesOnly) return queues.selfie.shift();
+    return (photosTakeSelfies ? queues.selfie.shift() : undefined) ?? queues.photo.shift();
+  };
+
+  /** Gives each free worker its next job. */
   const pump = () => {
     for (const slot of slots) {
-      if (slot.busy) continue;
-      const next = queues.selfie.shift() ?? (slot.selfiesOnly ? undefined : queues.photo.shift());
+      if (slot.busy || !slot.ready) continue;
+      const next = nextFor(slot);
       if (!next) continue;
       slot.busy = next;
       next.startedAt = performance.now();
@@ -155,14 +175,19 @@ export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
       return answer.selfie ? { kind: 'face', descriptor: answer.selfie.descriptor } : { kind: 'no-face' };
     },
     waitingSelfies: () => queues.selfie.length,
+    whenReady: () =>
+      slots.every((s) => s.ready) ? Promise.resolve() : new Promise((resolve) => readyWaiters.push(resolve)),
     expectedSelfieMs() {
-      const onPhotos = slots.filter((s) => s.busy?.job.kind === 'photo').length;
+      // The workers that serve selfies, less those in the middle of a photo.
+      const servers = slots.filter(
+        (s) => (s.selfiesOnly || photosTakeSelfies) && s.busy?.job.kind !== 'photo',
+      ).length;
       const onSelfies = slots.filter((s) => s.busy?.job.kind === 'selfie').length;
-      const servers = Math.max(1, slots.length - onPhotos);
-      return ((queues.selfie.length + onSelfies) / servers + 1) * selfieMs;
+      return ((queues.selfie.length + onSelfies) / Math.max(1, servers) + 1) * selfieMs;
     },
     async close() {
       closed = true;
+      for (const resolve of readyWaiters.splice(0)) resolve();
       for (const p of [...queues.selfie.splice(0), ...queues.photo.splice(0)])
         p.resolve({ jobId: p.job.jobId, ok: false, ms: 0, reason: 'pool closed' });
       await Promise.all(slots.map((s) => s.worker.terminate()));

@@ -1,11 +1,19 @@
 // A face indexing worker thread: loads the models once, then answers jobs from the pool one at a time.
 //   { jobId, kind: 'photo', bytes, detect? } -> { jobId, ok: true, faces, ms } | { jobId, ok: false, reason }
 //   { jobId, kind: 'selfie', bytes }         -> { jobId, ok: true, selfie, ms } | { jobId, ok: false, reason }
-// A bad image fails only its own job (the reason says why); the worker goes on with the next.
-import { parentPort } from 'node:worker_threads';
-import { type DetectOptions, detectFacesInBytes, selfieDescriptor } from './detect';
+// A bad image fails only its own job (the reason says why); the worker goes on with the next. A photo worker
+// (workerData.background) runs at background priority: the searches' threads go first.
+import { parentPort, workerData } from 'node:worker_threads';
+import { type DetectOptions, detectFacesInBytes, selfieDescriptor, warmUp } from './detect';
 import { FaceImageError } from './image';
 import { loadFaceModels } from './models';
+import { lowerThisThread } from './thread-priority';
+
+/** What the pool tells a worker when it starts it. */
+export interface WorkerStart {
+  /** A photo worker: background priority. */
+  background: boolean;
+}
 
 export type WorkerJob =
   | { jobId: number; kind: 'photo'; bytes: Uint8Array; detect?: DetectOptions }
@@ -40,7 +48,11 @@ async function run(job: WorkerJob): Promise<WorkerAnswer> {
 
 const port = parentPort;
 if (port) {
-  let chain = loadFaceModels().then(() => port.postMessage({ ready: true }));
+  if ((workerData as WorkerStart | undefined)?.background) lowerThisThread();
+  // Ready once the models are loaded and have run once: the pool gives a worker no job before that.
+  let chain = loadFaceModels()
+    .then(() => warmUp().catch(() => undefined)) // a failed warm-up only leaves the first job slower
+    .then(() => port.postMessage({ ready: true }));
   port.on('message', (job: WorkerJob) => {
     chain = chain.then(async () => port.postMessage(await run(job)));
   });

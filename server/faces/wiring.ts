@@ -1,5 +1,6 @@
-// Puts the face engine together for the running server: the engine over the faces table, the worker pool that
-// embeds selfies and indexes photos, and the job loops that drain the index-photo queue.
+// Puts the face engine together for the running server: the engine over the faces table, the worker pool (photo
+// workers that index, selfie workers that embed the searches' selfies), and the job loops that drain the
+// index-photo queue (one per photo worker).
 //
 // A job whose process died is queued again when its lease runs out (jobs/queue.ts, swept by jobs/runner.ts in every
 // process that runs jobs); indexing again is harmless (saveFacesOfPhoto replaces the photo's faces at once).
@@ -20,10 +21,12 @@ export interface FaceService {
 
 export function openFaceService(
   deps: { db: Db; store: ObjectStore },
-  workers: number,
+  threads: { photos: number; selfies: number },
   leaseMs?: number,
 ): FaceService {
-  const pool: IndexPool | undefined = workers > 0 ? createIndexPool({ workers }) : undefined;
+  const workers = threads.photos;
+  const pool: IndexPool | undefined =
+    workers + threads.selfies > 0 ? createIndexPool({ workers, selfieWorkers: threads.selfies }) : undefined;
   const engine = new FaceIndexEngine({
     loadFaces: (eventId, afterId) => facesOfEvent(deps.db, eventId, afterId),
     ...(pool ? { describeSelfie: pool.describeSelfie, expectedSelfieMs: pool.expectedSelfieMs } : {}),
@@ -33,7 +36,7 @@ export function openFaceService(
   return {
     engine,
     startIndexing() {
-      if (!pool) return;
+      if (!pool || workers === 0) return;
       const handlers = {
         'index-photo': (payload: unknown) =>
           indexPhoto({ ...deps, pool, engine }, (payload as { photo_id: number }).photo_id),

@@ -3,7 +3,7 @@ import { descriptorFromBytes, descriptorToBytes } from '../faces/matrix';
 import { testEvent } from '../test/fixtures';
 import type { Db } from './database';
 import { insertEvent } from './events-repo';
-import { facesOfEvent, markIndexFailed, saveFacesOfPhoto } from './faces-repo';
+import { faceBlockOfEvent, markIndexFailed, saveFacesOfPhoto } from './faces-repo';
 import { insertPhotos } from './photos-repo';
 import { testDatabases } from './test-databases';
 
@@ -42,14 +42,28 @@ describe.each(testDatabases)('faces on $name', (database) => {
     await saveFacesOfPhoto(db, first, eventId, [face(1), face(2)]);
     await saveFacesOfPhoto(db, first, eventId, [face(3)]);
     await saveFacesOfPhoto(db, second, eventId, [face(4), face(5)]);
-    const all = await facesOfEvent(db, eventId);
-    expect(all.map((f) => f.photo_id)).toEqual([first, second, second]);
-    expect(descriptorFromBytes(all[0]?.descriptor ?? new Uint8Array(512))).toEqual(descriptor(3));
+    const all = await faceBlockOfEvent(db, eventId);
+    expect(all?.photoIds).toEqual([first, second, second]);
+    expect(all?.descriptors.length).toBe(3 * 512);
+    const at = (i: number) =>
+      descriptorFromBytes(all?.descriptors.slice(i * 512, (i + 1) * 512) ?? new Uint8Array(512));
+    expect([at(0), at(1), at(2)]).toEqual([descriptor(3), descriptor(4), descriptor(5)]);
     await expect(
       saveFacesOfPhoto(db, first, eventId, [{ ...face(1), descriptor: new Uint8Array(3) }]),
     ).rejects.toThrow(/512/);
-    const page = await facesOfEvent(db, eventId, all[0]?.id ?? 0, 1);
-    expect(page.map((f) => f.id)).toEqual([all[1]?.id]);
+    // Pages: one face after the first; nothing after the last.
+    const ids = await db
+      .selectFrom('faces')
+      .select('id')
+      .where('event_id', '=', eventId)
+      .orderBy('id')
+      .execute();
+    const page = await faceBlockOfEvent(db, eventId, ids[0]?.id ?? 0, 1);
+    expect(page).toEqual({ lastId: ids[1]?.id, photoIds: [second], descriptors: expect.any(Uint8Array) });
+    expect(descriptorFromBytes(page?.descriptors ?? new Uint8Array(512))).toEqual(descriptor(4));
+    expect(all?.lastId).toBe(ids[2]?.id);
+    expect(await faceBlockOfEvent(db, eventId, all?.lastId ?? 0)).toBeUndefined();
+    expect(await faceBlockOfEvent(db, eventId + 999)).toBeUndefined();
     const state = await db.selectFrom('photos').select(['id', 'index_state']).orderBy('id').execute();
     expect(state.map((p) => p.index_state)).toEqual(['indexed', 'indexed']);
   });

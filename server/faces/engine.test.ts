@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FaceIndexEngine, type StoredFace } from './engine';
+import { FaceIndexEngine, faceBlockOf, type StoredFace } from './engine';
 import { DESCRIPTOR_DIMS, descriptorToBytes } from './matrix';
 
 const along = (dim: number, distance: number) => {
@@ -19,7 +19,7 @@ describe('FaceIndexEngine', () => {
     const engine = new FaceIndexEngine({
       loadFaces: async (eventId, afterId) => {
         calls.push([eventId, afterId]);
-        return stored.filter((f) => f.event === eventId && f.id > afterId).slice(0, 1); // one a page
+        return faceBlockOf(stored.filter((f) => f.event === eventId && f.id > afterId).slice(0, 1)); // one a page
       },
       describeSelfie: async (bytes) =>
         bytes.length === 0
@@ -52,7 +52,9 @@ describe('FaceIndexEngine', () => {
       loadFaces: async (_eventId, afterId) => {
         loads++;
         await new Promise((r) => setTimeout(r, 5));
-        return afterId === 0 ? [{ id: 1, photo_id: 1, descriptor: descriptorToBytes(along(0, 0)) }] : [];
+        return faceBlockOf(
+          afterId === 0 ? [{ id: 1, photo_id: 1, descriptor: descriptorToBytes(along(0, 0)) }] : [],
+        );
       },
       describeSelfie: async () => ({ kind: 'face', descriptor: new Float32Array(DESCRIPTOR_DIMS) }),
     });

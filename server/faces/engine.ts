@@ -1,7 +1,8 @@
 // The face engine's interface as the search calls use it, and FaceIndexEngine, the engine itself: selfie embedding
 // (detect.ts, in-process or in the worker pool) plus an exact scan of the event's in-memory matrix (matrix.ts).
 // `withoutFaceIndex` (nothing matches) stays for tests and for a store without indexed photos.
-import { FaceMatrix } from './matrix';
+import type { FaceBlock } from '../db/faces-repo';
+import { DESCRIPTOR_BYTES, FaceMatrix } from './matrix';
 
 export interface FaceMatch {
   photoId: number;
@@ -51,19 +52,29 @@ export const withoutFaceIndex: FaceSearchEngine = {
   },
 };
 
-/** One stored face as the engine reads it from the faces table (descriptor: 128 float32 little-endian). */
+/** One stored face: its faces.id, its photo and its 512 stored bytes (tests and in-memory loaders). */
 export interface StoredFace {
-  /** faces.id: the engine remembers the highest seen and asks only for newer faces on refresh. */
   id: number;
   photo_id: number;
   descriptor: Uint8Array;
 }
 
+/** Faces packed as a loader answers them (in id order), or undefined for none. */
+export function faceBlockOf(faces: readonly StoredFace[]): FaceBlock | undefined {
+  const last = faces.at(-1);
+  if (!last) return undefined;
+  const descriptors = new Uint8Array(faces.length * DESCRIPTOR_BYTES);
+  faces.forEach((f, i) => {
+    descriptors.set(f.descriptor, i * DESCRIPTOR_BYTES);
+  });
+  return { lastId: last.id, photoIds: faces.map((f) => f.photo_id), descriptors };
+}
+
 /**
- * The event's faces with an id above `afterId`, in id order (a page at a time is fine: the engine asks again
- * after the last id it got until an empty page). The API gives e.g. `(e, a) => facesOfEvent(db, e, a)`.
+ * The event's faces with an id above `afterId`, in id order, a page at a time, undefined after the last (the engine
+ * asks again after the page's last id). The API gives `(e, a) => faceBlockOfEvent(db, e, a)`.
  */
-export type EventFacesLoader = (eventId: number, afterId: number) => Promise<readonly StoredFace[]>;
+export type EventFacesLoader = (eventId: number, afterId: number) => Promise<FaceBlock | undefined>;
 
 /** The selfie's descriptor, or no face; bad bytes throw FaceImageError (see image.ts). */
 export type SelfieDescriber = (
@@ -187,12 +198,10 @@ export class FaceIndexEngine implements FaceSearchEngine {
 
   private async append(eventId: number, index: EventIndex): Promise<void> {
     for (;;) {
-      const page = await this.loadFaces(eventId, index.lastId);
-      if (page.length === 0) return;
-      for (const face of page) {
-        index.matrix.add(face.photo_id, face.descriptor);
-        if (face.id > index.lastId) index.lastId = face.id;
-      }
+      const block = await this.loadFaces(eventId, index.lastId);
+      if (!block) return;
+      index.matrix.addBlock(block.photoIds, block.descriptors);
+      index.lastId = Math.max(index.lastId, block.lastId);
     }
   }
 }

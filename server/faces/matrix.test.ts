@@ -26,6 +26,33 @@ describe('FaceMatrix', () => {
     expect(found[1]?.distance).toBeCloseTo(0.2, 5);
   });
 
+  it('takes a block of stored faces as it takes them one by one, growing as needed', () => {
+    const faces = Array.from({ length: 50 }, (_, i) => ({
+      photo: 100 + (i % 7),
+      d: along(i % 128, 0.01 * i),
+    }));
+    const one = new FaceMatrix(2);
+    for (const f of faces) one.add(f.photo, f.d);
+    const block = new FaceMatrix(2);
+    block.add(1, along(5, 0.05)); // a face already held, then the block after it
+    const bytes = new Uint8Array(faces.length * 512);
+    faces.forEach((f, i) => {
+      bytes.set(descriptorToBytes(f.d), i * 512);
+    });
+    block.addBlock(
+      faces.map((f) => f.photo),
+      bytes,
+    );
+    expect(block.size).toBe(51);
+    const expected = [...one.search(origin, 0.3, 50), { photoId: 1, distance: 0.05 }];
+    const sorted = (xs: { photoId: number; distance: number }[]) =>
+      xs
+        .map((m) => [m.photoId, Number(m.distance.toFixed(6))])
+        .sort((a, b) => (a[1] ?? 0) - (b[1] ?? 0) || (a[0] ?? 0) - (b[0] ?? 0));
+    expect(sorted(block.search(origin, 0.3, 50))).toEqual(sorted(expected));
+    expect(() => block.addBlock([1, 2], new Uint8Array(512))).toThrow(/1024/);
+  });
+
   it('honours the threshold and maxResults', () => {
     const m = new FaceMatrix();
     for (let i = 1; i <= 50; i++) m.add(i, along(i % DESCRIPTOR_DIMS, i / 100));

@@ -7,6 +7,8 @@ import { pagesFor, QUERY_AT, ROWS_AT, type WasmMemory, type WasmScan, wasmScanne
 export const DESCRIPTOR_DIMS = 128;
 /** Bytes of a stored descriptor: 128 float32, little-endian (the faces table's bytea). */
 export const DESCRIPTOR_BYTES = DESCRIPTOR_DIMS * 4;
+/** Float32Array uses the machine's byte order; stored descriptors are little-endian. */
+const LITTLE_ENDIAN = new Uint8Array(Float32Array.of(1).buffer)[3] === 0x3f;
 
 /** A stored descriptor (512 bytes, float32 little-endian) as floats. */
 export function descriptorFromBytes(bytes: Uint8Array): Float32Array {
@@ -84,6 +86,31 @@ export class FaceMatrix {
     for (let i = 0; i < DESCRIPTOR_DIMS; i++) this.rows[base + i] = floats[i] ?? 0;
     this.photos[this.count] = photoId;
     this.count++;
+  }
+
+  /**
+   * Adds many faces at once: the photo of each, and their stored descriptors one after another (512 bytes each,
+   * float32 little-endian), copied straight into the rows on a little-endian machine.
+   */
+  addBlock(photoIds: readonly number[], descriptors: Uint8Array): void {
+    const n = photoIds.length;
+    if (descriptors.length !== n * DESCRIPTOR_BYTES) {
+      throw new Error(`${n} faces need ${n * DESCRIPTOR_BYTES} descriptor bytes, got ${descriptors.length}`);
+    }
+    if (!LITTLE_ENDIAN) {
+      for (let i = 0; i < n; i++) {
+        this.add(
+          photoIds[i] as number,
+          descriptors.subarray(i * DESCRIPTOR_BYTES, (i + 1) * DESCRIPTOR_BYTES),
+        );
+      }
+      return;
+    }
+    this.reserve(n);
+    const at = this.rows.byteOffset + this.count * DESCRIPTOR_BYTES;
+    new Uint8Array(this.rows.buffer, at, descriptors.length).set(descriptors);
+    this.photos.set(photoIds, this.count);
+    this.count += n;
   }
 
   /**

@@ -5,7 +5,7 @@
 // A job whose process died is queued again when its lease runs out (jobs/queue.ts, swept by jobs/runner.ts in every
 // process that runs jobs); indexing again is harmless (saveFacesOfPhoto replaces the photo's faces at once).
 import type { Db } from '../db/database';
-import { facesOfEvent } from '../db/faces-repo';
+import { faceBlockOfEvent } from '../db/faces-repo';
 import { indexPhoto } from '../jobs/index-photo';
 import { runJobs } from '../jobs/queue';
 import type { ObjectStore } from '../storage/object-store';
@@ -28,7 +28,7 @@ export function openFaceService(
   const pool: IndexPool | undefined =
     workers + threads.selfies > 0 ? createIndexPool({ workers, selfieWorkers: threads.selfies }) : undefined;
   const engine = new FaceIndexEngine({
-    loadFaces: (eventId, afterId) => facesOfEvent(deps.db, eventId, afterId),
+    loadFaces: (eventId, afterId) => faceBlockOfEvent(deps.db, eventId, afterId),
     ...(pool ? { describeSelfie: pool.describeSelfie, expectedSelfieMs: pool.expectedSelfieMs } : {}),
   });
   const stop = new AbortController();

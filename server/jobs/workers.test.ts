@@ -2,7 +2,6 @@
 // jobs (delivery notices sent through a slow SMS provider), one worker is killed with SIGKILL in the middle of its
 // job, and every job is still done, by exactly one claim each, the killed one's job taken over when its lease ran
 // out. Real processes; the SMS provider is the local fake of its documented API.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,37 +18,13 @@ import {
   runNode,
   type StoreProcess,
   startStoreProcess,
+  startWorkerProcess,
   tempDataDir,
+  type WorkerProcess,
 } from '../test/processes';
 import { enqueue } from './queue';
 
 const JOBS = 100;
-
-interface WorkerProcess {
-  child: ChildProcess;
-  output: () => string;
-}
-
-function startWorker(env: Record<string, string>): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], {
-    env: { ...process.env, FACE_WORKERS: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('running jobs on')) {
-        clearTimeout(timer);
-        resolve({ child, output: () => output });
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`worker exited (${code}):\n${output}`)));
-  });
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -132,7 +107,7 @@ describe('workers beside the store share the queue (embedded database)', () => {
     store = await startStoreProcess(env);
     const created = await runNode('server/cli/main.ts', ['create-event', 'queue-run', ...EVENT_FLAGS], env);
     expect(created.code).toBe(0);
-    workers.push(await startWorker(env), await startWorker(env));
+    workers.push(await startWorkerProcess(env), await startWorkerProcess(env));
     database = await openClientDatabase({ databaseUrl: undefined, dataDir }, 'admin');
   }, 180_000);
 

@@ -105,6 +105,42 @@ export async function startStoreProcess(env: Record<string, string>, waitMs = 90
   };
 }
 
+export interface WorkerProcess {
+  child: ChildProcess;
+  output(): string;
+  /** SIGKILL, then the exit. */
+  kill(): Promise<void>;
+}
+
+/** Starts `npm run worker`'s entry (server/worker.ts) and waits until it runs jobs. */
+export function startWorkerProcess(env: Record<string, string>, waitMs = 60_000): Promise<WorkerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], {
+    env: baseEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${output}`)), waitMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('running jobs on')) {
+        clearTimeout(timer);
+        resolve({
+          child,
+          output: () => output,
+          async kill() {
+            if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+            await exited(child, 20_000);
+          },
+        });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`worker exited (${code}):\n${output}`)));
+  });
+}
+
 export interface CommandResult {
   code: number | null;
   stdout: string;

@@ -29,6 +29,21 @@ describe('loadConfig', () => {
     expect(c.storagePublicUrl).toBe('https://cdn/x');
   });
 
+  it('reads the worker threads and API processes; several processes need PostgreSQL', () => {
+    expect(loadConfig({ FACE_WORKERS: '3' })).toMatchObject({
+      faceWorkers: 3,
+      selfieWorkers: 3,
+      apiProcesses: 1,
+    });
+    expect(loadConfig({ FACE_WORKERS: '0', SELFIE_WORKERS: '2' })).toMatchObject({
+      faceWorkers: 0,
+      selfieWorkers: 2,
+    });
+    expect(loadConfig({ API_PROCESSES: '4', DATABASE_URL: 'postgres://a@b/c' }).apiProcesses).toBe(4);
+    expect(() => loadConfig({ API_PROCESSES: '2' })).toThrow(/API_PROCESSES=2 needs DATABASE_URL/);
+    expect(() => loadConfig({ SELFIE_WORKERS: '-1' })).toThrow(/SELFIE_WORKERS must be 0-64/);
+  });
+
   it('refuses a bad port or demo setting', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DEMO_DATA: 'yes' })).toThrow(/DEMO_DATA/);

@@ -37,6 +37,11 @@ export interface Config {
    * are embedded in the server thread. `npm run worker` starts none: it answers no search.
    */
   selfieWorkers: number;
+  /**
+   * API processes behind the one port (node:cluster; default 1). Above 1 it needs DATABASE_URL: the embedded
+   * database has one session, in one process.
+   */
+  apiProcesses: number;
   /** Payment gateway adapter: sandbox (default), gbp or opn. */
   paymentGateway: 'sandbox' | 'gbp' | 'opn';
   /** The fixed application token of SPEC §3 (inquiry and find-order). */
@@ -157,6 +162,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   }
   if (demo !== 'auto' && demo !== 'off') throw new Error(`DEMO_DATA must be "auto" or "off", got "${demo}"`);
   const faceWorkers = parseCount('FACE_WORKERS', env.FACE_WORKERS, availableParallelism());
+  const apiProcesses = Math.max(1, parseCount('API_PROCESSES', env.API_PROCESSES, 1));
+  if (apiProcesses > 1 && !env.DATABASE_URL) {
+    throw new Error(
+      `API_PROCESSES=${apiProcesses} needs DATABASE_URL (PostgreSQL): the embedded database is one process's`,
+    );
+  }
   return {
     port: parsePort(env.PORT, 8080),
     host: env.HOST || '0.0.0.0',
@@ -173,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     publicBaseUrl: env.PUBLIC_BASE_URL ? env.PUBLIC_BASE_URL.replace(/\/+$/, '') : undefined,
     faceWorkers,
     selfieWorkers: parseCount('SELFIE_WORKERS', env.SELFIE_WORKERS, faceWorkers),
+    apiProcesses,
     appToken: env.APP_TOKEN || DEMO_APP_TOKEN,
     // "/" means the API at the origin's root: its paths then start at "/v1/…".
     publicApiBase: (env.PUBLIC_API_BASE || '/api').replace(/\/+$/, ''),

@@ -2,30 +2,15 @@
 // their orders at once, each with its own Idempotency-Key, and the store process dies in the middle. The phones
 // send again (the page retries a lost answer with the same key) to the restarted store on the same DATA_DIR: every
 // order exists exactly once, each key answers the same order every time, and no order is left half written.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openClientDatabase } from './db/open-for-role';
+import { freshPostgresDatabase } from './db/test-databases';
 import { IDEMPOTENCY_HEADER } from './routes/order';
 import { fakeDist, type StoreProcess, startStoreProcess, tempDataDir } from './test/processes';
 
 const STAGE = 'phuket-beach-run-2026';
 const PHONES = 60;
-
-/** A fresh database on the PostgreSQL server of TEST_DATABASE_URL, and its removal. */
-async function freshPostgres(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `crash_${randomBytes(6).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(sql).finally(() => client.end());
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name}`) };
-}
 
 const databases = [
   { name: 'the embedded database', server: undefined },
@@ -77,7 +62,7 @@ describe.each(databases)('order creation across a killed store, on $name', ({ se
   };
 
   it('keeps every order once: answered before the kill, or created again under its key after it', async () => {
-    if (server) ({ url: databaseUrl, drop: dropDatabase } = await freshPostgres(server));
+    if (server) ({ url: databaseUrl, drop: dropDatabase } = await freshPostgresDatabase(server));
     store = await startStoreProcess(env(), 180_000);
     const photos = (
       (await (

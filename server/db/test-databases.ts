@@ -18,6 +18,22 @@ const pglite: TestDatabase = {
   },
 };
 
+/** A fresh, empty database on the PostgreSQL server of `serverUrl` (for a store process to migrate), and its removal. */
+export async function freshPostgresDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(sql).finally(() => client.end());
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
 const postgres = (serverUrl: string): TestDatabase => ({
   name: 'PostgreSQL',
   async open() {

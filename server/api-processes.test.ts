@@ -1,0 +1,189 @@
+// Several API processes behind one port (API_PROCESSES=2, node:cluster) on PostgreSQL, with no sticky state: every
+// call below goes on a connection of its own, so the primary hands them to either process. The rate limits count
+// together (a per-process count would let twice the burst through), an order sent twice under one key is one order,
+// a payment made through one process is seen by the other's long poll, and a killed process is started again
+// while the port keeps answering. Real processes; needs TEST_DATABASE_URL (skipped without it).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_APP_TOKEN } from './config';
+import { freshPostgresDatabase } from './db/test-databases';
+import { IDEMPOTENCY_HEADER } from './routes/order';
+import { fakeDist, type StoreProcess, startStoreProcess, tempDataDir } from './test/processes';
+
+const STAGE = 'phuket-beach-run-2026';
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+/** One call on a new connection (no keep-alive): its status and JSON answer. */
+function call(
+  base: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      new URL(path, base),
+      { method, agent: false, headers: { connection: 'close', ...headers } },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => {
+          text += chunk;
+        });
+        response.on('end', () => {
+          let json: Record<string, unknown> = {};
+          try {
+            json = JSON.parse(text) as Record<string, unknown>;
+          } catch {
+            // an HTML page (the sandbox's)
+          }
+          resolve({ status: response.statusCode ?? 0, json });
+        });
+      },
+    );
+    request.on('error', reject);
+    request.setTimeout(20_000, () => request.destroy(new Error(`${method} ${path}: no answer in 20 s`)));
+    request.end(body);
+  });
+}
+const postJson = (base: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
+  call(base, 'POST', path, JSON.stringify(body), { 'content-type': 'application/json', ...headers });
+
+/** The API processes the primary runs: its child processes. */
+const childrenOf = (pid: number): number[] =>
+  spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .map((line) => Number(line.trim()))
+    .filter((n) => n > 0);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until<T>(probe: () => Promise<T | undefined> | T | undefined, ms: number): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error('timed out');
+    await sleep(200);
+  }
+}
+
+describe.runIf(serverUrl)('several API processes behind one port (PostgreSQL)', () => {
+  const dataDir = tempDataDir();
+  let database: { url: string; drop(): Promise<void> } | undefined;
+  let store: StoreProcess | undefined;
+  let base = '';
+
+  beforeAll(async () => {
+    database = await freshPostgresDatabase(serverUrl ?? '');
+    store = await startStoreProcess(
+      {
+        DATA_DIR: dataDir,
+        DIST_DIR: fakeDist(),
+        DATABASE_URL: database.url,
+        API_PROCESSES: '2',
+        DEMO_DATA: 'auto',
+        FACE_WORKERS: '0',
+        SELFIE_WORKERS: '0',
+      },
+      180_000,
+    );
+    base = store.base;
+    const primary = store.child.pid ?? 0;
+    await until(() => (childrenOf(primary).length === 2 ? true : undefined), 60_000);
+    await until(
+      () => ((store?.output().match(/storefront on/g) ?? []).length >= 2 ? true : undefined),
+      60_000,
+    );
+  }, 240_000);
+
+  afterAll(async () => {
+    await store?.stop();
+    await database?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('counts a client’s rate limit across the processes', async () => {
+    // A burst of 10 signings per client: 14 over fresh connections get 10 answers and 4 refusals, although either
+    // process alone saw about 7.
+    const statuses: number[] = [];
+    for (let i = 0; i < 14; i++) {
+      const signed = await postJson(base, '/api/v2/facesearch/sign', {
+        event_key: 'no-such-event',
+        file_name: 'a.jpg',
+        file_type: 'image/jpeg',
+      });
+      statuses.push(signed.status);
+    }
+    expect(statuses.filter((s) => s === 404)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(4);
+  });
+
+  it('makes one order of one key sent to both, and a payment through one wakes the other’s long poll', async () => {
+    const event = await call(base, 'GET', `/api/v1/events/${STAGE}`);
+    const eventId = (event.json.body as { event_id: number }).event_id;
+    const stage = await postJson(base, '/api/v1/imagestage/pagination', {
+      event_id: eventId,
+      event_key: STAGE,
+      page: 1,
+      page_size: 2,
+    });
+    const photos = (stage.json.body as { id: number }[]).map((p) => ({ id: p.id }));
+    const order = {
+      mobile: '0812345678',
+      event_key: STAGE,
+      amount: '126.00',
+      imageList: photos,
+      payment_channel: 'PP',
+    };
+    const key = `two-processes-${Date.now()}`;
+    const [first, second] = await Promise.all([
+      postJson(base, '/api/v1/order/create', order, { [IDEMPOTENCY_HEADER]: key }),
+      postJson(base, '/api/v1/order/create', order, { [IDEMPOTENCY_HEADER]: key }),
+    ]);
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    const uuid = first.json.uuid as string;
+    expect(second.json.uuid).toBe(uuid);
+
+    const inquiry = (extra: object = {}) =>
+      postJson(base, '/api/v3/order/inquiry', { tk: DEMO_APP_TOKEN, order_uuid: uuid, ...extra });
+    const open = await inquiry();
+    expect(open.json.payment_status).toBe('INITIAL');
+    // The page's long poll waits up to 25 s for a change; the payment goes through whichever process takes it.
+    const started = Date.now();
+    const waiting = inquiry({ wait: 25, known: open.json.state_token });
+    await sleep(500);
+    const paid = await call(base, 'POST', `/api/sandbox/pay/${uuid}`, 'action=pay', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(paid.status).toBe(200);
+    const woken = await waiting;
+    expect(woken.json.payment_status).toBe('PAID');
+    expect(Date.now() - started).toBeLessThan(15_000);
+  }, 60_000);
+
+  it('starts a killed process again while the port keeps answering', async () => {
+    const primary = store?.child.pid ?? 0;
+    const [victim] = childrenOf(primary);
+    expect(victim).toBeDefined();
+    process.kill(victim ?? 0, 'SIGKILL');
+    // A connection handed to the process as it died is lost with it (its client tries again); once the primary
+    // has seen the end, every call is answered, by the other process while the new one starts.
+    await until(() => (store?.output().includes(`API process ${victim} ended`) ? true : undefined), 10_000);
+    for (let i = 0; i < 10; i++) {
+      expect((await call(base, 'GET', `/api/v1/events/${STAGE}`)).status).toBe(200);
+    }
+    const again = await until(() => {
+      const children = childrenOf(primary);
+      return children.length === 2 && !children.includes(victim ?? 0) ? children : undefined;
+    }, 30_000);
+    expect(again).toHaveLength(2);
+    expect(store?.output()).toMatch(
+      new RegExp(`API process ${victim} ended \\(SIGKILL\\): starting another`),
+    );
+  }, 60_000);
+});

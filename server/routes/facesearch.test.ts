@@ -10,7 +10,8 @@ import { insertEvent } from '../db/events-repo';
 import { insertPhotos } from '../db/photos-repo';
 import { findSearch } from '../db/searches-repo';
 import { testDatabases } from '../db/test-databases';
-import type { FaceQuery, FaceSearchEngine } from '../faces/engine';
+import { FaceIndexEngine, type FaceQuery, type FaceSearchEngine } from '../faces/engine';
+import { SEARCH_BUSY_AFTER_MS } from '../services/face-search';
 import { memoryLimiter } from '../services/rate-limit';
 import { generousLimits, openTestApp, type TestApp } from '../test/app-fixture';
 
@@ -189,6 +190,34 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
     expect(await early.json()).toMatchObject({ field: 'file_location' });
   });
 
+  it('refuses, with the spec words, a selfie the face engine cannot decode or that is over 40 megapixels', async () => {
+    // The real engine, embedding in this process: it decodes the selfie once and says why it cannot.
+    t.ctx.faces = new FaceIndexEngine({ loadFaces: async () => undefined });
+    try {
+      const truncated = await signAndUpload('beach-run', new Uint8Array(selfie.subarray(0, 300)));
+      const cut = await t.post('/api/v2/facesearch', { ...truncated, event_key: 'beach-run' });
+      expect(cut.status).toBe(400);
+      expect(await cut.json()).toMatchObject({
+        code: 'not-an-image',
+        message_th: 'กรุณาใช้ไฟล์ jpg หรือ png เท่านั้น',
+      });
+
+      const huge = await sharp({ create: { width: 7000, height: 6000, channels: 3, background: '#808080' } })
+        .png()
+        .toBuffer();
+      const big = await signAndUpload('beach-run', new Uint8Array(huge));
+      const tooBig = await t.post('/api/v2/facesearch', { ...big, event_key: 'beach-run' });
+      expect(tooBig.status).toBe(400);
+      expect(await tooBig.json()).toMatchObject({
+        code: 'too-many-pixels',
+        message: 'the image is larger than 40 megapixels',
+        message_th: 'รูปมีขนาดใหญ่เกิน 40 ล้านพิกเซล',
+      });
+    } finally {
+      t.ctx.faces = engine;
+    }
+  }, 60_000);
+
   it('refuses a search that is expired, unknown, or for another event', async () => {
     const { search_id, file_location } = await signAndUpload();
     const other = await t.post('/api/v2/facesearch', { search_id, file_location, event_key: 'other-run' });
@@ -293,9 +322,9 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
     expect(await later.json()).toMatchObject({ status: 'success', image_length: 3 });
   });
 
-  it('is not busy up to 3 s of expected wait', async () => {
+  it('is not busy up to 3.5 s of expected wait', async () => {
     const { search_id, file_location } = await signAndUpload();
-    queue.expectedMs = 3000;
+    queue.expectedMs = SEARCH_BUSY_AFTER_MS;
     try {
       const res = await t.post('/api/v2/facesearch', { search_id, file_location, event_key: 'beach-run' });
       expect(res.status).toBe(200);

@@ -11,10 +11,11 @@ import { faceById, facesOfPhoto } from '../db/faces-repo';
 import { isPhotoId, listHighlights, photosByIds } from '../db/photos-repo';
 import type { EventRow } from '../db/schema';
 import { findSearch, insertSearch, markSearched } from '../db/searches-repo';
-import type { FaceMatch } from '../faces/engine';
+import type { FaceMatch, FaceSearchOutcome } from '../faces/engine';
+import { FaceImageError, type FaceImageProblem } from '../faces/image';
 import { descriptorFromBytes } from '../faces/matrix';
 import { toSummary } from './events';
-import { checkImage } from './image-check';
+import { sniffImageKind } from './image-check';
 import { accept, type Outcome, type Refusal, refuse } from './outcome';
 import { toApiPhoto, toHighlightPhoto } from './photo-shape';
 
@@ -27,7 +28,7 @@ const HIGHLIGHT_LIMIT = 60;
  * A selfie search expected to wait longer than this for its embedding is refused at once, "busy, try again in N s",
  * instead of answering slowly (issue 16): with the rest of the flow, answered searches stay within about 4 s.
  */
-export const SEARCH_BUSY_AFTER_MS = 3000;
+export const SEARCH_BUSY_AFTER_MS = 3500;
 /** Longest wait a busy answer asks for. */
 const BUSY_RETRY_MAX_SECONDS = 30;
 
@@ -122,6 +123,21 @@ export async function searchUploadedSelfie(
   return searchWithSelfie(ctx, event, selfie);
 }
 
+/** A selfie that cannot be searched with, in the spec's words (SPEC §8). */
+function selfieRefusal(problem: FaceImageProblem): Refusal {
+  return problem === 'too-many-pixels'
+    ? refuse(400, 'the image is larger than 40 megapixels', {
+        field: 'file',
+        code: 'too-many-pixels',
+        th: 'รูปมีขนาดใหญ่เกิน 40 ล้านพิกเซล',
+      })
+    : refuse(400, 'please use jpg or png files only', {
+        field: 'file',
+        code: 'not-an-image',
+        th: 'กรุณาใช้ไฟล์ jpg หรือ png เท่านั้น',
+      });
+}
+
 /** The older search (v1): the selfie posted with it, or the busy answer. */
 export async function searchPostedSelfie(
   ctx: AppContext,
@@ -137,25 +153,20 @@ async function searchWithSelfie(
   event: EventRow,
   selfie: Uint8Array,
 ): Promise<Outcome<FaceSearchAnswer>> {
-  const image = await checkImage(selfie);
-  if (!image.ok) {
-    return image.problem === 'too-many-pixels'
-      ? refuse(400, 'the image is larger than 40 megapixels', {
-          field: 'file',
-          code: 'too-many-pixels',
-          th: 'รูปมีขนาดใหญ่เกิน 40 ล้านพิกเซล',
-        })
-      : refuse(400, 'please use jpg or png files only', {
-          field: 'file',
-          code: 'not-an-image',
-          th: 'กรุณาใช้ไฟล์ jpg หรือ png เท่านั้น',
-        });
+  // Only the bytes' kind here: the engine decodes the selfie once (in a worker) and refuses what does not decode
+  // or is too large, with the same words.
+  if (!sniffImageKind(selfie)) return selfieRefusal('not-an-image');
+  let outcome: FaceSearchOutcome;
+  try {
+    outcome = await ctx.faces.search(selfie, {
+      eventId: event.event_id,
+      threshold: event.face_threshold,
+      maxResults: event.max_face_search,
+    });
+  } catch (error) {
+    if (error instanceof FaceImageError) return selfieRefusal(error.problem);
+    throw error;
   }
-  const outcome = await ctx.faces.search(selfie, {
-    eventId: event.event_id,
-    threshold: event.face_threshold,
-    maxResults: event.max_face_search,
-  });
   return answerWithMatches(ctx, event, outcome.kind === 'matches' ? outcome.matches : []);
 }
 

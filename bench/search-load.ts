@@ -9,6 +9,7 @@
 //   node --import tsx bench/search-load.ts [--concurrent 50] [--waves 3] [--faces 100000] [--import 12]
 // With DATABASE_URL set, the store and the synthetic rows use that PostgreSQL database (a fresh one).
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -126,6 +127,17 @@ const stepMedians = (steps: Steps[]) => ({
   search: round(median(steps.map((s) => s.search))),
 });
 
+/** The store process's memory now and at its peak (Linux: /proc; its worker threads included), in MB. */
+function storeMemory(pid: number | undefined): { rss: number; peak: number } | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))?.[1] ?? 0);
+    return { rss: round(kb('VmRSS') / 1024), peak: round(kb('VmHWM') / 1024) };
+  } catch {
+    return undefined;
+  }
+}
+
 /** The photos imported at each wave: the demo samples enlarged to 12 MP (4000×3000), as a camera makes them. */
 async function photoFolder(count: number): Promise<string> {
   const folder = path.join(dir, 'import');
@@ -227,6 +239,7 @@ try {
     );
   }
   const faces = (await progress()).faces;
+  const memory = storeMemory(store.process.pid);
   console.log(
     JSON.stringify({
       search_load: {
@@ -238,6 +251,7 @@ try {
         synthetic_insert_ms: round(synthetic?.ms ?? 0),
         photos_imported_per_wave: IMPORTED_PER_WAVE,
         first_search_ms: round(warm.ms),
+        store_memory_mb: memory,
         waves,
       },
     }),

@@ -3,7 +3,6 @@
 // together (a per-process count would let twice the burst through), an order sent twice under one key is one order,
 // a payment made through one process is seen by the other's long poll, and a killed process is started again
 // while the port keeps answering. Real processes; needs TEST_DATABASE_URL (skipped without it).
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,12 +51,22 @@ function call(
 const postJson = (base: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
   call(base, 'POST', path, JSON.stringify(body), { 'content-type': 'application/json', ...headers });
 
-/** The API processes the primary runs: its child processes. */
-const childrenOf = (pid: number): number[] =>
-  spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
-    .stdout.split('\n')
-    .map((line) => Number(line.trim()))
-    .filter((n) => n > 0);
+/** The API processes the primary runs: its child processes (Linux: read from /proc, no `ps` needed). */
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // "pid (comm) state ppid …": the command may hold spaces and brackets, so read after its last ")".
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) children.push(Number(entry));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return children;
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -93,12 +102,13 @@ describe.runIf(serverUrl)('several API processes behind one port (PostgreSQL)', 
     );
     base = store.base;
     const primary = store.child.pid ?? 0;
-    await until(() => (childrenOf(primary).length === 2 ? true : undefined), 60_000);
-    await until(
-      () => ((store?.output().match(/storefront on/g) ?? []).length >= 2 ? true : undefined),
-      60_000,
-    );
-  }, 240_000);
+    // Both processes listening (on a loaded machine the second may start well after the first).
+    const both = () =>
+      childrenOf(primary).length === 2 && (store?.output().match(/storefront on/g) ?? []).length >= 2;
+    await until(() => (both() ? true : undefined), 180_000).catch((error: unknown) => {
+      throw new Error(`${error}: children ${childrenOf(primary).join(', ')}; output:\n${store?.output()}`);
+    });
+  }, 420_000);
 
   afterAll(async () => {
     await store?.stop();

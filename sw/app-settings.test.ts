@@ -44,6 +44,22 @@ describe('the kept settings', () => {
     expect(await keeper.kept()).toEqual(settingsWith('first'));
   });
 
+  it('tell the worker each time they are kept or read back (it follows where the images are)', async () => {
+    const { cache } = memoryCache();
+    const told: string[] = [];
+    const bucket = { ...settingsWith('first'), storageBase: 'https://cdn.example/bucket' };
+    const keeper = settingsKeeper({
+      openCache: async () => cache,
+      fetch: async () => new Response(JSON.stringify(bucket)),
+      onSettings: (settings) => told.push(settings.storageBase),
+    });
+    await keeper.kept();
+    expect(told).toEqual([]);
+    await keeper.refresh();
+    await keeper.kept();
+    expect(told).toEqual(['https://cdn.example/bucket', 'https://cdn.example/bucket']);
+  });
+
   it('are not replaced by an error page, broken JSON or a lost connection', async () => {
     let next: () => Promise<Response> = json(settingsWith('good'));
     const { keeper } = keeperWith(() => next());

@@ -15,6 +15,8 @@ export interface SettingsKeeperDeps {
   /** The runtime cache the settings are kept in (caching.ts APP_SETTINGS_CACHE). */
   openCache: () => Promise<Pick<Cache, 'match' | 'put'>>;
   fetch: (url: string, init: RequestInit) => Promise<Response>;
+  /** Told the settings each time they are kept or read from the cache (the worker follows the storage place). */
+  onSettings?: (settings: AppSettings) => void;
 }
 
 export interface SettingsKeeper {
@@ -48,6 +50,7 @@ export function settingsKeeper(deps: SettingsKeeperDeps): SettingsKeeper {
       APP_SETTINGS_PATH,
       new Response(text, { headers: { 'content-type': 'application/json' } }),
     );
+    deps.onSettings?.(settings);
     return settings;
   }
 
@@ -55,7 +58,9 @@ export function settingsKeeper(deps: SettingsKeeperDeps): SettingsKeeper {
     refresh: () => fetchAndKeep().catch(() => undefined),
     async kept() {
       const response = await (await deps.openCache()).match(APP_SETTINGS_PATH);
-      return response ? settingsOf(await response.text()) : undefined;
+      const settings = response ? settingsOf(await response.text()) : undefined;
+      if (settings) deps.onSettings?.(settings);
+      return settings;
     },
     async forNavigation(extend) {
       const fresh = keeper.refresh();

@@ -9,6 +9,7 @@ import { cleanupOutdatedCaches, type PrecacheEntry, precacheAndRoute } from 'wor
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import type { ApiCacheConfig } from './api-cache';
+import { isPublicStoredAddress, type StoragePlace } from './storage-place';
 
 /** Covers, banners and thumbnails: small, many. */
 export const IMAGE_CACHE = 'images-v2';
@@ -51,19 +52,24 @@ export function setupPrecache(manifest: Array<PrecacheEntry | string>, appShell:
 }
 
 /** Public stored images as pages show them; signed private files (originals, logo versions) are never kept. */
-export const isPublicStoredImage = (url: URL, request: Request, origin: string) =>
-  request.destination === 'image' &&
-  url.origin === origin &&
-  url.pathname.startsWith('/storage/') &&
-  !url.pathname.startsWith('/storage/private/');
+export const isPublicStoredImage = (url: URL, request: Request, place: StoragePlace) =>
+  request.destination === 'image' && isPublicStoredAddress(url, place);
+
+/**
+ * The request the worker makes for a stored image on another origin: in CORS mode without credentials (the bucket
+ * allows its GET), so the answer is readable and kept as itself, never as an opaque answer (which browsers count as
+ * megabytes of quota each). A page's plain <img> may be answered with it.
+ */
+export const corsImageRequest = (request: Request): Request =>
+  new Request(request.url, { mode: 'cors', credentials: 'omit' });
 
 export const isPreview = (url: URL) => /\/preview\/[^/]+$/.test(url.pathname);
 
 /**
- * Stored images, cache first: an order's kept thumbnail from its own cache, previews in a small cache, the rest
+ * Stored images (wherever the settings place them, storage-place.ts), cache first: an order's kept thumbnail from its own cache, previews in a small cache, the rest
  * (covers, banners, thumbnails) in a larger one; each expires by count and age.
  */
-export function setupImageCaches(origin: string): void {
+export function setupImageCaches(place: () => StoragePlace): void {
   const thumbnails = new CacheFirst({
     cacheName: IMAGE_CACHE,
     plugins: [
@@ -77,11 +83,18 @@ export function setupImageCaches(origin: string): void {
     ],
   });
   registerRoute(
-    ({ url, request }) => isPublicStoredImage(url, request, origin),
+    ({ url, request }) => isPublicStoredImage(url, request, place()),
     async (options) => {
       const kept = await caches.open(ORDER_IMAGE_CACHE).then((cache) => cache.match(options.request));
       if (kept) return kept;
-      return (isPreview(options.url) ? previews : thumbnails).handle(options);
+      const strategy = isPreview(options.url) ? previews : thumbnails;
+      if (!place().crossOrigin) return strategy.handle(options);
+      try {
+        return await strategy.handle({ ...options, request: corsImageRequest(options.request) });
+      } catch {
+        // A bucket that refuses CORS: the page still gets its image, only it is not kept.
+        return fetch(options.request);
+      }
     },
   );
 }

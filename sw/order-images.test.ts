@@ -1,18 +1,55 @@
 import { describe, expect, it } from 'vitest';
 import { keepableImageUrl, keepOrderImages } from './order-images';
+import { storagePlace } from './storage-place';
 
 const ORIGIN = 'https://runfoto.example';
 
 describe('the thumbnails of kept orders', () => {
   it('keeps only the store’s own public images', () => {
-    expect(keepableImageUrl('/storage/run/thumbnail/a.jpg', ORIGIN)).toBe(
+    const here = storagePlace('/storage', ORIGIN);
+    expect(keepableImageUrl('/storage/run/thumbnail/a.jpg', here, ORIGIN)).toBe(
       `${ORIGIN}/storage/run/thumbnail/a.jpg`,
     );
-    expect(keepableImageUrl(`${ORIGIN}/storage/run/thumbnail/a.jpg`, ORIGIN)).toBeDefined();
-    expect(keepableImageUrl('/storage/private/run/original/a.jpg?expires=1&sig=x', ORIGIN)).toBeUndefined();
-    expect(keepableImageUrl('https://elsewhere.example/storage/run/a.jpg', ORIGIN)).toBeUndefined();
-    expect(keepableImageUrl('/api/v1/events/soon', ORIGIN)).toBeUndefined();
-    expect(keepableImageUrl('http://[bad', ORIGIN)).toBeUndefined();
+    expect(keepableImageUrl(`${ORIGIN}/storage/run/thumbnail/a.jpg`, here, ORIGIN)).toBeDefined();
+    expect(
+      keepableImageUrl('/storage/private/run/original/a.jpg?expires=1&sig=x', here, ORIGIN),
+    ).toBeUndefined();
+    expect(keepableImageUrl('https://elsewhere.example/storage/run/a.jpg', here, ORIGIN)).toBeUndefined();
+    expect(keepableImageUrl('/api/v1/events/soon', here, ORIGIN)).toBeUndefined();
+    expect(keepableImageUrl('/storage-other/run/a.jpg', here, ORIGIN)).toBeUndefined();
+    expect(keepableImageUrl('/storage/../api/v1/events/soon', here, ORIGIN)).toBeUndefined();
+    expect(keepableImageUrl('http://[bad', here, ORIGIN)).toBeUndefined();
+  });
+
+  it('keeps the public images of a bucket on another origin, never its private ones nor this origin’s', () => {
+    const bucket = storagePlace('https://cdn.example/runfoto-bucket', ORIGIN);
+    expect(bucket).toEqual({ root: 'https://cdn.example/runfoto-bucket/', crossOrigin: true });
+    expect(keepableImageUrl('https://cdn.example/runfoto-bucket/run/thumbnail/a.jpg', bucket, ORIGIN)).toBe(
+      'https://cdn.example/runfoto-bucket/run/thumbnail/a.jpg',
+    );
+    expect(
+      keepableImageUrl(
+        'https://cdn.example/runfoto-bucket/private/run/original/a.jpg?X-Amz-Signature=x',
+        bucket,
+        ORIGIN,
+      ),
+    ).toBeUndefined();
+    expect(keepableImageUrl('https://cdn.example/other-bucket/run/a.jpg', bucket, ORIGIN)).toBeUndefined();
+    expect(keepableImageUrl('/storage/run/thumbnail/a.jpg', bucket, ORIGIN)).toBeUndefined();
+  });
+
+  it('places the storage from the settings’ base, or /storage here when it is unusable', () => {
+    expect(storagePlace(undefined, ORIGIN)).toEqual({ root: `${ORIGIN}/storage/`, crossOrigin: false });
+    expect(storagePlace('/files/', ORIGIN)).toEqual({ root: `${ORIGIN}/files/`, crossOrigin: false });
+    expect(storagePlace(`${ORIGIN}/storage`, ORIGIN).crossOrigin).toBe(false);
+    expect(storagePlace('javascript:alert(1)', ORIGIN)).toEqual({
+      root: `${ORIGIN}/storage/`,
+      crossOrigin: false,
+    });
+    expect(storagePlace('https://s3.example:9000/b?x=1', ORIGIN)).toEqual({
+      root: 'https://s3.example:9000/b/',
+      crossOrigin: true,
+    });
   });
 
   it('fetches each image it does not have, once, and marks all as just used', async () => {
@@ -43,6 +80,7 @@ describe('the thumbnails of kept orders', () => {
         },
       },
       origin: ORIGIN,
+      place: storagePlace('/storage', ORIGIN),
     };
     const urls = [
       '/storage/run/thumbnail/a.jpg',

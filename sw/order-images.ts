@@ -4,6 +4,7 @@
 // (KEEP_ORDER_IMAGES); the worker fetches those it does not have. Bounded by count: the orders opened least
 // recently lose theirs first.
 import type { CacheExpiration } from 'workbox-expiration';
+import { isPublicStoredAddress, type StoragePlace } from './storage-place';
 
 /** Room for the thumbnails of a few dozen orders. */
 export const ORDER_IMAGE_LIMIT = 3000;
@@ -14,29 +15,25 @@ export interface OrderImageDeps {
   fetch: (url: string) => Promise<Response>;
   expiration: Pick<CacheExpiration, 'updateTimestamp' | 'expireEntries'>;
   origin: string;
+  /** Where the public images are (storage-place.ts); a bucket on another origin is fetched in CORS mode. */
+  place: StoragePlace;
 }
 
 /** Only the store's own public images are kept (never a signed private file, never another site's). */
-export function keepableImageUrl(text: string, origin: string): string | undefined {
+export function keepableImageUrl(text: string, place: StoragePlace, origin: string): string | undefined {
   let url: URL;
   try {
     url = new URL(text, origin);
   } catch {
     return undefined;
   }
-  if (
-    url.origin !== origin ||
-    !url.pathname.startsWith('/storage/') ||
-    url.pathname.startsWith('/storage/private/')
-  )
-    return undefined;
-  return url.href;
+  return isPublicStoredAddress(url, place) ? url.href : undefined;
 }
 
 /** Fetches and keeps the images not kept yet; marks every one as just used. Returns how many were fetched. */
 export async function keepOrderImages(urls: string[], deps: OrderImageDeps): Promise<number> {
   const wanted = [
-    ...new Set(urls.map((u) => keepableImageUrl(u, deps.origin)).filter((u) => u !== undefined)),
+    ...new Set(urls.map((u) => keepableImageUrl(u, deps.place, deps.origin)).filter((u) => u !== undefined)),
   ];
   const cache = await deps.openCache();
   let fetched = 0;

@@ -17,15 +17,22 @@ import {
 import { isPageToWorker, KEEP_ORDER_IMAGES, SKIP_WAITING, ZIP_JOB } from './messages';
 import { keepOrderImages, ORDER_IMAGE_LIMIT } from './order-images';
 import { receiveShare, SHARE_TARGET_PATH } from './share-target';
+import { storagePlace } from './storage-place';
 import { zipStreamer } from './zip-stream';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
 const origin = self.location.origin;
+// Where the public images are: /storage here until the kept settings say (a bucket or CDN may be elsewhere).
+let place = storagePlace(undefined, origin);
 const settings = settingsKeeper({
   openCache: () => caches.open(APP_SETTINGS_CACHE),
   fetch: (url, init) => fetch(url, init),
+  onSettings: (kept) => {
+    place = storagePlace(kept.storageBase, origin);
+  },
 });
+void settings.kept().catch(() => undefined);
 const zips = zipStreamer();
 const eventData = workerApiCache(EVENT_DATA, self);
 const orderImageExpiration = new CacheExpiration(ORDER_IMAGE_CACHE, { maxEntries: ORDER_IMAGE_LIMIT });
@@ -48,7 +55,7 @@ for (const method of ['GET', 'POST'] as const) {
   );
 }
 setupPrecache(self.__WB_MANIFEST, appShellHandler(settings));
-setupImageCaches(origin);
+setupImageCaches(() => place);
 
 self.addEventListener('install', (event) => {
   event.waitUntil(settings.refresh());
@@ -71,6 +78,7 @@ self.addEventListener('message', (event) => {
         fetch: (url) => fetch(url),
         expiration: orderImageExpiration,
         origin,
+        place,
       }).catch(() => undefined),
     );
 });

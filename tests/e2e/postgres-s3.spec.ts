@@ -65,7 +65,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await store?.stop();
-  await s3?.close();
+  await s3?.close().catch(() => undefined);
   if (serverUrl) await admin(`drop database if exists ${databaseName}`).catch(() => undefined);
   if (dir) await rm(dir, { recursive: true, force: true });
 });
@@ -140,4 +140,23 @@ test('on PostgreSQL and S3: images from the bucket, the selfie uploaded to it, a
   expect(await unzipEntries(await download.path())).toEqual(
     paid.map((p) => `${p.photographer_id}_${p.original_file_name}`),
   );
+
+  // Images from the bucket are kept by the service worker, fetched in CORS mode (not as opaque answers): with the
+  // bucket gone, the event page still shows its cover.
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+    timeout: 30_000,
+  });
+  await page.goto(`${store.base}/${NORMAL}`);
+  const kept = page.locator('img.event-cover');
+  await expect.poll(() => kept.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  const keptSrc = await kept.evaluate((img: HTMLImageElement) => img.currentSrc);
+  expect(fromBucket(keptSrc)).toBe(true);
+  await expect
+    .poll(() => page.evaluate(async (src) => (await caches.match(src))?.type ?? 'none', keptSrc))
+    .toBe('cors');
+  await s3.close();
+  await page.reload();
+  const again = page.locator('img.event-cover');
+  await expect.poll(() => again.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect(await again.evaluate((img: HTMLImageElement) => img.currentSrc)).toBe(keptSrc);
 });

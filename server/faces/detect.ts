@@ -5,7 +5,7 @@
 // a face gets the same descriptor in a selfie and in a photo.
 import { type FaceBox, mergeBoxes, type ScoredBox, tilesFor, touchesInnerEdge } from './boxes';
 import { chipTransform, extractChip, type Point } from './chip';
-import { decodeRgb, type RgbImage } from './image';
+import { decodeRgb, greyJpeg, type RgbImage } from './image';
 import { clip, cropPadded, DETECTOR_SIDE, locate, toTensor, wholeOf } from './locate';
 import { type FaceApi, loadFaceModels } from './models';
 
@@ -200,14 +200,15 @@ export async function selfieDescriptor(bytes: Uint8Array, minScore = 0.5): Promi
 }
 
 /**
- * Runs each net once on a plain grey image (every selfie pass, then landmarks and descriptor on one box), so that a
- * worker's first search is as fast as its next: the first run of each net takes several times longer (measured:
- * a fresh worker's first selfie about 780 ms with the models' loading, the next ones 60-100 ms).
+ * Runs a selfie's whole way once on a plain grey JPEG (decoding, every selfie pass, since none finds a face, then
+ * landmarks and descriptor on one box), so that a worker's first search is as fast as its next: the first run of
+ * each step takes several times longer (measured: a fresh worker's first selfie about 780 ms with the models'
+ * loading, the next ones 60-100 ms).
  */
 export async function warmUp(): Promise<void> {
   const faceapi = await loadFaceModels();
   const side = 320;
+  await selfieDescriptor(await greyJpeg(side));
   const image: RgbImage = { data: new Uint8Array(side * side * 3).fill(128), width: side, height: side };
-  for (const pass of SELFIE_PASSES) await locate(faceapi, image, wholeOf(image), 0.5, pass);
   await describeBoxes(faceapi, image, [{ x: 80, y: 80, width: 160, height: 160, score: 1 }]);
 }

@@ -85,3 +85,11 @@ export async function decodeRgb(bytes: Uint8Array, options: DecodeOptions = {}):
     throw new FaceImageError('unreadable', `unreadable image: ${(error as Error).message}`);
   }
 }
+
+/** A plain grey JPEG of `side` pixels square (warming a worker up; no face in it). */
+export async function greyJpeg(side: number): Promise<Uint8Array> {
+  const jpeg = await sharp({ create: { width: side, height: side, channels: 3, background: '#808080' } })
+    .jpeg()
+    .toBuffer();
+  return new Uint8Array(jpeg.buffer, jpeg.byteOffset, jpeg.length);
+}

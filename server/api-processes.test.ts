@@ -51,7 +51,7 @@ function call(
 const postJson = (base: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
   call(base, 'POST', path, JSON.stringify(body), { 'content-type': 'application/json', ...headers });
 
-/** The API processes the primary runs: its child processes (Linux: read from /proc, no `ps` needed). */
+/** The API processes the primary runs: its children running the store's entry (Linux: read from /proc). */
 function childrenOf(pid: number): number[] {
   const children: number[] = [];
   for (const entry of fs.readdirSync('/proc')) {
@@ -60,7 +60,9 @@ function childrenOf(pid: number): number[] {
       // "pid (comm) state ppid …": the command may hold spaces and brackets, so read after its last ")".
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === pid) children.push(Number(entry));
+      // Only the API processes (other helpers a loaded machine may show under it are not counted).
+      const command = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (ppid === pid && command.includes('server/main.ts')) children.push(Number(entry));
     } catch {
       // the process ended meanwhile
     }

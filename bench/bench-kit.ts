@@ -13,6 +13,9 @@ export const median = (xs: number[]) => {
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 };
 export const round = (x: number) => Math.round(x);
+/** The p-th percentile (nearest rank) of numbers sorted ascending; 0 for none. */
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 export async function waitFor<T>(
   what: string,

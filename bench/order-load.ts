@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { DEMO_APP_TOKEN } from '../server/config';
 import { openClientDatabase } from '../server/db/open-for-role';
 import { IDEMPOTENCY_HEADER } from '../server/routes/order';
-import { median, round, startStore, waitFor } from './bench-kit';
+import { median, percentile, round, startStore, waitFor } from './bench-kit';
 
 const { values } = parseArgs({
   options: {
@@ -64,9 +64,6 @@ const postJson = (url: string, body: unknown, client: number, headers: Record<st
     headers: { 'content-type': 'application/json', ...from(client), ...headers },
     body: JSON.stringify(body),
   });
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 /** p50/p99 and the statuses of a batch of calls. */
 function summary(calls: Call[]) {

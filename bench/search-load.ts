@@ -20,7 +20,7 @@ import { findByKey } from '../server/db/events-repo';
 import { indexProgress } from '../server/db/faces-repo';
 import { openClientDatabase } from '../server/db/open-for-role';
 import { demoSelfieJpeg, faceApiSample } from '../tests/demo-selfie';
-import { median, round, startStore, waitFor } from './bench-kit';
+import { median, percentile, round, startStore, waitFor } from './bench-kit';
 import { addSyntheticFaces } from './synthetic-faces';
 
 const { values } = parseArgs({
@@ -117,9 +117,6 @@ interface Steps {
   put: number;
   search: number;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 const stepMedians = (steps: Steps[]) => ({
   sign: round(median(steps.map((s) => s.sign))),

@@ -118,3 +118,19 @@ export const INQUIRY_MAX_WAIT_S = 25;
 
 /** Previews' long side (px): well under the originals', a preview is for choosing, never for keeping. */
 export const PREVIEW_LONG_SIDE = 1200;
+
+/**
+ * Nearby frames (issue 17): a runner turns away from the camera in most frames of a burst, so for each face match
+ * the same photographer's photos taken this many seconds before and after are offered too ("you may be in these").
+ */
+export const NEARBY_FRAME_SECONDS = 4;
+/** At most this many nearby frames are offered, the best matches' first. */
+export const NEARBY_FRAMES_MAX = 60;
+/** A nearby-frames request names at most this many matched photos. */
+export const NEARBY_FRAMES_OF_MAX = 500;
+
+/**
+ * Privacy (issue 17): a selfie is deleted as soon as its search has answered, and one never searched with at the
+ * latest this many seconds after its upload (server/services/selfie-lifetime.ts keeps to it).
+ */
+export const SELFIE_DELETED_WITHIN_SECONDS = 60;

@@ -1,6 +1,6 @@
 // The face search calls of SPEC §7: highlight, sign + PUT, v2 search, and the older multipart v1 search.
 import * as v from 'valibot';
-import { UPLOAD_ACCEPTED_TYPES } from '../constants';
+import { NEARBY_FRAMES_OF_MAX, UPLOAD_ACCEPTED_TYPES } from '../constants';
 import { decimalStringSchema, eventKeySchema, successAnswerSchema } from './common';
 import { highlightPhotoSchema, photoSchema } from './photos';
 
@@ -112,3 +112,33 @@ export const similarSearchRequestSchema = v.object({
 });
 export type SimilarSearchRequest = v.InferOutput<typeof similarSearchRequestSchema>;
 export const similarSearchAnswerSchema = faceSearchAnswerSchema;
+
+// --- Our addition: nearby frames (issue 17) ------------------------------------------------------------------------
+// For the photos a search found, the same photographer's photos taken a few seconds before and after
+// (NEARBY_FRAME_SECONDS): the runner is often in them, face turned away. The page asks after the results show.
+
+/**
+ * POST /v2/facesearch/nearby: at most NEARBY_FRAMES_MAX photos of the event, not among `photo_ids` (its photos
+ * first, ids of other events ignored), the best-ranked match's neighbours first. Refusals: unknown event 404 and a
+ * closed sale 400 (event_key) as in the other searches; a list that is empty, too long or not of photo ids 400
+ * (photo_ids).
+ */
+export const nearbyFramesPath = `${faceSearchBasePathV2}/nearby`;
+export const nearbyFramesRequestSchema = v.object({
+  event_key: eventKeySchema,
+  photo_ids: v.pipe(
+    v.array(
+      v.pipe(
+        v.number('must be photo ids'),
+        v.integer('must be photo ids'),
+        v.minValue(1, 'must be photo ids'),
+        v.maxValue(Number.MAX_SAFE_INTEGER, 'must be photo ids'),
+      ),
+      'must be a list of photo ids',
+    ),
+    v.minLength(1, 'must name at least one photo'),
+    v.maxLength(NEARBY_FRAMES_OF_MAX, `may name at most ${NEARBY_FRAMES_OF_MAX} photos`),
+  ),
+});
+export type NearbyFramesRequest = v.InferOutput<typeof nearbyFramesRequestSchema>;
+export const nearbyFramesAnswerSchema = successAnswerSchema(v.array(photoSchema));

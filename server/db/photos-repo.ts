@@ -86,6 +86,58 @@ export async function photosByIds(db: Db, ids: readonly number[]): Promise<Photo
   return db.selectFrom('photos').select(refColumns).where('id', 'in', wanted).orderBy('id').execute();
 }
 
+/** A photo taken near one of the given ones: which one, and how far apart in time (seconds). */
+export interface NearbyPhoto extends PhotoRef {
+  near_id: number;
+  gap_seconds: number;
+}
+
+/**
+ * The event's photos taken by the same photographer with the same camera within `seconds` before or after one of
+ * `photoIds` (of that event), not purged and not among them; each candidate once per photo it is near, at most
+ * `limit` rows, closest in time first. Served by photos_nearby (event, photographer, camera, taken_at).
+ */
+export async function photosTakenNear(
+  db: Db,
+  eventId: number,
+  photoIds: readonly number[],
+  seconds: number,
+  limit: number,
+): Promise<NearbyPhoto[]> {
+  const wanted = [...new Set(photoIds.filter(isPhotoId))];
+  if (wanted.length === 0) return [];
+  const window = sql<string>`make_interval(secs => ${seconds})`;
+  const gap = sql<number>`abs(extract(epoch from (p.taken_at - m.taken_at)))::float8`;
+  const rows = await db
+    .selectFrom('photos as m')
+    .innerJoin('photos as p', (join) =>
+      join
+        .onRef('p.event_id', '=', 'm.event_id')
+        .onRef('p.photographer_id', '=', 'm.photographer_id')
+        .onRef('p.camera', '=', 'm.camera')
+        .on(sql<boolean>`p.taken_at between m.taken_at - ${window} and m.taken_at + ${window}`),
+    )
+    .select([
+      'p.id',
+      'p.event_id',
+      'p.file_name',
+      'p.original_file_name',
+      'p.photographer_id',
+      'p.is_manual',
+      'm.id as near_id',
+      gap.as('gap_seconds'),
+    ])
+    .where('m.event_id', '=', eventId)
+    .where('m.id', 'in', wanted)
+    .where('p.id', 'not in', wanted)
+    .where('p.purged_at', 'is', null)
+    .orderBy(gap)
+    .orderBy('p.id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ ...r, gap_seconds: Number(r.gap_seconds) }));
+}
+
 /** The key of the event a photo belongs to, or undefined for an unknown photo. */
 export async function eventKeyOfPhoto(db: Db, photoId: number): Promise<string | undefined> {
   if (!isPhotoId(photoId)) return undefined;

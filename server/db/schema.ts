@@ -97,6 +97,8 @@ export interface PhotosTable {
   index_error: string | null;
   /** Which way the thumbnail and preview were made (services/photo-import.ts PREVIEW_VERSION). */
   preview_version: Generated<number>;
+  /** The camera that took it (EXIF make, model, body serial; '' when unknown): tells photographers apart. */
+  camera: Generated<string>;
   created_at: GeneratedTimestamp;
 }
 
@@ -118,8 +120,11 @@ export interface FaceSearchesTable {
   file_location: string;
   content_type: string;
   created_at: GeneratedTimestamp;
+  /** The selfie is deleted from this time on (its search answered, or a minute after signing). */
   purge_after: Timestamp;
   searched_at: Timestamp | null;
+  /** When the purge or the answered search deleted the selfie; the row is forgotten a little later. */
+  selfie_deleted_at: Timestamp | null;
 }
 
 export type PaymentStatus = 'INITIAL' | 'PAID';

@@ -1,32 +1,22 @@
-// Privacy: every uploaded selfie is deleted within 10 minutes of its signing (SPEC, face engine issue).
+// Privacy: the selfie purge, run in every API process (services/selfie-lifetime.ts says how long a selfie lives).
 import type { AppContext } from '../context';
-import { deleteSearches, expiredSearches } from '../db/searches-repo';
+import { purgeSelfies, SELFIE_PURGE_INTERVAL_SECONDS } from '../services/selfie-lifetime';
 
-/** Deletes the selfies whose time is up and forgets their searches; returns how many. */
-export async function purgeExpiredSelfies(
-  ctx: Pick<AppContext, 'db' | 'store' | 'now'>,
-): Promise<{ deleted: number }> {
-  let deleted = 0;
-  for (;;) {
-    const batch = await expiredSearches(ctx.db, ctx.now());
-    if (batch.length === 0) return { deleted };
-    for (const search of batch) await ctx.store.delete(search.file_location);
-    await deleteSearches(
-      ctx.db,
-      batch.map((s) => s.search_id),
-    );
-    deleted += batch.length;
-  }
-}
-
-/** Runs the purge every minute in this process; returns the stop function. */
+/** Runs the purge every SELFIE_PURGE_INTERVAL_SECONDS in this process; returns the stop function. */
 export function schedulePurge(
   ctx: Pick<AppContext, 'db' | 'store' | 'now'>,
   log = console.error,
 ): () => void {
+  let running = false;
   const timer = setInterval(() => {
-    purgeExpiredSelfies(ctx).catch((error) => log('selfie purge failed:', error));
-  }, 60_000);
+    if (running) return;
+    running = true;
+    purgeSelfies(ctx)
+      .catch((error) => log('selfie purge failed:', error))
+      .finally(() => {
+        running = false;
+      });
+  }, SELFIE_PURGE_INTERVAL_SECONDS * 1000);
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -13,6 +13,7 @@ import { testDatabases } from '../db/test-databases';
 import { FaceIndexEngine, type FaceQuery, type FaceSearchEngine } from '../faces/engine';
 import { SEARCH_BUSY_AFTER_MS } from '../services/face-search';
 import { memoryLimiter } from '../services/rate-limit';
+import { SELFIE_KEEP_SECONDS } from '../services/selfie-lifetime';
 import { generousLimits, openTestApp, type TestApp } from '../test/app-fixture';
 
 const NOW = new Date('2026-11-22T05:00:00Z');
@@ -125,12 +126,18 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
     expect(url).toMatch(/^\/storage\/private\/selfies\/beach-run\/[0-9a-f-]{36}\.jpg\?expires=\d+&sig=/);
     expect(file_location).toBe(`private/selfies/beach-run/${search_id}.jpg`);
     const record = await findSearch(db, search_id);
-    expect(new Date(record?.purge_after ?? 0).getTime() - NOW.getTime()).toBe(10 * 60_000);
+    expect(new Date(record?.purge_after ?? 0).getTime() - NOW.getTime()).toBe(SELFIE_KEEP_SECONDS * 1000);
     // The selfie is private: no plain address reads it.
     expect((await t.app.request(`/storage/${file_location}`)).status).toBe(403);
+    expect(await t.store.exists(file_location)).toBe(true);
 
     const res = await t.post('/api/v2/facesearch', { search_id, file_location, event_key: 'beach-run' });
     expect(res.status).toBe(200);
+    // Answered: the selfie is deleted at once, and the same search cannot be run again.
+    expect(await t.store.exists(file_location)).toBe(false);
+    expect((await findSearch(db, search_id))?.selfie_deleted_at).not.toBeNull();
+    const again = await t.post('/api/v2/facesearch', { search_id, file_location, event_key: 'beach-run' });
+    expect(again.status).toBe(410);
     const body = (await res.json()) as FaceSearchAnswer;
     // Photos of another event are dropped; the event's own threshold and limit are what the engine gets.
     expect(body).toMatchObject({ status: 'success', image_length: 3, avg_price: '133.00' });
@@ -160,7 +167,8 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
     expect((await put(signed.url.replace(/sig=[^&]+/, 'sig=forged'), selfie)).status).toBe(403);
     expect((await put(`/storage/${signed.file_location}`, selfie)).status).toBe(403);
     expect((await put(signed.url, new Uint8Array(16 * 1024 * 1024))).status).toBe(413);
-    t.setNow(new Date(NOW.getTime() + 6 * 60_000));
+    // The address expires when the selfie is due for deletion.
+    t.setNow(new Date(NOW.getTime() + (SELFIE_KEEP_SECONDS + 1) * 1000));
     expect((await put(signed.url, selfie)).status).toBe(403);
     t.setNow(NOW);
   });
@@ -178,6 +186,8 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
       message_th: 'กรุณาใช้ไฟล์ jpg หรือ png เท่านั้น',
       field: 'file',
     });
+    // A refused image is answered too: deleted at once.
+    expect(await t.store.exists(file_location)).toBe(false);
     const fresh = (await (
       await t.post('/api/v2/facesearch/sign', {
         event_key: 'beach-run',
@@ -228,7 +238,7 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
       event_key: 'beach-run',
     });
     expect(forged.status).toBe(404);
-    t.setNow(new Date(NOW.getTime() + 11 * 60_000));
+    t.setNow(new Date(NOW.getTime() + SELFIE_KEEP_SECONDS * 1000));
     const late = await t.post('/api/v2/facesearch', { search_id, file_location, event_key: 'beach-run' });
     expect(late.status).toBe(410);
     expect(await late.json()).toMatchObject({ code: 'search-expired' });
@@ -317,6 +327,7 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
       queue.expectedMs = 0;
     }
     // The uploaded selfie was kept: asking again once the queue is short answers.
+    expect(await t.store.exists(file_location)).toBe(true);
     const later = await t.post('/api/v2/facesearch', { search_id, file_location, event_key: 'beach-run' });
     expect(later.status).toBe(200);
     expect(await later.json()).toMatchObject({ status: 'success', image_length: 3 });

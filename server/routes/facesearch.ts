@@ -7,6 +7,7 @@ import {
   faceSearchMultipartFieldsSchema,
   faceSearchRequestSchema,
   highlightRequestSchema,
+  nearbyFramesRequestSchema,
   photoFacesParamSchema,
   signRequestSchema,
   similarSearchRequestSchema,
@@ -21,6 +22,7 @@ import {
   searchUploadedSelfie,
   signSelfieUpload,
 } from '../services/face-search';
+import { nearbyFrames } from '../services/nearby-frames';
 import { refuse, respond } from '../services/outcome';
 import { refusal, validate } from './validate';
 
@@ -72,5 +74,10 @@ export function faceSearchV2Routes(ctx: AppContext) {
       .post('/similar', validate('json', similarSearchRequestSchema), async (c) =>
         respond(c, await searchSimilar(ctx, c.req.valid('json'))),
       )
+      // Our addition (issue 17): the same photographer's frames a few seconds around the photos found.
+      .post('/nearby', validate('json', nearbyFramesRequestSchema), async (c) => {
+        const photos = await nearbyFrames(ctx, c.req.valid('json'));
+        return respond(c, photos, (body) => ({ status: 'success' as const, body }));
+      })
   );
 }

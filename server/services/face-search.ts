@@ -1,5 +1,6 @@
 // Face search (SPEC §7): sign the selfie upload, search with the uploaded selfie (v2) or a posted file (v1),
-// and the highlight gallery. The selfie is private (private/selfies/...) and purged within minutes.
+// and the highlight gallery. The selfie is private (private/selfies/...) and deleted as soon as its search has
+// answered, or by the purge within a minute (selfie-lifetime.ts).
 import { randomUUID } from 'node:crypto';
 import { UPLOAD_CONTENT_TYPE } from '../../core/constants';
 import type { FaceSearchAnswer, PhotoFace, SignAnswer } from '../../core/contract/facesearch';
@@ -18,10 +19,8 @@ import { toSummary } from './events';
 import { sniffImageKind } from './image-check';
 import { accept, type Outcome, type Refusal, refuse } from './outcome';
 import { toApiPhoto, toHighlightPhoto } from './photo-shape';
+import { deleteAnsweredSelfie, SIGNED_UPLOAD_SECONDS, selfieDueAt } from './selfie-lifetime';
 
-/** The signed upload address lives this long; the selfie itself is purged this long after signing. */
-export const SIGNED_UPLOAD_SECONDS = 5 * 60;
-export const SELFIE_PURGE_MINUTES = 10;
 const HIGHLIGHT_LIMIT = 60;
 
 /**
@@ -82,7 +81,7 @@ export async function signSelfieUpload(
     event_id: event.event_id,
     file_location: key,
     content_type: UPLOAD_CONTENT_TYPE,
-    purge_after: new Date(now.getTime() + SELFIE_PURGE_MINUTES * 60_000),
+    purge_after: selfieDueAt(now),
   });
   return accept({
     status: 'success',
@@ -114,13 +113,19 @@ export async function searchUploadedSelfie(
       th: 'การค้นหานี้หมดอายุแล้ว กรุณาอัปโหลดรูปอีกครั้ง',
     });
   }
+  // A busy answer keeps the selfie: the same search is asked again in a few seconds.
   const busy = refuseWhenBusy(ctx);
   if (busy) return busy;
   const selfie = await ctx.store.get(search.file_location);
   if (!selfie)
     return refuse(400, 'upload the photo before searching', { field: 'file_location', code: 'no-upload' });
   await markSearched(ctx.db, search.search_id, ctx.now());
-  return searchWithSelfie(ctx, event, selfie);
+  try {
+    return await searchWithSelfie(ctx, event, selfie);
+  } finally {
+    // Answered (matches, none, or a refusal of the image): the selfie is not needed any more.
+    await deleteAnsweredSelfie(ctx, search);
+  }
 }
 
 /** A selfie that cannot be searched with, in the spec's words (SPEC §8). */

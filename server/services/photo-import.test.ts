@@ -180,6 +180,8 @@ describe.each(testDatabases)('photo import on $name', (database) => {
       is_highlight: true,
       index_state: 'pending',
       preview_version: PREVIEW_VERSION,
+      // The camera that took it, for nearby frames.
+      camera: 'TestCam',
     });
     // EXIF wall time without an offset is Thailand time.
     expect(row.taken_at).toEqual(new Date('2026-11-15T06:42:10+07:00'));

@@ -5,7 +5,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import exifr from 'exifr';
 import sharp from 'sharp';
 import { PREVIEW_LONG_SIDE } from '../../core/constants';
 import { PREVIEW_VERSION, photoObjectKeys } from '../../core/contract/photos';
@@ -16,6 +15,7 @@ import { insertPhotos } from '../db/photos-repo';
 import { enqueue } from '../jobs/queue';
 import type { ObjectStore } from '../storage/object-store';
 import { checkImage, type ImageProblem, MAX_IMAGE_PIXELS } from './image-check';
+import { photoCapture } from './photo-exif';
 import { type RawImage, stampPixels } from './stamp';
 import { watermarkPixelsInto } from './watermark';
 
@@ -53,34 +53,6 @@ export const imageProblemReasons: Record<ImageProblem, string> = {
   'too-many-pixels': `larger than ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`,
   unreadable: 'the image cannot be decoded (truncated or damaged)',
 };
-
-const EXIF_TIME = /^(\d{4}):(\d{2}):(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
-const EXIF_OFFSET = /^[+-]\d{2}:\d{2}$/;
-
-/**
- * EXIF DateTimeOriginal as an instant. Cameras record local wall time; without OffsetTimeOriginal it is read as
- * Thailand time (UTC+7), where the events are. Absent, unreadable or implausible values give undefined.
- */
-export async function exifTakenAt(bytes: Uint8Array): Promise<Date | undefined> {
-  let tags: { DateTimeOriginal?: unknown; OffsetTimeOriginal?: unknown } | undefined;
-  try {
-    tags = await exifr.parse(bytes, {
-      pick: ['DateTimeOriginal', 'OffsetTimeOriginal'],
-      reviveValues: false,
-    });
-  } catch {
-    return undefined;
-  }
-  const raw = typeof tags?.DateTimeOriginal === 'string' ? tags.DateTimeOriginal.trim() : '';
-  const m = EXIF_TIME.exec(raw);
-  if (!m) return undefined;
-  const offset = typeof tags?.OffsetTimeOriginal === 'string' ? tags.OffsetTimeOriginal.trim() : '';
-  const at = new Date(
-    `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}${EXIF_OFFSET.test(offset) ? offset : '+07:00'}`,
-  );
-  const year = at.getUTCFullYear();
-  return Number.isNaN(at.getTime()) || year < 1990 || year > 2200 ? undefined : at;
-}
 
 /** The name kept for buyers: the base name only, printable, at most 200 characters. */
 export function cleanOriginalName(name: string): string {
@@ -177,7 +149,8 @@ export async function importPhoto(
   if (stageId !== null && !(await hasStage(ctx.db, event.event_id, stageId))) {
     return { refused: `stage ${stageId} is not a stage of event ${event.event_key}` };
   }
-  const takenAt = (await exifTakenAt(input.bytes)) ?? input.takenAt ?? ctx.now?.() ?? new Date();
+  const capture = await photoCapture(input.bytes);
+  const takenAt = capture.takenAt ?? input.takenAt ?? ctx.now?.() ?? new Date();
   const derived = await photoDerivatives(input.bytes);
 
   const fileName = newPhotoFileName();
@@ -202,6 +175,7 @@ export async function importPhoto(
           width: derived.width,
           height: derived.height,
           taken_at: takenAt,
+          camera: capture.camera,
           is_highlight: input.isHighlight ?? false,
           preview_version: PREVIEW_VERSION,
         },

@@ -71,7 +71,7 @@ test('the static pages read in Thai, then in English after the switch', async ({
 
   await footer(page).getByRole('link', { name: 'ข้อกำหนดการใช้งาน' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /ข้อกำหนดการใช้งาน/ })).toBeVisible();
-  await expect(page.getByText('ภาพเซลฟี่ถูกลบออกจากระบบภายใน 10 นาทีหลังอัปโหลด')).toBeVisible();
+  await expect(page.getByText('รูปเซลฟี่ถูกลบออกจากระบบทันทีที่ค้นหาเสร็จ และไม่เกิน 60 วินาทีหลังอัปโหลด')).toBeVisible();
   await expect(page.getByText(/ภาพเก็บในระบบประมาณ 35 วัน/)).toBeVisible();
 
   await page.goto('/how-to-use');

@@ -7,6 +7,7 @@ import * as paymentLifecycle from './0004-payment-lifecycle';
 import * as leasesAndMarks from './0005-leases-and-marks';
 import * as idempotencyRequest from './0006-idempotency-request';
 import * as previewVersion from './0007-preview-version';
+import * as selfieDeletionAndCamera from './0008-selfie-deletion-and-camera';
 
 export const migrations: Record<string, Migration> = {
   '0001-events': events,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-leases-and-marks': leasesAndMarks,
   '0006-idempotency-request': idempotencyRequest,
   '0007-preview-version': previewVersion,
+  '0008-selfie-deletion-and-camera': selfieDeletionAndCamera,
 };

@@ -4,13 +4,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { PHOTO_RETENTION_DAYS } from '../../../core/constants';
+import { PHOTO_RETENTION_DAYS, SELFIE_DELETED_WITHIN_SECONDS } from '../../../core/constants';
 import { hasConsented, rememberConsent } from './consent';
 import { useModal } from './use-modal';
 import './consent-dialog.css';
-
-/** The selfie is removed this many minutes after upload (server/jobs/purge-selfies.ts). */
-const SELFIE_DELETED_WITHIN_MINUTES = 10;
 
 /** Whether the dialog shows, and the two answers. */
 export function useConsent(eventKey: string) {
@@ -44,7 +41,7 @@ export function ConsentDialog({ onAccept, onDecline }: { onAccept: () => void; o
     return () => host.remove();
   }, [host]);
   useModal(dialogRef, host);
-  const minutes = SELFIE_DELETED_WITHIN_MINUTES;
+  const seconds = SELFIE_DELETED_WITHIN_SECONDS;
   const days = PHOTO_RETENTION_DAYS;
 
   return createPortal(
@@ -70,7 +67,7 @@ export function ConsentDialog({ onAccept, onDecline }: { onAccept: () => void; o
           </p>
           <ul>
             <li>
-              <Trans>รูปเซลฟี่ถูกลบออกจากระบบภายใน {minutes} นาทีหลังอัปโหลด</Trans>
+              <Trans>รูปเซลฟี่ถูกลบออกจากระบบทันทีที่ค้นหาเสร็จ และไม่เกิน {seconds} วินาทีหลังอัปโหลด</Trans>
             </li>
             <li>
               <Trans>ข้อมูลใบหน้าจากเซลฟี่ไม่ถูกเก็บไว้ ไม่ใช้กับงานอื่น และไม่ขายหรือส่งต่อให้ผู้อื่น</Trans>

@@ -153,7 +153,7 @@ describe('EventPage consent (SPEC §4)', () => {
     const dialog = screen.getByRole('dialog', { name: 'ก่อนค้นหาภาพด้วยใบหน้า' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(dialog).toHaveFocus();
-    expect(within(dialog).getByText(/รูปเซลฟี่ถูกลบออกจากระบบภายใน 10 นาที/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/รูปเซลฟี่ถูกลบออกจากระบบทันทีที่ค้นหาเสร็จ และไม่เกิน 60 วินาที/)).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: /ข้อกำหนดการใช้งาน/ })).toHaveAttribute(
       'href',
       '/terms-of-use#face-data',

@@ -172,6 +172,40 @@ describe('FaceSearchPanel search', () => {
     expect(api.filter((c) => c.url.endsWith('/sign'))).toHaveLength(1);
   });
 
+  it('uploads the selfie once more when the server deleted it during long busy waits', async () => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+      shouldAdvanceTime: true,
+    });
+    const answers = [
+      reply(503, { status: 'error', message: 'busy', code: 'search-busy', retry_after: 2 }),
+      reply(410, { status: 'error', message: 'expired', code: 'search-expired' }),
+      reply(200, found(5)),
+    ];
+    const api = fakeApi({ search: () => answers.shift() ?? reply(500, {}) });
+    await renderPanel();
+    choose(jpegFile());
+    await screen.findByText(/ขณะนี้มีผู้ค้นหาพร้อมกันจำนวนมาก/);
+    act(() => {
+      vi.advanceTimersByTime(2100);
+    });
+    expect(await screen.findByRole('heading', { name: 'พบ 1 รูปที่ตรงกับใบหน้าของคุณ' })).toBeInTheDocument();
+    // Signed and uploaded twice, the second search with the new upload; no second choice of photo.
+    expect(api.filter((c) => c.url.endsWith('/sign'))).toHaveLength(2);
+    expect(FakeXhr.all.filter((x) => x.body !== undefined)).toHaveLength(2);
+    expect(api.filter((c) => c.url.endsWith('/v2/facesearch'))).toHaveLength(3);
+  });
+
+  it('fails with the search error when the selfie expires again after its second upload', async () => {
+    const api = fakeApi({
+      search: () => reply(410, { status: 'error', message: 'expired', code: 'search-expired' }),
+    });
+    await renderPanel();
+    choose(jpegFile());
+    expect(await screen.findByText('เกิดข้อผิดพลาดจากการค้นหา กรุณาลองใหม่อีกครั้ง')).toBeInTheDocument();
+    expect(api.filter((c) => c.url.endsWith('/sign'))).toHaveLength(2);
+  });
+
   it('gives up with the search error after six busy answers in a row', async () => {
     vi.useFakeTimers({
       toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],

@@ -44,6 +44,8 @@ export type SearchAction =
   | { type: 'busy'; seconds: number }
   /** The busy wait is over: asking again. */
   | { type: 'retrying' }
+  /** The server deleted the selfie while the search waited (it keeps one under a minute): it is uploaded again. */
+  | { type: 'reuploading' }
   | { type: 'answered'; answer: FaceSearchAnswer }
   | { type: 'failed'; failure: SearchFailure | 'wrong-type' }
   | { type: 'size-warning-expired' }
@@ -104,6 +106,8 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
       return state.current.step === 'searching' && state.current.busy
         ? { ...state, current: { step: 'searching' } }
         : state;
+    case 'reuploading':
+      return step === 'searching' ? { ...state, current: { step: 'uploading', percent: 0 } } : state;
     case 'answered':
       if (step !== 'searching') return state;
       return {

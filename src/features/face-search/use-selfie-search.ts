@@ -27,6 +27,13 @@ export const MAX_BUSY_WAITS = 6;
 const isBusyAnswer = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.httpStatus === 503 && error.serverCode === 'search-busy';
 
+/** The uploaded selfie was deleted before it was searched with (it lives under a minute): upload it again. */
+const isExpiredAnswer = (error: unknown): boolean =>
+  error instanceof ApiError && error.httpStatus === 410 && error.serverCode === 'search-expired';
+
+/** Uploads of the same selfie a run makes when the server deleted it while busy answers were waited out. */
+export const MAX_UPLOADS = 2;
+
 /** Resolves after `ms`, or rejects with the AbortError when the run is dropped first. */
 function pause(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -159,21 +166,33 @@ export function useSelfieSearch(event: SearchEvent): SelfieSearch {
 
     try {
       const target = eventRef.current;
-      markSelfie('selfie-upload-start');
-      const signed = await signSelfieUpload(target.event_key, uploadName(file.name), signal);
-      await putSelfie(signed.url, compressed, {
-        signal,
-        onProgress: (loaded, total) => live() && dispatch({ type: 'progress', loaded, total }),
-      });
-      if (!live()) return undefined;
-      measureSelfie('selfie-upload', 'selfie-upload-start', { bytes: compressed.size });
-      dispatch({ type: 'uploaded' });
-      markSelfie('selfie-search-start');
-      const answer = await searchThroughBusy(target, signed, signal, dispatch);
-      measureSelfie('selfie-search', 'selfie-search-start', { matches: answer.images.length });
-      if (!live()) return undefined;
-      dispatch({ type: 'answered', answer });
-      return answer;
+      for (let uploads = 1; ; uploads++) {
+        markSelfie('selfie-upload-start');
+        const signed = await signSelfieUpload(target.event_key, uploadName(file.name), signal);
+        await putSelfie(signed.url, compressed, {
+          signal,
+          onProgress: (loaded, total) => live() && dispatch({ type: 'progress', loaded, total }),
+        });
+        if (!live()) return undefined;
+        measureSelfie('selfie-upload', 'selfie-upload-start', { bytes: compressed.size });
+        dispatch({ type: 'uploaded' });
+        markSelfie('selfie-search-start');
+        let answer: FaceSearchAnswer;
+        try {
+          answer = await searchThroughBusy(target, signed, signal, dispatch);
+        } catch (error) {
+          // Long busy waits outlived the selfie (the server keeps it under a minute): send it once more.
+          if (isExpiredAnswer(error) && uploads < MAX_UPLOADS && live()) {
+            dispatch({ type: 'reuploading' });
+            continue;
+          }
+          throw error;
+        }
+        measureSelfie('selfie-search', 'selfie-search-start', { matches: answer.images.length });
+        if (!live()) return undefined;
+        dispatch({ type: 'answered', answer });
+        return answer;
+      }
     } catch (error) {
       if (live() && !isAbort(error)) dispatch({ type: 'failed', failure: failureOf(error) });
       return undefined;

@@ -1,16 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { PAYMENT_FEE_RATE, PHOTO_RETENTION_DAYS } from '../../../core/constants';
+import {
+  PAYMENT_FEE_RATE,
+  PHOTO_RETENTION_DAYS,
+  SELFIE_DELETED_WITHIN_SECONDS,
+} from '../../../core/constants';
 import { CONTACT_PAGE_URL } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
-
-/** The selfie is removed this many minutes after upload (server/jobs/purge-selfies.ts). */
-const SELFIE_DELETED_WITHIN_MINUTES = 10;
 
 export function TermsOfUsePage() {
   const { t } = useLingui();
   usePageTitle(t`ข้อกำหนดการใช้งาน`);
   const days = PHOTO_RETENTION_DAYS;
-  const minutes = SELFIE_DELETED_WITHIN_MINUTES;
+  const seconds = SELFIE_DELETED_WITHIN_SECONDS;
   const fee = PAYMENT_FEE_RATE * 100;
   return (
     <article className="static-page">
@@ -54,7 +55,7 @@ export function TermsOfUsePage() {
             </Trans>
           </li>
           <li>
-            <Trans>ภาพเซลฟี่ถูกลบออกจากระบบภายใน {minutes} นาทีหลังอัปโหลด</Trans>
+            <Trans>รูปเซลฟี่ถูกลบออกจากระบบทันทีที่ค้นหาเสร็จ และไม่เกิน {seconds} วินาทีหลังอัปโหลด</Trans>
           </li>
           <li>
             <Trans>ข้อมูลใบหน้าในภาพของงานใช้เพื่อการค้นหาภายในงานนั้นเท่านั้น</Trans>

@@ -8,6 +8,7 @@ import { keepSharedPhoto, takeSharedPhoto } from '../../../sw/share-target';
 import { appDb } from '../../lib/db/app-db';
 import { changeField } from '../../test/change-field';
 import { addToCart, readList } from '../cart/cart-store';
+import { toCartItem } from '../cart/cart-types';
 import { consentKey } from '../events/consent';
 import { FakeXhr } from './fake-xhr';
 import {
@@ -16,12 +17,14 @@ import {
   InstantXhr,
   jpegBytes,
   jpegFile,
+  photo,
   picker,
   renderPanel,
   reply,
   SEARCH_ID,
   testEvent,
 } from './panel-test-kit';
+import { restoreResults, saveResults } from './saved-results';
 
 const compressSelfie = vi.hoisted(() => vi.fn());
 vi.mock('./compress-selfie', () => ({ compressSelfie }));
@@ -39,6 +42,7 @@ afterEach(() => {
 });
 
 const choose = (file: File) => changeField(picker(), { target: { files: [file] } });
+const toCartItemOf = (id: number) => toCartItem(photo(id), 'event-1');
 
 describe('FaceSearchPanel search', () => {
   it('compresses, signs, uploads and searches, then shows the matches and keeps them as the latest results', async () => {
@@ -51,10 +55,15 @@ describe('FaceSearchPanel search', () => {
     choose(jpegFile('IMG 0001.JPG'));
     expect(await screen.findByRole('heading', { name: 'พบ 2 รูปที่ตรงกับใบหน้าของคุณ' })).toBeInTheDocument();
     expect(compressSelfie).toHaveBeenCalledTimes(1);
-    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
-      'POST /api/v2/facesearch/sign',
-      'POST /api/v2/facesearch',
-    ]);
+    // Then the nearby frames of the photos found.
+    await waitFor(() =>
+      expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+        'POST /api/v2/facesearch/sign',
+        'POST /api/v2/facesearch',
+        'POST /api/v2/facesearch/nearby',
+      ]),
+    );
+    expect(calls[2]?.body).toEqual({ event_key: 'event-1', photo_ids: [5, 7] });
     expect(calls[0]?.body).toEqual({
       event_key: 'event-1',
       file_name: 'IMG-0001.jpg',
@@ -170,6 +179,104 @@ describe('FaceSearchPanel search', () => {
     expect(searches).toHaveLength(2);
     expect(searches[1]?.body).toEqual(searches[0]?.body);
     expect(api.filter((c) => c.url.endsWith('/sign'))).toHaveLength(1);
+  });
+
+  it('shows the event’s results kept from an earlier visit, without a new selfie, until a new search replaces them', async () => {
+    await saveResults('standard', 'event-1', [photo(5), photo(7)], [photo(8)]);
+    await saveResults('standard', 'other-event', [photo(40, 2)]);
+    const calls = fakeApi({
+      search: () => reply(200, found(9)),
+      nearby: () => reply(503, { status: 'error', message: 'offline' }),
+    });
+    await renderPanel();
+    expect(await screen.findByRole('heading', { name: 'พบ 2 รูปที่ตรงกับใบหน้าของคุณ' })).toBeInTheDocument();
+    // Its nearby frames too, kept while they cannot be asked again.
+    expect(await screen.findByRole('heading', { name: /คุณอาจอยู่ในภาพเหล่านี้ด้วย: 1 รูป/ })).toBeInTheDocument();
+    expect(calls.some((c) => c.url.endsWith('/sign'))).toBe(false);
+    // They are the latest results again (buy-all takes them), not the other event's.
+    await waitFor(async () =>
+      expect((await readList('cart_latest', 'standard')).map((p) => p.id)).toEqual([5, 7]),
+    );
+
+    choose(jpegFile());
+    expect(await screen.findByRole('heading', { name: 'พบ 1 รูปที่ตรงกับใบหน้าของคุณ' })).toBeInTheDocument();
+    await waitFor(async () =>
+      expect((await restoreResults('standard', 'event-1'))?.photos.map((p) => p.id)).toEqual([9]),
+    );
+  });
+
+  it('widens the results with a second selfie: the union, each photo once, and says how many it added', async () => {
+    const answers = [reply(200, found(5, 7)), reply(200, found(7, 11))];
+    const calls = fakeApi({
+      search: () => answers.shift() ?? reply(500, {}),
+      nearby: () => reply(200, { status: 'success', body: [] }),
+    });
+    await renderPanel({ event: testEvent({ is_mhao: 'Y' }) });
+    choose(jpegFile());
+    expect(await screen.findByRole('heading', { name: 'พบ 2 รูปที่ตรงกับใบหน้าของคุณ' })).toBeInTheDocument();
+    await addToCart('standard', toCartItemOf(5));
+
+    changeField(screen.getByLabelText('เพิ่มรูปของฉันอีกรูป'), { target: { files: [jpegFile('cap.jpg')] } });
+    expect(await screen.findByRole('heading', { name: 'พบ 3 รูปที่ตรงกับใบหน้าของคุณ' })).toBeInTheDocument();
+    expect(screen.getByText('เพิ่มอีก 1 รูปจากรูปนี้')).toBeInTheDocument();
+    const images = screen.getAllByRole('img', { name: /^ดูรูปที่ \d ขนาดใหญ่$/ });
+    expect(images).toHaveLength(3);
+    // No new-search question on an mhao event: the cart stays.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect((await readList('cart', 'standard')).map((p) => p.id)).toEqual([5]);
+    await waitFor(async () =>
+      expect((await readList('cart_latest', 'standard')).map((p) => p.id)).toEqual([5, 7, 11]),
+    );
+    expect((await restoreResults('standard', 'event-1'))?.photos.map((p) => p.id)).toEqual([5, 7, 11]);
+    // Two selfies signed and searched; the nearby frames asked again for the union.
+    expect(calls.filter((c) => c.url.endsWith('/sign'))).toHaveLength(2);
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url.endsWith('/nearby')).at(-1)?.body).toEqual({
+        event_key: 'event-1',
+        photo_ids: [5, 7, 11],
+      }),
+    );
+  });
+
+  it('keeps the results when the second selfie finds nothing new or fails', async () => {
+    const answers = [
+      reply(200, found(5)),
+      reply(200, found()),
+      reply(500, { status: 'error', message: 'x' }),
+    ];
+    fakeApi({ search: () => answers.shift() ?? reply(500, {}) });
+    await renderPanel();
+    choose(jpegFile());
+    expect(await screen.findByRole('heading', { name: 'พบ 1 รูปที่ตรงกับใบหน้าของคุณ' })).toBeInTheDocument();
+    const widen = () => screen.getByLabelText('เพิ่มรูปของฉันอีกรูป');
+    changeField(widen(), { target: { files: [jpegFile('b.jpg')] } });
+    expect(await screen.findByText('รูปนี้ไม่พบรูปเพิ่มจากที่แสดงอยู่')).toBeInTheDocument();
+    changeField(widen(), { target: { files: [jpegFile('c.jpg')] } });
+    expect(await screen.findByText('เกิดข้อผิดพลาดจากการค้นหา กรุณาลองใหม่อีกครั้ง')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'พบ 1 รูปที่ตรงกับใบหน้าของคุณ' })).toBeInTheDocument();
+    expect(widen()).toBeEnabled();
+  });
+
+  it('offers the same photographers’ frames around the matches in their own row, to add to the cart', async () => {
+    fakeApi({
+      search: () => reply(200, found(5)),
+      nearby: () => reply(200, { status: 'success', body: [photo(6), photo(4)] }),
+    });
+    await renderPanel();
+    choose(jpegFile());
+    expect(
+      await screen.findByRole('heading', {
+        name: 'คุณอาจอยู่ในภาพเหล่านี้ด้วย: 2 รูปที่ช่างภาพคนเดียวกันถ่ายไว้ก่อนและหลังไม่กี่วินาที',
+      }),
+    ).toBeInTheDocument();
+    // Numbered after the matches; the buy-all buttons take only the matches.
+    expect(screen.getByRole('img', { name: 'ดูรูปที่ 3 ขนาดใหญ่' })).toHaveAttribute(
+      'src',
+      photoCopyUrl('/storage/event-1/thumbnail/t4.jpg'),
+    );
+    await waitFor(async () =>
+      expect((await restoreResults('standard', 'event-1'))?.nearby.map((p) => p.id)).toEqual([6, 4]),
+    );
   });
 
   it('uploads the selfie once more when the server deleted it during long busy waits', async () => {

@@ -1,13 +1,15 @@
 // The face search of the event and wholesale pages (SPEC §2, §4 Face search): choose a selfie (picker, camera or
 // drop), it is checked, compressed on the device, uploaded with a progress bar and searched; the matches show as a
 // grid with Add / Remove / Download, a lightbox with "more like this one", and the event's result buttons.
-// Every answer becomes the cart's latest results (cart_latest), which buy-all puts in the cart.
+// Every answer becomes the cart's latest results (cart_latest), which buy-all puts in the cart, and the event's kept
+// results (saved-results.ts), shown again when the runner comes back. Issue 17: a second selfie widens the results,
+// and the same photographers' frames around them are offered in their own row.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type JSX, lazy, Suspense, useEffect, useState } from 'react';
+import { type JSX, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { EventDetail } from '../../../core/contract/events';
 import type { Photo } from '../../../core/contract/photos';
+import { afterFirstScreen } from '../../lib/after-first-screen';
 import { useBusyWhile } from '../../lib/busy';
-import { toCartItem } from '../cart/cart-types';
 import { useMhaoTexts } from '../cart/use-mhao-texts';
 import { ConfirmDialog, useConfirm } from './ConfirmDialog';
 import { checkSelfieFile } from './file-checks';
@@ -15,6 +17,7 @@ import { SearchStatus } from './SearchStatus';
 import { SelfiePicker } from './SelfiePicker';
 import { isBusy, mergePhotos, type SearchStep } from './search-machine';
 import { markSelfieChosen, measureSelfieToResults } from './selfie-timing';
+import { useNearbyFrames } from './use-nearby-frames';
 import { useSelfieSearch } from './use-selfie-search';
 import { useSharedPhoto } from './use-shared-photo';
 import './face-search.css';
@@ -24,6 +27,8 @@ import './face-search.css';
 const loadResults = () => import('./FaceResults');
 const FaceResults = lazy(loadResults);
 const cartStore = () => import('../cart/cart-store');
+const savedResults = () => import('./saved-results');
+const NONE: readonly Photo[] = [];
 
 export interface FaceSearchPanelProps {
   event: EventDetail;
@@ -50,11 +55,42 @@ export function FaceSearchPanel({
   const photos = current.step === 'found' ? current.photos : [];
   useEffect(() => onStepChange?.(current.step), [current.step, onStepChange]);
 
-  const latest = async (list: readonly Photo[]) =>
-    (await cartStore()).setLatestResults(
-      cartKind,
-      list.map((p) => toCartItem(p, event.event_key)),
-    );
+  // The results shown: those found, or, while a second selfie is searched, those it widens.
+  const shownPhotos = current.step === 'found' ? current.photos : state.widening;
+  const [keptNearby, setKeptNearby] = useState<readonly Photo[]>(NONE);
+  const eventKey = event.event_key;
+  const keepNearby = useCallback(
+    (nearby: Photo[]) => {
+      savedResults()
+        .then((m) => m.saveNearby(cartKind, eventKey, nearby))
+        .catch(() => undefined);
+    },
+    [cartKind, eventKey],
+  );
+  const nearby = useNearbyFrames(eventKey, shownPhotos, keptNearby, keepNearby);
+
+  const keep = async (list: readonly Photo[]) => (await savedResults()).saveResults(cartKind, eventKey, list);
+
+  // The event's results kept from an earlier visit come back (after the first screen: the cart database waits),
+  // unless a search began meanwhile.
+  const stepRef = useRef(current.step);
+  stepRef.current = current.step;
+  useEffect(() => {
+    let stopped = false;
+    afterFirstScreen()
+      .then(savedResults)
+      .then((m) => m.restoreResults(cartKind, eventKey))
+      .then((kept) => {
+        if (stopped || !kept || stepRef.current !== 'idle') return;
+        loadResults().catch(() => undefined);
+        setKeptNearby(kept.nearby);
+        dispatch({ type: 'restored', photos: kept.photos });
+      })
+      .catch(() => undefined);
+    return () => {
+      stopped = true;
+    };
+  }, [cartKind, eventKey, dispatch]);
 
   // The results are on screen (committed; the next frame paints them): the flow's end for the timing marks.
   const foundPhotos = current.step === 'found' ? current.photos : undefined;
@@ -77,9 +113,20 @@ export function FaceSearchPanel({
     const { confirmNewSearch } = await cartStore();
     if (!(await confirmNewSearch(cartKind, event.is_mhao === 'Y', confirm.ask))) return;
     setOpen(undefined);
+    setKeptNearby(NONE);
     markSelfieChosen(); // after any question, so the timing is the flow's alone
     const answer = await search(file);
-    if (answer) await latest(answer.images);
+    if (answer) await keep(answer.images);
+  };
+
+  // A second selfie of the same runner: its matches are added to those shown (no new-search question: the cart
+  // stays as it is).
+  const widen = async (file: File) => {
+    if (busy || current.step !== 'found') return;
+    const before = current.photos;
+    setOpen(undefined);
+    const answer = await search(file, { widen: true });
+    if (answer) await keep(mergePhotos(before, answer.images));
   };
 
   // A photo shared to the app from the gallery or camera is searched as if it had been picked here.
@@ -89,7 +136,7 @@ export function FaceSearchPanel({
     const next = mode === 'replace' ? more : mergePhotos(photos, more);
     dispatch({ type: 'more-results', photos: more, mode });
     setOpen(undefined);
-    void latest(next);
+    void keep(next);
   };
 
   return (
@@ -103,16 +150,20 @@ export function FaceSearchPanel({
       </h2>
       <SelfiePicker disabled={busy} onFile={choose} />
       <SearchStatus state={state} />
-      {current.step === 'found' && (
+      {shownPhotos && (
         <Suspense fallback={null}>
           <FaceResults
             event={event}
             variant={variant}
             cartKind={cartKind}
-            photos={photos}
+            photos={shownPhotos}
+            nearby={nearby}
             open={open}
             onOpen={setOpen}
             onMore={applyMore}
+            busy={busy}
+            widened={state.widened}
+            onWiden={widen}
           />
         </Suspense>
       )}

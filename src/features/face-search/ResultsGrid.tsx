@@ -1,5 +1,7 @@
-// The matches of a search: their count and a thumbnail grid; a thumbnail opens the lightbox.
+// The matches of a search: their count and a thumbnail grid; a thumbnail opens the lightbox. The nearby frames'
+// row (issue 17) is the same grid under its own heading, numbered after the matches.
 import { Plural, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import type { EventDetail } from '../../../core/contract/events';
 import type { Photo } from '../../../core/contract/photos';
 import { photoImageUrls } from '../../lib/photo-urls';
@@ -16,23 +18,36 @@ export interface ResultsGridProps {
   photos: readonly Photo[];
   cartIds: ReadonlySet<number>;
   cartKind: CartKind;
+  /** Told the photo's index counted from the first match (firstIndex + its place here). */
   onOpen(index: number): void;
+  /** Instead of the matches' count. */
+  heading?: ReactNode;
+  /** The index (and number - 1) of this grid's first photo among all shown. */
+  firstIndex?: number;
 }
 
-export function ResultsGrid({ event, photos, cartIds, cartKind, onOpen }: ResultsGridProps) {
+export function ResultsGrid({
+  event,
+  photos,
+  cartIds,
+  cartKind,
+  onOpen,
+  heading,
+  firstIndex = 0,
+}: ResultsGridProps) {
   const { t } = useLingui();
   const count = photos.length;
   return (
     <>
       <h3 className="face-results-count">
-        <Plural value={count} one="พบ # รูปที่ตรงกับใบหน้าของคุณ" other="พบ # รูปที่ตรงกับใบหน้าของคุณ" />
+        {heading ?? <Plural value={count} one="พบ # รูปที่ตรงกับใบหน้าของคุณ" other="พบ # รูปที่ตรงกับใบหน้าของคุณ" />}
       </h3>
       <ul className="face-results">
         {photos.map((photo, i) => {
-          const number = i + 1;
+          const number = firstIndex + i + 1;
           return (
             <li key={photo.id} className={`face-result${cartIds.has(photo.id) ? ' is-in-cart' : ''}`}>
-              <button type="button" className="face-result-open" onClick={() => onOpen(i)}>
+              <button type="button" className="face-result-open" onClick={() => onOpen(firstIndex + i)}>
                 <img
                   {...photoImage(photoImageUrls(event.event_key, photo).thumbnail)}
                   alt={t`ดูรูปที่ ${number} ขนาดใหญ่`}

@@ -60,6 +60,8 @@ export function fakeApi(routes: {
   faces?: (photoId: number) => Response;
   similar?: (faceId: number) => Response;
   sign?: () => Response | Promise<Response>;
+  /** POST /v2/facesearch/nearby; none nearby when left out. */
+  nearby?: () => Response;
 }) {
   const calls: ApiCall[] = [];
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
@@ -80,6 +82,8 @@ export function fakeApi(routes: {
     const faces = url.match(/\/v2\/facesearch\/faces\/(\d+)$/);
     if (faces && routes.faces) return routes.faces(Number(faces[1]));
     if (url.endsWith('/v2/facesearch/similar') && routes.similar) return routes.similar(body.face_id);
+    if (url.endsWith('/v2/facesearch/nearby'))
+      return routes.nearby ? routes.nearby() : reply(200, { status: 'success', body: [] });
     return reply(404, { status: 'error', message: 'no route in the test' });
   });
   return calls;

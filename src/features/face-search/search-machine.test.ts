@@ -8,6 +8,7 @@ import {
   isBusy,
   mergePhotos,
   type SearchAction,
+  type SearchFailure,
   type SearchState,
   searchReducer,
   uploadPercent,
@@ -150,6 +151,59 @@ describe('searchReducer', () => {
     expect(
       searchReducer(initialSearchState, { type: 'more-results', photos: [photo(1)], mode: 'merge' }),
     ).toBe(initialSearchState);
+  });
+
+  it('shows kept results again only while nothing else is shown or under way', () => {
+    const restored = run({ type: 'restored', photos: [photo(4), photo(5)] });
+    expect(restored.current).toEqual({ step: 'found', photos: [photo(4), photo(5)] });
+    expect(run({ type: 'restored', photos: [] })).toEqual(initialSearchState);
+    // A search began before the kept results were read: they are not shown over it.
+    expect(run(...toSearching, { type: 'restored', photos: [photo(4)] }).current).toEqual({
+      step: 'searching',
+    });
+  });
+
+  it('widens the results with a second selfie: they stay shown meanwhile, the new ones are added once each', () => {
+    const first = run(...toSearching, { type: 'answered', answer: answer(1, 2) });
+    const widening: SearchAction[] = [
+      { type: 'started', oversize: false, widen: true },
+      { type: 'compressed' },
+      { type: 'uploaded' },
+    ];
+    let state = [...widening].reduce(searchReducer, first);
+    expect(state.current).toEqual({ step: 'searching' });
+    expect(state.widening?.map((p) => p.id)).toEqual([1, 2]);
+    state = searchReducer(state, { type: 'answered', answer: answer(2, 3, 4) });
+    expect(state.current).toEqual({ step: 'found', photos: [photo(1), photo(2), photo(3), photo(4)] });
+    expect(state.widening).toBeUndefined();
+    expect(state.widened).toEqual({ added: 2 });
+    // Nothing new: the results stay, and it says so.
+    state = [...widening, { type: 'answered', answer: answer() } as SearchAction].reduce(
+      searchReducer,
+      state,
+    );
+    expect(state.current).toEqual({ step: 'found', photos: [photo(1), photo(2), photo(3), photo(4)] });
+    expect(state.widened).toEqual({ added: 0 });
+  });
+
+  it('keeps the results when a second selfie fails, saying why', () => {
+    const first = run(...toSearching, { type: 'answered', answer: answer(1) });
+    const widenThen = (failure: SearchFailure | 'wrong-type'): SearchAction[] => [
+      { type: 'started', oversize: false, widen: true },
+      { type: 'failed', failure },
+    ];
+    const failed = widenThen('offline').reduce(searchReducer, first);
+    expect(failed.current).toEqual({ step: 'found', photos: [photo(1)] });
+    expect(failed.widened).toEqual({ failure: 'offline' });
+    const wrongType = widenThen('wrong-type').reduce(searchReducer, first);
+    expect(wrongType.current).toEqual({ step: 'found', photos: [photo(1)] });
+    expect(wrongType.wrongType).toBe(true);
+    // A new (not widening) search replaces the results.
+    const replaced = [...toSearching, { type: 'answered', answer: answer(7) } as SearchAction].reduce(
+      searchReducer,
+      first,
+    );
+    expect(replaced.current).toEqual({ step: 'found', photos: [photo(7)] });
   });
 
   it('resets to idle when not busy', () => {

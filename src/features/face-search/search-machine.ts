@@ -4,6 +4,8 @@
 // spec's info message; a file of 5 MB or more raises the 5 s size warning while the run goes on (the newer flow
 // compresses it anyway). Results can be replaced or extended by "more like this one". A search the server calls busy
 // waits the seconds it asks for, saying so, then asks again (searching → searching, busy → searching).
+// Issue 17: results kept from an earlier visit come back (restored), and a second selfie widens the results shown:
+// they stay on screen meanwhile (widening), its matches are added, each photo once, and a failure keeps them.
 import type { FaceSearchAnswer } from '../../../core/contract/facesearch';
 import type { Photo } from '../../../core/contract/photos';
 
@@ -26,8 +28,15 @@ export type SearchStep =
   | { step: 'not-found' }
   | { step: 'error'; failure: SearchFailure };
 
+/** How the last second selfie went: how many photos it added, or why it failed (the results stay). */
+export type WidenOutcome = { added: number } | { failure: SearchFailure };
+
 export interface SearchState {
   current: SearchStep;
+  /** The results shown while another selfie of the same runner is searched to widen them. */
+  widening?: Photo[];
+  /** What the last widening did, until the next run. */
+  widened?: WidenOutcome;
   /** The spec's info message for a file that is not a jpeg or png, until the next choice. */
   wrongType: boolean;
   /** The 5 s warning for a file of 5 MB or more. */
@@ -36,7 +45,10 @@ export interface SearchState {
 
 export type SearchAction =
   | { type: 'rejected-type' }
-  | { type: 'started'; oversize: boolean }
+  /** `widen`: a second selfie, whose matches are added to the results shown. */
+  | { type: 'started'; oversize: boolean; widen?: boolean }
+  /** Results kept from an earlier search of this event, shown again. */
+  | { type: 'restored'; photos: Photo[] }
   | { type: 'compressed' }
   | { type: 'progress'; loaded: number; total: number }
   | { type: 'uploaded' }
@@ -79,13 +91,26 @@ export function mergePhotos(current: readonly Photo[], more: readonly Photo[]): 
 export function searchReducer(state: SearchState, action: SearchAction): SearchState {
   const step = state.current.step;
   switch (action.type) {
-    case 'rejected-type':
+    case 'rejected-type': {
       // A choice while a run is under way cannot happen (the input is disabled); ignore it if it does.
       if (isBusy(state)) return state;
-      return { ...state, wrongType: true, sizeWarning: false };
-    case 'started':
+      const { widened: _, ...rest } = state;
+      return { ...rest, wrongType: true, sizeWarning: false };
+    }
+    case 'started': {
       if (isBusy(state)) return state;
-      return { ...state, current: { step: 'preparing' }, wrongType: false, sizeWarning: action.oversize };
+      const widening = action.widen && state.current.step === 'found' ? state.current.photos : undefined;
+      return {
+        current: { step: 'preparing' },
+        wrongType: false,
+        sizeWarning: action.oversize,
+        ...(widening ? { widening } : {}),
+      };
+    }
+    case 'restored':
+      return step === 'idle' && action.photos.length > 0
+        ? { ...state, current: { step: 'found', photos: action.photos } }
+        : state;
     case 'compressed':
       return step === 'preparing' ? { ...state, current: { step: 'uploading', percent: 0 } } : state;
     case 'progress': {
@@ -108,20 +133,39 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
         : state;
     case 'reuploading':
       return step === 'searching' ? { ...state, current: { step: 'uploading', percent: 0 } } : state;
-    case 'answered':
+    case 'answered': {
       if (step !== 'searching') return state;
+      const { widening, ...rest } = state;
+      if (widening) {
+        const photos = mergePhotos(widening, action.answer.images);
+        return {
+          ...rest,
+          current: { step: 'found', photos },
+          widened: { added: photos.length - widening.length },
+        };
+      }
       return {
-        ...state,
+        ...rest,
         current:
           action.answer.images.length > 0
             ? { step: 'found', photos: action.answer.images }
             : { step: 'not-found' },
       };
-    case 'failed':
+    }
+    case 'failed': {
       if (!isBusy(state)) return state;
+      const { widening, ...rest } = state;
+      if (widening) {
+        // The results shown stay; only the second selfie failed.
+        const found: SearchStep = { step: 'found', photos: widening };
+        return action.failure === 'wrong-type'
+          ? { ...rest, current: found, wrongType: true, sizeWarning: false }
+          : { ...rest, current: found, widened: { failure: action.failure } };
+      }
       return action.failure === 'wrong-type'
-        ? { ...state, current: { step: 'idle' }, wrongType: true, sizeWarning: false }
-        : { ...state, current: { step: 'error', failure: action.failure } };
+        ? { ...rest, current: { step: 'idle' }, wrongType: true, sizeWarning: false }
+        : { ...rest, current: { step: 'error', failure: action.failure } };
+    }
     case 'size-warning-expired':
       return state.sizeWarning ? { ...state, sizeWarning: false } : state;
     case 'more-results': {

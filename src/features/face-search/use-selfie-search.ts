@@ -94,8 +94,11 @@ export function uploadName(name: string): string {
 export interface SelfieSearch {
   state: SearchState;
   dispatch(action: SearchAction): void;
-  /** Searches with a chosen file; answers the server's answer (undefined when the run failed or was dropped). */
-  search(file: File): Promise<FaceSearchAnswer | undefined>;
+  /**
+   * Searches with a chosen file; answers the server's answer (undefined when the run failed or was dropped). With
+   * `widen`, a second selfie: its matches are added to the results shown (the machine merges them).
+   */
+  search(file: File, options?: { widen?: boolean }): Promise<FaceSearchAnswer | undefined>;
 }
 
 type SearchEvent = Pick<
@@ -121,7 +124,7 @@ export function useSelfieSearch(event: SearchEvent): SelfieSearch {
   const stateRef = useRef(state);
   stateRef.current = state;
 
-  const search = useCallback(async (file: File) => {
+  const search = useCallback(async (file: File, options: { widen?: boolean } = {}) => {
     // One run at a time: the picker is disabled meanwhile, and a drop then is ignored.
     if (isBusy(stateRef.current)) return undefined;
     current.current?.abort();
@@ -136,7 +139,7 @@ export function useSelfieSearch(event: SearchEvent): SelfieSearch {
       dispatch({ type: 'rejected-type' });
       return undefined;
     }
-    dispatch({ type: 'started', oversize: check.oversize });
+    dispatch({ type: 'started', oversize: check.oversize, widen: options.widen === true });
 
     // The compression library (20 KB gzip) loads with the first selfie, not with the event page.
     let compressor: typeof import('./compress-selfie');

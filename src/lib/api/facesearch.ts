@@ -7,6 +7,8 @@ import {
   type FaceSearchAnswer,
   faceSearchAnswerSchema,
   faceSearchBasePathV2,
+  nearbyFramesAnswerSchema,
+  nearbyFramesPath,
   type PhotoFace,
   photoFacesAnswerSchema,
   photoFacesPath,
@@ -15,6 +17,7 @@ import {
   similarSearchAnswerSchema,
   similarSearchPath,
 } from '../../../core/contract/facesearch';
+import type { Photo } from '../../../core/contract/photos';
 import { getJson, postJson } from './client';
 
 const signPath = `${faceSearchBasePathV2}/sign`;
@@ -73,4 +76,19 @@ export function searchWithUploadedSelfie(
     faceSearchAnswerSchema,
     signal,
   );
+}
+
+/** The same photographers' frames a few seconds around the photos found (issue 17), best matches' first. */
+export async function fetchNearbyFrames(
+  eventKey: string,
+  photoIds: readonly number[],
+  signal?: AbortSignal,
+): Promise<Photo[]> {
+  const answer = await postJson(
+    nearbyFramesPath,
+    { event_key: eventKey, photo_ids: photoIds },
+    nearbyFramesAnswerSchema,
+    signal,
+  );
+  return answer.body;
 }

@@ -4,6 +4,7 @@
 
 import { Dexie, type EntityTable } from 'dexie';
 import type { Inquiry } from '../../../core/contract/order';
+import type { Photo } from '../../../core/contract/photos';
 import type { CartItem, CartKind, MhaoFlag } from './rows';
 
 export const APP_DB_NAME = 'runfoto';
@@ -36,12 +37,28 @@ export interface OrderHistoryRow {
   answered_at?: string;
 }
 
+/**
+ * The last face search results of one event and cart kind (issue 17): shown again when the runner comes back to
+ * the event, until a new search replaces them. key: `${kind}:${event_key}`.
+ */
+export interface SearchResultsRow {
+  key: string;
+  kind: CartKind;
+  event_key: string;
+  photos: Photo[];
+  /** "You may be in these too": the same photographers' frames around the matches. */
+  nearby: Photo[];
+  /** ISO date and time of the last search that changed them. */
+  searched_at: string;
+}
+
 export type AppDb = Dexie & {
   cart: EntityTable<CartRow, 'seq'>;
   cart_temp: EntityTable<CartRow, 'seq'>;
   cart_latest: EntityTable<CartRow, 'seq'>;
   mhao: EntityTable<MhaoRow, 'kind'>;
   orders: EntityTable<OrderHistoryRow, 'uuid'>;
+  search_results: EntityTable<SearchResultsRow, 'key'>;
 };
 
 const listSchema = '++seq, &[kind+id], kind';
@@ -55,6 +72,8 @@ function openAppDb(): AppDb {
     mhao: 'kind',
     orders: 'uuid, created_at',
   });
+  // Issue 17: each event's last search results.
+  db.version(2).stores({ search_results: 'key, searched_at' });
   return db;
 }
 

@@ -134,3 +134,6 @@ export const NEARBY_FRAMES_OF_MAX = 500;
  * latest this many seconds after its upload (server/services/selfie-lifetime.ts keeps to it).
  */
 export const SELFIE_DELETED_WITHIN_SECONDS = 60;
+
+/** Each event's last search results are kept on the device for this many events, the most recently searched. */
+export const SAVED_RESULTS_MAX = 30;

@@ -18,6 +18,7 @@ import { Route as CartManualRouteImport } from './routes/cart-manual'
 import { Route as CartWholesaleRouteImport } from './routes/cart-wholesale'
 import { Route as CartopnRouteImport } from './routes/cartopn'
 import { Route as FindOrderRouteImport } from './routes/find-order'
+import { Route as HowFaceSearchWorksRouteImport } from './routes/how-face-search-works'
 import { Route as HowToOrderRouteImport } from './routes/how-to-order'
 import { Route as HowToUseRouteImport } from './routes/how-to-use'
 import { Route as MansonryRouteImport } from './routes/mansonry'
@@ -82,6 +83,11 @@ const CartopnRoute = CartopnRouteImport.update({
 const FindOrderRoute = FindOrderRouteImport.update({
   id: '/find-order',
   path: '/find-order',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HowFaceSearchWorksRoute = HowFaceSearchWorksRouteImport.update({
+  id: '/how-face-search-works',
+  path: '/how-face-search-works',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HowToOrderRoute = HowToOrderRouteImport.update({
@@ -195,6 +201,7 @@ export interface FileRoutesByFullPath {
   '/cart-wholesale': typeof CartWholesaleRoute
   '/cartopn': typeof CartopnRoute
   '/find-order': typeof FindOrderRoute
+  '/how-face-search-works': typeof HowFaceSearchWorksRoute
   '/how-to-order': typeof HowToOrderRoute
   '/how-to-use': typeof HowToUseRoute
   '/mansonry': typeof MansonryRoute
@@ -226,6 +233,7 @@ export interface FileRoutesByTo {
   '/cart-wholesale': typeof CartWholesaleRoute
   '/cartopn': typeof CartopnRoute
   '/find-order': typeof FindOrderRoute
+  '/how-face-search-works': typeof HowFaceSearchWorksRoute
   '/how-to-order': typeof HowToOrderRoute
   '/how-to-use': typeof HowToUseRoute
   '/mansonry': typeof MansonryRoute
@@ -258,6 +266,7 @@ export interface FileRoutesById {
   '/cart-wholesale': typeof CartWholesaleRoute
   '/cartopn': typeof CartopnRoute
   '/find-order': typeof FindOrderRoute
+  '/how-face-search-works': typeof HowFaceSearchWorksRoute
   '/how-to-order': typeof HowToOrderRoute
   '/how-to-use': typeof HowToUseRoute
   '/mansonry': typeof MansonryRoute
@@ -291,6 +300,7 @@ export interface FileRouteTypes {
     | '/cart-wholesale'
     | '/cartopn'
     | '/find-order'
+    | '/how-face-search-works'
     | '/how-to-order'
     | '/how-to-use'
     | '/mansonry'
@@ -322,6 +332,7 @@ export interface FileRouteTypes {
     | '/cart-wholesale'
     | '/cartopn'
     | '/find-order'
+    | '/how-face-search-works'
     | '/how-to-order'
     | '/how-to-use'
     | '/mansonry'
@@ -353,6 +364,7 @@ export interface FileRouteTypes {
     | '/cart-wholesale'
     | '/cartopn'
     | '/find-order'
+    | '/how-face-search-works'
     | '/how-to-order'
     | '/how-to-use'
     | '/mansonry'
@@ -385,6 +397,7 @@ export interface RootRouteChildren {
   CartWholesaleRoute: typeof CartWholesaleRoute
   CartopnRoute: typeof CartopnRoute
   FindOrderRoute: typeof FindOrderRoute
+  HowFaceSearchWorksRoute: typeof HowFaceSearchWorksRoute
   HowToOrderRoute: typeof HowToOrderRoute
   HowToUseRoute: typeof HowToUseRoute
   MansonryRoute: typeof MansonryRoute
@@ -470,6 +483,13 @@ declare module '@tanstack/react-router' {
       path: '/find-order'
       fullPath: '/find-order'
       preLoaderRoute: typeof FindOrderRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/how-face-search-works': {
+      id: '/how-face-search-works'
+      path: '/how-face-search-works'
+      fullPath: '/how-face-search-works'
+      preLoaderRoute: typeof HowFaceSearchWorksRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/how-to-order': {
@@ -625,6 +645,7 @@ const rootRouteChildren: RootRouteChildren = {
   CartWholesaleRoute: CartWholesaleRoute,
   CartopnRoute: CartopnRoute,
   FindOrderRoute: FindOrderRoute,
+  HowFaceSearchWorksRoute: HowFaceSearchWorksRoute,
   HowToOrderRoute: HowToOrderRoute,
   HowToUseRoute: HowToUseRoute,
   MansonryRoute: MansonryRoute,

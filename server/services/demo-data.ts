@@ -5,7 +5,7 @@ import { insertEvent, listsOf, type NewEventWithLists } from '../db/events-repo'
 import { insertBanner, insertTeam } from '../db/teams-repo';
 import type { ObjectStore } from '../storage/object-store';
 import { type CoverPalette, coverJpeg, coverPalettes } from './demo-covers';
-import { DemoPhotoSet, demoPhotoPlan } from './demo-photos';
+import { BURST_FRAME_MS, DemoPhotoSet, demoPhotoPlan } from './demo-photos';
 import { importPhoto } from './photo-import';
 import { storeSizedImage } from './sized-images';
 
@@ -39,6 +39,8 @@ interface DemoEvent {
   lists?: Omit<NewEventWithLists, 'event'>;
   /** Variations of each sample photo this event shows besides the sample itself (none: no photos). */
   variations?: string[];
+  /** Each original is followed 1.5 s later by a frame of the same burst where no face shows (nearby frames). */
+  bursts?: boolean;
 }
 
 const demoEvents: DemoEvent[] = [
@@ -52,6 +54,7 @@ const demoEvents: DemoEvent[] = [
     extra: { pin: 1, team_key: DEMO_TEAM_KEY },
     lists: { packages: standardPackages },
     variations: ['left', 'mirror', 'bright'],
+    bursts: true,
   },
   {
     key: 'chiangmai-doi-trail-2026',
@@ -153,11 +156,12 @@ function photoJobs(
   stageIds: number[],
   sampleCount: number,
   variations: string[],
+  bursts = false,
 ): PhotoJob[] {
   const plan = demoPhotoPlan(sampleCount, variations);
   const morning = new Date(`${eventDate}T06:00:00+07:00`).getTime();
   const step = (4 * HOUR_MS) / plan.length;
-  return plan.map(({ sample, variation }, i) => ({
+  const jobs = plan.map(({ sample, variation }, i) => ({
     event,
     sample,
     variation,
@@ -167,6 +171,17 @@ function photoJobs(
     isHighlight: variation === 'original' && sample % 2 === 0,
     fileName: `DSC_${1000 + i * 3 + ((i * 7) % 3)}.JPG`,
   }));
+  if (!bursts) return jobs;
+  const burstFrames = jobs
+    .filter((job) => job.variation === 'original')
+    .map((job, i) => ({
+      ...job,
+      variation: 'turned',
+      takenAt: new Date(job.takenAt.getTime() + BURST_FRAME_MS),
+      isHighlight: false,
+      fileName: `DSC_${1000 + jobs.length * 3 + i}.JPG`,
+    }));
+  return [...jobs, ...burstFrames];
 }
 
 /** Imports photos two at a time: the image work of one overlaps the database writes of the other. */
@@ -248,7 +263,9 @@ export async function seedDemo(db: Db, store: ObjectStore, now: Date): Promise<D
     if (demo.variations) {
       const stageIds = (await listsOf(db, eventId)).stages.map((s) => s.id);
       const event = { event_id: eventId, event_key: demo.key };
-      jobs.push(...photoJobs(event, isoDate(eventDay), stageIds, photos.sampleCount, demo.variations));
+      jobs.push(
+        ...photoJobs(event, isoDate(eventDay), stageIds, photos.sampleCount, demo.variations, demo.bursts),
+      );
     }
   }
   await seedTeamAndBanners(db, store, photos);

@@ -77,7 +77,16 @@ export const variations: Variation[] = [
     name: 'dusk',
     make: (raw) => fromRaw(raw).modulate({ brightness: 0.82, saturation: 0.9 }).linear(1.2, -8),
   },
+  {
+    // The next frame of a burst, the runners turned away and moving: so blurred that no face is found in it, only
+    // nearby frames (issue 17) offer it.
+    name: 'turned',
+    make: (raw) => fromRaw(raw).blur(30),
+  },
 ];
+
+/** A burst's next frame follows its first by this long (the same photographer). */
+export const BURST_FRAME_MS = 1500;
 
 const jpeg = async (image: Sharp | Promise<Sharp>) => (await image).jpeg({ quality: 86 }).toBuffer();
 

@@ -50,14 +50,14 @@ describe('demo data seeding interrupted by a kill', () => {
       await new Promise((resolve) => first.once('exit', resolve));
     }
     const partial = await count('photos');
-    expect(partial).toBeLessThan(114);
+    expect(partial).toBeLessThan(120);
 
     store = await startStoreProcess(env, 180_000);
     expect(store.output()).toMatch(
-      /demo data: the first seeding had been interrupted \(6 events, \d+ photos made\); removed them and created 6 events with 114 photos/,
+      /demo data: the first seeding had been interrupted \(6 events, \d+ photos made\); removed them and created 6 events with 120 photos/,
     );
     expect(await count('events')).toBe(6);
-    expect(await count('photos')).toBe(114);
+    expect(await count('photos')).toBe(120);
     const home = await fetch(`${store.base}/api/v1/events/pagination`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -36,7 +36,7 @@ const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA
 // compression worker loads it from our assets.
 test.use({ serviceWorkers: 'block' });
 
-const files = { selfie: '', large: '', text: '', gif: '' };
+const files = { selfie: '', mirrored: '', large: '', text: '', gif: '' };
 let selfie: Buffer;
 
 test.beforeAll(async () => {
@@ -45,6 +45,8 @@ test.beforeAll(async () => {
   const large = await largeJpeg(selfie);
   expect(large.length).toBeGreaterThanOrEqual(5 * 1024 * 1024);
   files.selfie = path.join(dir, 'selfie.jpg');
+  files.mirrored = path.join(dir, 'selfie-mirrored.jpg');
+  await writeFile(files.mirrored, await sharp(selfie).flop().jpeg().toBuffer());
   files.large = path.join(dir, 'large-photo.jpg');
   files.text = path.join(dir, 'notes.jpg');
   files.gif = path.join(dir, 'party.gif');
@@ -84,6 +86,10 @@ async function openEvent(page: Page) {
 
 const picker = (page: Page) => page.getByLabel('เลือกรูปเซลฟี่');
 const resultsHeading = (page: Page) => page.getByRole('heading', { name: /^พบ \d+ รูปที่ตรงกับใบหน้าของคุณ$/ });
+/** The matches' thumbnails, not the nearby frames' row under them. */
+const matchThumbnails = (page: Page) =>
+  page.locator('.face-results-area > ul.face-results').getByRole('img', { name: /^ดูรูปที่ \d+ ขนาดใหญ่$/ });
+const nearbyHeading = (page: Page) => page.getByRole('heading', { name: /^คุณอาจอยู่ในภาพเหล่านี้ด้วย/ });
 
 test('a selfie finds the runner’s photos; add and remove them; the worker comes from our bundle', async ({
   page,
@@ -103,7 +109,7 @@ test('a selfie finds the runner’s photos; add and remove them; the worker come
   await expect(resultsHeading(page)).toBeVisible({ timeout: 30_000 });
   const count = Number((await resultsHeading(page).textContent())?.match(/\d+/)?.[0]);
   expect(count).toBeGreaterThanOrEqual(EXPECTED_MATCHES);
-  const thumbnails = page.getByRole('img', { name: /^ดูรูปที่ \d+ ขนาดใหญ่$/ });
+  const thumbnails = matchThumbnails(page);
   await expect(thumbnails).toHaveCount(count);
   await expect(thumbnails.first()).toHaveAttribute('src', new RegExp(`^/storage/${EVENT}/thumbnail/`));
   await expect
@@ -140,6 +146,8 @@ test('the lightbox: arrows loop, Escape closes; "more like this one" searches wi
   await openEvent(page);
   await picker(page).setInputFiles(files.selfie);
   await expect(resultsHeading(page)).toBeVisible({ timeout: 30_000 });
+  // The lightbox goes through the matches, then the nearby frames' row once it has come.
+  await expect(nearbyHeading(page)).toBeVisible({ timeout: 15_000 });
   const count = await page.getByRole('img', { name: /^ดูรูปที่ \d+ ขนาดใหญ่$/ }).count();
 
   await page.getByRole('button', { name: 'ดูรูปที่ 1 ขนาดใหญ่' }).click();
@@ -170,6 +178,45 @@ test('the lightbox: arrows loop, Escape closes; "more like this one" searches wi
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
   }
+});
+
+test('results stay: nearby frames of a burst, back from the cart without a new selfie, a second selfie widens them', async ({
+  page,
+}) => {
+  const uploads: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PUT' && r.url().includes('/storage/private/selfies/')) uploads.push(r.url());
+  });
+  await openEvent(page);
+  await picker(page).setInputFiles(files.selfie);
+  await expect(resultsHeading(page)).toBeVisible({ timeout: 30_000 });
+  const count = await matchThumbnails(page).count();
+  // The demo's bursts: the frame after each original, the runners turned away, found by no face.
+  await expect(nearbyHeading(page)).toBeVisible({ timeout: 15_000 });
+  const nearby = page.locator('.nearby-frames').getByRole('img', { name: /^ดูรูปที่ \d+ ขนาดใหญ่$/ });
+  expect(await nearby.count()).toBeGreaterThanOrEqual(1);
+  await page.getByRole('button', { name: `เพิ่มลงตะกร้า รูปที่ ${count + 1}` }).click();
+  await expect(page.getByRole('button', { name: `ลบออก รูปที่ ${count + 1}` })).toBeVisible();
+
+  // To the cart and back: the same results and nearby frames, with no second upload.
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goBack();
+  await expect(resultsHeading(page)).toHaveText(`พบ ${count} รูปที่ตรงกับใบหน้าของคุณ`, { timeout: 15_000 });
+  await expect(nearbyHeading(page)).toBeVisible();
+  await expect(page.getByRole('button', { name: `ลบออก รูปที่ ${count + 1}` })).toBeVisible();
+  expect(uploads).toHaveLength(1);
+
+  // A second photo of the same runner (mirrored, as a phone's front camera may keep it) widens the search.
+  await page.getByLabel('เพิ่มรูปของฉันอีกรูป').setInputFiles(files.mirrored);
+  await expect(page.getByText(/^เพิ่มอีก \d+ รูปจากรูปนี้$|^รูปนี้ไม่พบรูปเพิ่มจากที่แสดงอยู่$/)).toBeVisible({
+    timeout: 30_000,
+  });
+  expect(uploads).toHaveLength(2);
+  expect(await matchThumbnails(page).count()).toBeGreaterThanOrEqual(count);
+  // Each photo once.
+  const sources = await matchThumbnails(page).evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')));
+  expect(new Set(sources).size).toBe(sources.length);
 });
 
 test('a text file renamed .jpg and a GIF get the jpg/png message and send nothing', async ({ page }) => {

@@ -47,7 +47,9 @@ export async function openSearchPage(page: Page, pagePath: string) {
 
 export const resultsHeading = (page: Page) =>
   page.getByRole('heading', { name: /^พบ \d+ รูปที่ตรงกับใบหน้าของคุณ$/ });
-export const resultThumbnails = (page: Page) => page.getByRole('img', { name: /^ดูรูปที่ \d+ ขนาดใหญ่$/ });
+/** The matches' thumbnails (not the nearby frames' row under them). */
+export const resultThumbnails = (page: Page) =>
+  page.locator('.face-results-area > ul.face-results').getByRole('img', { name: /^ดูรูปที่ \d+ ขนาดใหญ่$/ });
 
 /** Chooses the selfie in the picker. */
 export const chooseSelfie = async (page: Page) =>

@@ -186,15 +186,17 @@ test('mhao event: buy all at the unlimited price, cancel (alert, then the earlie
   await expect(cartPhotos(page)).toHaveCount(first);
   await expect(row(page, 'ราคารวม').getByRole('cell')).toHaveText('399.00 บาท');
 
-  // Back to the event: a new search with photos in the cart asks first; "cancel" keeps the cart and searches nothing.
+  // Back to the event: the earlier results show again (issue 17); a new search with photos in the cart asks
+  // first; "cancel" keeps the cart and the results shown, and searches nothing.
   await page.getByRole('link', { name: 'เลือกรูปเพิ่ม' }).click();
   await expect(page).toHaveURL(new RegExp(`/${MHAO}$`));
+  await expect(resultsHeading(page)).toHaveText(`พบ ${first} รูปที่ตรงกับใบหน้าของคุณ`, { timeout: 15_000 });
   await chooseSelfie(page);
   const ask = page.getByRole('alertdialog', { name: 'เริ่มค้นหาใหม่?' });
   await expect(ask).toContainText('การค้นหาใหม่จะลบรูปทั้งหมดในตะกร้า ต้องการค้นหาใหม่ใช่หรือไม่');
   await ask.getByRole('button', { name: 'ยกเลิก' }).click();
   await expect(ask).toHaveCount(0);
-  await expect(resultsHeading(page)).toHaveCount(0);
+  await expect(resultsHeading(page)).toHaveText(`พบ ${first} รูปที่ตรงกับใบหน้าของคุณ`);
   await expectCartIcon(page, first);
   await chooseSelfie(page);
   await ask.getByRole('button', { name: 'ลบตะกร้าและค้นหาใหม่' }).click();

@@ -75,6 +75,12 @@ export function ConsentDialog({ onAccept, onDecline }: { onAccept: () => void; o
             <li>
               <Trans>ภาพของงานถ่ายโดยช่างภาพของงาน และเก็บไว้ประมาณ {days} วันหลังวันจัดงาน</Trans>
             </li>
+            <li>
+              <Link to="/how-face-search-works" target="_blank" rel="noopener">
+                <Trans>การค้นหาด้วยใบหน้าทำงานอย่างไร และแม่นยำแค่ไหน</Trans>
+              </Link>
+              <span className="visually-hidden"> {t`(เปิดในแท็บใหม่)`}</span>
+            </li>
           </ul>
           <p>
             <Trans>

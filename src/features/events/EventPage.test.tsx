@@ -182,7 +182,8 @@ describe('EventPage consent (SPEC §4)', () => {
     await show(eventDetail(), { consented: false });
     const dialog = screen.getByRole('dialog');
     const accept = within(dialog).getByRole('button', { name: 'ยอมรับ' });
-    const link = within(dialog).getByRole('link');
+    // The first focusable element: the "how face search works" link.
+    const link = within(dialog).getAllByRole('link')[0] as HTMLElement;
     accept.focus();
     fireEvent.keyDown(accept, { key: 'Tab' });
     expect(link).toHaveFocus();

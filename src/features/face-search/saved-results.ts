@@ -2,13 +2,13 @@
 // "Back to search", the cart, another event), the results show again without a new selfie, until a new search
 // replaces them; they become the latest results (cart_latest) again, which buy-all takes. A few dozen events are
 // kept, the most recently searched.
+import { SAVED_RESULTS_MAX } from '../../../core/constants';
 import type { Photo } from '../../../core/contract/photos';
 import { appDb, type SearchResultsRow } from '../../lib/db/app-db';
 import { setLatestResults } from '../cart/cart-store';
 import { type CartKind, toCartItem } from '../cart/cart-types';
 
-/** Events whose results are kept per device (the oldest searched dropped first). */
-export const SAVED_RESULTS_MAX = 30;
+export { SAVED_RESULTS_MAX };
 
 const keyOf = (kind: CartKind, eventKey: string) => `${kind}:${eventKey}`;
 

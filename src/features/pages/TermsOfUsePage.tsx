@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
 import {
   PAYMENT_FEE_RATE,
   PHOTO_RETENTION_DAYS,
@@ -61,6 +62,11 @@ export function TermsOfUsePage() {
             <Trans>ข้อมูลใบหน้าในภาพของงานใช้เพื่อการค้นหาภายในงานนั้นเท่านั้น</Trans>
           </li>
         </ul>
+        <p>
+          <Trans>
+            ดูรายละเอียดและความแม่นยำที่วัดได้ที่ <Link to="/how-face-search-works">การค้นหาด้วยใบหน้าทำงานอย่างไร</Link>
+          </Trans>
+        </p>
       </section>
 
       <h2>

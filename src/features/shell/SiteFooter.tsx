@@ -46,6 +46,11 @@ export function SiteFooter() {
               <Trans>ข้อกำหนดการใช้งาน</Trans>
             </Link>
           </li>
+          <li>
+            <Link to="/how-face-search-works">
+              <Trans>การค้นหาด้วยใบหน้าทำงานอย่างไร</Trans>
+            </Link>
+          </li>
         </ul>
       </nav>
       <p className="footer-tagline">

@@ -25,7 +25,7 @@ describe('seed-demo', () => {
   afterAll(() => cli.close());
 
   it('creates the six demo events, photos for those on sale, a team and two banners', async () => {
-    expect(out).toMatch(/^demo data: created 6 events with 114 photos, 1 team and 2 banners in \d+\.\d s$/);
+    expect(out).toMatch(/^demo data: created 6 events with 120 photos, 1 team and 2 banners in \d+\.\d s$/);
     const events = await cli.db.selectFrom('events').selectAll().orderBy('event_id').execute();
     expect(events.map((e) => e.event_key)).toEqual(demoEventKeys);
     const counts = await cli.db
@@ -37,7 +37,7 @@ describe('seed-demo', () => {
       counts.map((c) => [events.find((e) => e.event_id === c.event_id)?.event_key, Number(c.n)]),
     );
     expect(perEvent).toEqual({
-      'bangkok-city-marathon-2026': 24,
+      'bangkok-city-marathon-2026': 30,
       'chiangmai-doi-trail-2026': 24,
       'khonkaen-fun-run-2026': 18,
       'phuket-beach-run-2026': 30,
@@ -45,7 +45,7 @@ describe('seed-demo', () => {
     });
     // The upcoming event has no photos yet.
     expect(perEvent['huahin-night-run-2026']).toBeUndefined();
-    expect(await countJobsByState(cli.db, 'index-photo')).toMatchObject({ queued: 114 });
+    expect(await countJobsByState(cli.db, 'index-photo')).toMatchObject({ queued: 120 });
     expect(events.find((e) => e.event_key === 'bangkok-city-marathon-2026')?.team_key).toBe(
       'bangkok-runners-club',
     );
@@ -106,7 +106,7 @@ describe('seed-demo', () => {
     const run = await cli.run('seed-demo');
     expect(run.code).toBe(0);
     expect(run.out).toMatch(
-      /^demo data: the first seeding had been interrupted \(2 events, \d+ photos made\); removed them and created 6 events with 114 photos/,
+      /^demo data: the first seeding had been interrupted \(2 events, \d+ photos made\); removed them and created 6 events with 120 photos/,
     );
     const events = await cli.db.selectFrom('events').select('event_key').orderBy('event_id').execute();
     expect(events.map((e) => e.event_key)).toEqual(demoEventKeys);
@@ -114,7 +114,7 @@ describe('seed-demo', () => {
       .selectFrom('photos')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
-    expect(Number(photos.n)).toBe(114);
+    expect(Number(photos.n)).toBe(120);
     expect(await listActiveBanners(cli.db)).toHaveLength(2);
     expect(await readMark(cli.db, 'demo_seed')).toBe('done');
   }, 120_000);

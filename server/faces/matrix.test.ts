@@ -154,4 +154,29 @@ describe('FaceMatrix', () => {
     expect(m.search(d, 0.01, 5)).toEqual([{ photoId: 9, distance: 0 }]);
     expect(() => descriptorFromBytes(new Uint8Array(100))).toThrow(/512 bytes/);
   });
+
+  it('widens a search by query expansion: faces near its confident matches count, impostors do not', () => {
+    // Axis-aligned descriptors: the selfie at 0; its runner at 0.3 along e1 (confident); the same runner on race
+    // day 0.64 from the selfie but 0.53 from the mean of the two; impostors 0.63 and 0.62 away, far from that mean.
+    const at = (...parts: [number, number][]) => {
+      const d = new Float32Array(DESCRIPTOR_DIMS);
+      for (const [axis, value] of parts) d[axis] = value;
+      return d;
+    };
+    const m = new FaceMatrix();
+    m.add(1, at([0, 0.3]));
+    m.add(2, at([0, 0.5], [1, 0.4]));
+    m.add(3, at([0, -0.3], [2, 0.55]));
+    m.add(4, at([3, 0.62]));
+    const selfie = at();
+    expect(m.search(selfie, 0.6, 10).map((x) => x.photoId)).toEqual([1]);
+    const widened = m.searchExpanded(selfie, 0.6, 10, { confident: 0.45, most: 8 });
+    expect(widened.map((x) => x.photoId)).toEqual([1, 2]);
+    // Each photo at its smaller distance (to the selfie or to the mean).
+    expect(widened[0]?.distance).toBeCloseTo(0.15, 5);
+    expect(widened[1]?.distance).toBeCloseTo(Math.hypot(0.35, 0.4), 5);
+    // Nothing confident: the plain search.
+    expect(m.searchExpanded(selfie, 0.6, 10, { confident: 0.2, most: 8 })).toEqual(m.search(selfie, 0.6, 10));
+    expect(m.searchExpanded(selfie, 0.6, 1).map((x) => x.photoId)).toEqual([1]);
+  });
 });

@@ -8,6 +8,7 @@
 // pool for photos/min by the wall clock; default 8).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { containment } from '../server/faces/boxes';
 import {
   type DetectedFace,
@@ -178,6 +179,8 @@ async function main() {
     crowds: { key: string; photoId: number }[];
     found: { photoId: number; distance: number }[];
     descriptor?: Float32Array;
+    /** The mean of the selfie's descriptor and its mirror image's (test-time augmentation, measured below). */
+    mirrored?: Float32Array;
     id: string;
     self: number;
   }[] = [];
@@ -212,6 +215,13 @@ async function main() {
       noFace++;
       log(`  no face: ${p.path}`);
     }
+    const mirror = await selfieDescriptor(
+      new Uint8Array(await sharp(bytes).flop().jpeg({ quality: 95 }).toBuffer()),
+    );
+    const mirrored =
+      selfie.kind === 'face' && mirror.kind === 'face'
+        ? selfie.face.descriptor.map((v, k) => (v + (mirror.face.descriptor[k] as number)) / 2)
+        : undefined;
     perQuery.push({
       relevant,
       crowds,
@@ -219,6 +229,7 @@ async function main() {
       id: p.id,
       self,
       ...(selfie.kind === 'face' ? { descriptor: selfie.face.descriptor } : {}),
+      ...(mirrored ? { mirrored } : {}),
     });
   }
 
@@ -265,6 +276,23 @@ async function main() {
     return result;
   };
   const expansionSweep = sweep.map((t) => ({ threshold: t, ...expandedAt(t) }));
+  // The selfie's descriptor averaged with its mirror image's (the gallery's faces as they are).
+  const mirroredAt = (threshold: number) => {
+    const saved = perQuery.map((q) => q.found);
+    perQuery.forEach((q) => {
+      const d = q.mirrored ?? q.descriptor;
+      q.found = d
+        ? matrix.search(d, threshold, 1000).filter((m) => m.photoId > 0 && m.photoId !== q.self)
+        : [];
+    });
+    const result = score(threshold);
+    perQuery.forEach((q, i) => {
+      q.found = saved[i] ?? [];
+    });
+    return result;
+  };
+  const mirrorSweep = sweep.map((t) => ({ threshold: t, ...mirroredAt(t) }));
+  for (const row of mirrorSweep) log(`  mirror-averaged, threshold ${row.threshold}: ${JSON.stringify(row)}`);
   for (const row of expansionSweep) log(`  expanded, threshold ${row.threshold}: ${JSON.stringify(row)}`);
   const expanded = expandedAt(args.threshold);
 
@@ -371,6 +399,7 @@ async function main() {
     },
     threshold_sweep: baseSweep,
     expansion_sweep: expansionSweep,
+    mirror_sweep: mirrorSweep,
     workers: args.workers,
     peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
   };

@@ -41,11 +41,21 @@ export interface BenchStore {
   stop(): Promise<void>;
 }
 
-/** The store (server/main.ts) on a free loopback port with this environment added. */
+/**
+ * The store (server/main.ts) on a free loopback port with this environment added. BENCH_STORE_NODE_OPTIONS, when
+ * set, are the store's NODE_OPTIONS only (to profile it under load: `--cpu-prof --cpu-prof-dir=...`).
+ */
 export async function startStore(env: Record<string, string>): Promise<BenchStore> {
   const port = await freePort();
+  const storeOptions = process.env.BENCH_STORE_NODE_OPTIONS;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ...(storeOptions ? { NODE_OPTIONS: storeOptions } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const kill = () => {

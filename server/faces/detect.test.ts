@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type DetectedFace, detectFacesInBytes, selfieDescriptor } from './detect';
+import { type DetectedFace, detectFacesInBytes, selfieDescriptor, selfieDescriptors } from './detect';
 import { FaceImageError } from './image';
 import { FaceMatrix } from './matrix';
 
@@ -81,3 +81,35 @@ describe('selfie decoding', () => {
     await expect(selfieDescriptor(text)).rejects.toMatchObject({ problem: 'not-an-image' });
   });
 });
+
+describe('selfies embedded together (a rush)', () => {
+  it('answers each selfie in its place, as if alone: faces, no face, and a bad image failing only itself', async () => {
+    const noFace = new Uint8Array(
+      await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3a7' } })
+        .png()
+        .toBuffer(),
+    );
+    const text = new TextEncoder().encode('not an image at all');
+    const selfies = [sample(1), noFace, sample(3), text, sample(5)];
+    const together = await selfieDescriptors(selfies);
+    expect(together).toHaveLength(selfies.length);
+    expect(together[1]).toEqual({ kind: 'no-face' });
+    expect(together[3]).toBeInstanceOf(FaceImageError);
+    expect(together[3]).toMatchObject({ problem: 'not-an-image' });
+    for (const at of [0, 2, 4]) {
+      const alone = await selfieDescriptor(selfies[at] as Uint8Array);
+      const batched = together[at];
+      if (alone.kind !== 'face' || !batched || batched instanceof Error || batched.kind !== 'face')
+        throw new Error(`selfie ${at}: no face`);
+      expect(batched.face.box).toEqual(alone.face.box);
+      // The same face: a batch changes only the float rounding of the nets.
+      expect(euclidean(batched.face.descriptor, alone.face.descriptor)).toBeLessThan(0.001);
+    }
+  }, 60_000);
+});
+
+function euclidean(a: Float32Array, b: Float32Array): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += ((a[i] ?? 0) - (b[i] ?? 0)) ** 2;
+  return Math.sqrt(sum);
+}

@@ -5,7 +5,7 @@
 // a face gets the same descriptor in a selfie and in a photo.
 import { type FaceBox, mergeBoxes, type ScoredBox, tilesFor, touchesInnerEdge } from './boxes';
 import { chipTransform, extractChip, type Point } from './chip';
-import { decodeRgb, greyJpeg, type RgbImage } from './image';
+import { decodeRgb, FaceImageError, greyJpeg, type RgbImage } from './image';
 import { clip, cropPadded, DETECTOR_SIDE, locate, toTensor, wholeOf } from './locate';
 import { type FaceApi, loadFaceModels } from './models';
 
@@ -61,13 +61,22 @@ function square(box: FaceBox, scale = 1): FaceBox {
   };
 }
 
-/** The 68 landmarks of the face in each box (image pixels), from crops that keep the box's geometry. */
-async function landmarksIn(faceapi: FaceApi, image: RgbImage, boxes: readonly FaceBox[]): Promise<Point[][]> {
-  const tensors = boxes.map((b) => toTensor(faceapi, cropPadded(image, b)));
+/** A face to describe: its box in its image. Faces of several images can be described in one batch. */
+interface FaceToDescribe {
+  image: RgbImage;
+  box: ScoredBox;
+}
+
+/** The 68 landmarks of each face (image pixels), from crops of its image that keep the box's geometry. */
+async function landmarksIn(
+  faceapi: FaceApi,
+  faces: readonly { image: RgbImage; box: FaceBox }[],
+): Promise<Point[][]> {
+  const tensors = faces.map((f) => toTensor(faceapi, cropPadded(f.image, f.box)));
   try {
     const marks = await faceapi.nets.faceLandmark68Net.detectLandmarks(tensors);
     const list = Array.isArray(marks) ? marks : [marks];
-    return boxes.map((b, i) => {
+    return faces.map(({ box: b }, i) => {
       const x0 = Math.round(b.x);
       const y0 = Math.round(b.y);
       const w = Math.max(1, Math.round(b.width));
@@ -92,24 +101,45 @@ export async function describeBoxes(
   image: RgbImage,
   boxes: readonly ScoredBox[],
 ): Promise<DetectedFace[]> {
-  const out: DetectedFace[] = [];
-  for (let start = 0; start < boxes.length; start += BATCH) {
-    const batch = boxes.slice(start, start + BATCH);
+  const described = await describeFaces(
+    faceapi,
+    boxes.map((box) => ({ image, box })),
+  );
+  return described.flatMap((face) => (face ? [face] : []));
+}
+
+/**
+ * describeBoxes for faces of any images, each answered in its place (undefined when the net gave no descriptor):
+ * the nets run on batches of up to 8 faces, which costs about a fifth less per face than one at a time.
+ */
+async function describeFaces(
+  faceapi: FaceApi,
+  faces: readonly FaceToDescribe[],
+): Promise<(DetectedFace | undefined)[]> {
+  const out: (DetectedFace | undefined)[] = [];
+  for (let start = 0; start < faces.length; start += BATCH) {
+    const batch = faces.slice(start, start + BATCH);
     const marks = await landmarksIn(
       faceapi,
-      image,
-      batch.map((b) => square(b)),
+      batch.map((f) => ({ image: f.image, box: square(f.box) })),
     );
-    const chips = marks.map((points) => toTensor(faceapi, extractChip(image, chipTransform(points))));
+    const chips = marks.map((points, i) =>
+      toTensor(faceapi, extractChip((batch[i] as FaceToDescribe).image, chipTransform(points))),
+    );
     try {
       const descriptors = await faceapi.nets.faceRecognitionNet.computeFaceDescriptor(chips);
       const list = Array.isArray(descriptors) ? descriptors : [descriptors];
-      batch.forEach((b, i) => {
+      batch.forEach(({ image, box: b }, i) => {
         const descriptor = list[i];
-        if (descriptor) {
-          const box = clip(b, image.width, image.height);
-          out.push({ box, score: b.score, descriptor: Float32Array.from(descriptor) });
-        }
+        out.push(
+          descriptor
+            ? {
+                box: clip(b, image.width, image.height),
+                score: b.score,
+                descriptor: Float32Array.from(descriptor),
+              }
+            : undefined,
+        );
       });
     } finally {
       for (const c of chips) c.dispose();
@@ -182,21 +212,59 @@ const SELFIE_PASSES = [
   { detector: 'ssd', pad: 0 },
 ] as const;
 
+/** The largest face of a selfie's image from the first pass that finds one, or undefined. */
+async function largestSelfieFace(
+  faceapi: FaceApi,
+  image: RgbImage,
+  minScore: number,
+): Promise<ScoredBox | undefined> {
+  for (const pass of SELFIE_PASSES) {
+    const boxes = await locate(faceapi, image, wholeOf(image), minScore, pass);
+    const largest = boxes.sort((a, b) => b.width * b.height - a.width * a.height)[0];
+    if (largest) return largest;
+  }
+  return undefined;
+}
+
 /**
  * The descriptor of a selfie's largest clear face (decoded upright with EXIF, shrunk, tight crops bordered so the
  * detector finds them), or 'no-face'. Bad bytes throw FaceImageError.
  */
 export async function selfieDescriptor(bytes: Uint8Array, minScore = 0.5): Promise<SelfieOutcome> {
-  const image = await decodeRgb(bytes, { maxSide: SELFIE_MAX_SIDE });
+  const [outcome] = await selfieDescriptors([bytes], minScore);
+  if (!outcome) return { kind: 'no-face' };
+  if (outcome instanceof Error) throw outcome;
+  return outcome;
+}
+
+/**
+ * selfieDescriptor for several selfies at once (the searches waiting together in a rush), each answered in its
+ * place: its outcome, or the FaceImageError of its bytes (one bad selfie fails only itself). Each is decoded and
+ * its face found alone; the landmarks and descriptors of all are computed in batches, a fifth less work per face.
+ */
+export async function selfieDescriptors(
+  selfies: readonly Uint8Array[],
+  minScore = 0.5,
+): Promise<(SelfieOutcome | FaceImageError)[]> {
   const faceapi = await loadFaceModels();
-  for (const pass of SELFIE_PASSES) {
-    const boxes = await locate(faceapi, image, wholeOf(image), minScore, pass);
-    const largest = boxes.sort((a, b) => b.width * b.height - a.width * a.height)[0];
-    if (!largest) continue;
-    const [face] = await describeBoxes(faceapi, image, [largest]);
-    if (face) return { kind: 'face', face };
+  const found: (FaceToDescribe | FaceImageError | undefined)[] = [];
+  for (const bytes of selfies) {
+    try {
+      const image = await decodeRgb(bytes, { maxSide: SELFIE_MAX_SIDE });
+      const box = await largestSelfieFace(faceapi, image, minScore);
+      found.push(box ? { image, box } : undefined);
+    } catch (error) {
+      if (!(error instanceof FaceImageError)) throw error;
+      found.push(error);
+    }
   }
-  return { kind: 'no-face' };
+  const faces = found.filter((f): f is FaceToDescribe => f !== undefined && !(f instanceof FaceImageError));
+  const described = await describeFaces(faceapi, faces);
+  return found.map((f): SelfieOutcome | FaceImageError => {
+    if (f instanceof FaceImageError) return f;
+    const face = f ? described[faces.indexOf(f)] : undefined;
+    return face ? { kind: 'face', face } : { kind: 'no-face' };
+  });
 }
 
 /**

@@ -42,6 +42,39 @@ describe('the face index pool', () => {
     }
   }, 60_000);
 
+  it('describes selfies given together, each answered in its place (a bad one fails alone)', async () => {
+    const face = new Uint8Array(readFileSync(path.join(demoDir, 'sample3.jpg')));
+    const alone = await pool.describeSelfie(face);
+    // The first goes to the free selfie worker at once; the rest wait and are embedded together.
+    const outcomes = await Promise.allSettled([
+      pool.describeSelfie(face),
+      pool.describeSelfie(face),
+      pool.describeSelfie(new TextEncoder().encode('no image')),
+      pool.describeSelfie(face),
+      pool.describeSelfie(face.subarray(0, 5000)),
+      pool.describeSelfie(face),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect(outcomes[2]).toMatchObject({ reason: { name: 'FaceImageError', problem: 'not-an-image' } });
+    expect(outcomes[4]).toMatchObject({ reason: { name: 'FaceImageError', problem: 'unreadable' } });
+    if (alone.kind !== 'face') throw new Error('sample3: no face');
+    for (const outcome of outcomes) {
+      if (outcome.status !== 'fulfilled') continue;
+      expect(outcome.value.kind).toBe('face');
+      if (outcome.value.kind !== 'face') continue;
+      const distance = Math.hypot(...outcome.value.descriptor.map((x, i) => x - (alone.descriptor[i] ?? 0)));
+      expect(distance).toBeLessThan(0.001);
+    }
+    expect(pool.waitingSelfies()).toBe(0);
+  }, 60_000);
+
   it('describes a selfie before the photos waiting for a worker', async () => {
     // One photo worker and no selfie worker: the order in which the jobs end is the order they were given out.
     const single = createIndexPool({ workers: 1, selfieWorkers: 0 });

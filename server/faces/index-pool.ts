@@ -10,7 +10,15 @@ import { Worker } from 'node:worker_threads';
 import type { DetectOptions } from './detect';
 import type { SelfieDescriber } from './engine';
 import { FaceImageError, type FaceImageProblem } from './image';
-import type { WireFace, WorkerAnswer, WorkerJob, WorkerStart } from './index-worker';
+import type {
+  PhotoJob,
+  SelfieBatch,
+  SelfieJob,
+  WireFace,
+  WorkerAnswer,
+  WorkerJob,
+  WorkerStart,
+} from './index-worker';
 
 export interface IndexJob {
   photoId: number;
@@ -51,14 +59,18 @@ type JobBody =
 interface Pending {
   job: WorkerJob;
   resolve: (answer: WorkerAnswer) => void;
-  /** When a worker took it (performance.now()). */
-  startedAt?: number;
 }
 
 /** A selfie's time before any was measured (ms): a loose phone selfie takes about 90 ms on a free core. */
 const FIRST_SELFIE_MS = 150;
 /** Weight of the newest selfie in the running average of their times. */
 const SELFIE_MS_WEIGHT = 0.2;
+/**
+ * Most selfies a worker takes at once. Waiting selfies are embedded together: the landmark and recognition nets on
+ * a batch cost about a fifth less per face (measured: 44 ms a descriptor alone, 39 ms in twos, 35 ms in eights). A
+ * batch of 4 keeps the first of them from waiting long for the others (about 30 ms each to find their face).
+ */
+export const SELFIE_BATCH = 4;
 
 interface Slot {
   worker: Worker;
@@ -66,7 +78,10 @@ interface Slot {
   selfiesOnly: boolean;
   /** Its models are loaded and warmed: it takes jobs from then on. */
   ready: boolean;
-  busy?: Pending;
+  /** The jobs it is working on: one photo, or a batch of selfies. */
+  busy?: Pending[];
+  /** When it was given them (performance.now()). */
+  startedAt?: number;
 }
 
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
@@ -99,25 +114,34 @@ export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
   const spawn = (selfiesOnly: boolean): Slot => {
     const worker = startWorker({ background: !selfiesOnly });
     const slot: Slot = { worker, selfiesOnly, ready: false };
-    worker.on('message', (message: WorkerAnswer | { ready: true }) => {
+    worker.on('message', (message: WorkerAnswer | { answers: WorkerAnswer[] } | { ready: true }) => {
       if ('ready' in message) {
         slot.ready = true;
         if (slots.every((s) => s.ready)) for (const resolve of readyWaiters.splice(0)) resolve();
         pump();
         return;
       }
-      const done = slot.busy;
+      const done = slot.busy ?? [];
+      const startedAt = slot.startedAt;
       slot.busy = undefined;
-      if (done?.job.kind === 'selfie' && done.startedAt !== undefined) {
-        selfieMs += SELFIE_MS_WEIGHT * (performance.now() - done.startedAt - selfieMs);
+      const answers = 'answers' in message ? message.answers : [message];
+      if (done[0]?.job.kind === 'selfie' && startedAt !== undefined) {
+        // A batch's time shared among its selfies: the time a selfie costs a worker in this rush.
+        const each = (performance.now() - startedAt) / done.length;
+        selfieMs += SELFIE_MS_WEIGHT * (each - selfieMs);
       }
-      done?.resolve(message);
+      for (const pending of done) {
+        const answer = answers.find((a) => a.jobId === pending.job.jobId);
+        pending.resolve(
+          answer ?? { jobId: pending.job.jobId, ok: false, ms: 0, reason: 'the face worker gave no answer' },
+        );
+      }
       pump();
     });
     const fail = (reason: string) => {
-      const done = slot.busy;
+      const done = slot.busy ?? [];
       slot.busy = undefined;
-      done?.resolve({ jobId: done.job.jobId, ok: false, ms: 0, reason });
+      for (const pending of done) pending.resolve({ jobId: pending.job.jobId, ok: false, ms: 0, reason });
       const at = slots.indexOf(slot);
       if (at >= 0) slots.splice(at, 1);
       if (!closed) slots.push(spawn(selfiesOnly));
@@ -130,21 +154,33 @@ export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
     return slot;
   };
 
-  /** The next job for a free worker: a selfie worker takes selfies; a photo worker photos (selfies first if alone). */
-  const nextFor = (slot: Slot) => {
-    if (slot.selfiesOnly) return queues.selfie.shift();
-    return (photosTakeSelfies ? queues.selfie.shift() : undefined) ?? queues.photo.shift();
+  /**
+   * The next jobs for a free worker: a selfie worker takes the waiting selfies (up to SELFIE_BATCH); a photo worker
+   * one photo, or the selfies first when the pool has no selfie worker.
+   */
+  const nextFor = (slot: Slot): Pending[] => {
+    if (slot.selfiesOnly || photosTakeSelfies) {
+      const selfies = queues.selfie.splice(0, SELFIE_BATCH);
+      if (selfies.length > 0 || slot.selfiesOnly) return selfies;
+    }
+    const photo = queues.photo.shift();
+    return photo ? [photo] : [];
   };
 
-  /** Gives each free worker its next job. */
+  /** Gives each free worker its next jobs. */
   const pump = () => {
     for (const slot of slots) {
       if (slot.busy || !slot.ready) continue;
       const next = nextFor(slot);
-      if (!next) continue;
+      const first = next[0];
+      if (!first) continue;
       slot.busy = next;
-      next.startedAt = performance.now();
-      slot.worker.postMessage(next.job);
+      slot.startedAt = performance.now();
+      if (first.job.kind === 'photo') slot.worker.postMessage(first.job satisfies PhotoJob);
+      else {
+        const batch: SelfieBatch = { kind: 'selfies', jobs: next.map((p) => p.job as SelfieJob) };
+        slot.worker.postMessage(batch);
+      }
     }
   };
 
@@ -180,9 +216,12 @@ export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
     expectedSelfieMs() {
       // The workers that serve selfies, less those in the middle of a photo.
       const servers = slots.filter(
-        (s) => (s.selfiesOnly || photosTakeSelfies) && s.busy?.job.kind !== 'photo',
+        (s) => (s.selfiesOnly || photosTakeSelfies) && s.busy?.[0]?.job.kind !== 'photo',
       ).length;
-      const onSelfies = slots.filter((s) => s.busy?.job.kind === 'selfie').length;
+      const onSelfies = slots.reduce(
+        (n, s) => n + (s.busy?.[0]?.job.kind === 'selfie' ? s.busy.length : 0),
+        0,
+      );
       return ((queues.selfie.length + onSelfies) / Math.max(1, servers) + 1) * selfieMs;
     },
     async close() {

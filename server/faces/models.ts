@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as TfModule from '@tensorflow/tfjs';
 import type * as FaceApiModule from '@vladmandic/face-api';
+import { speedUpWasmConcat } from './fast-concat';
 
 export type FaceApi = typeof FaceApiModule;
 /** The full tfjs API (face-api's own typings of `faceapi.tf` list only part of it). */
@@ -43,6 +44,7 @@ async function initialise(): Promise<FaceApi> {
   }
   await tf.ready();
   tf.enableProdMode();
+  speedUpWasmConcat(tf);
   await faceapi.nets.ssdMobilenetv1.loadFromDisk(MODEL_DIR);
   await faceapi.nets.faceLandmark68Net.loadFromDisk(MODEL_DIR);
   await faceapi.nets.faceRecognitionNet.loadFromDisk(MODEL_DIR);

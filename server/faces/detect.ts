@@ -240,7 +240,7 @@ export async function selfieDescriptor(bytes: Uint8Array, minScore = 0.5): Promi
 /**
  * selfieDescriptor for several selfies at once (the searches waiting together in a rush), each answered in its
  * place: its outcome, or the FaceImageError of its bytes (one bad selfie fails only itself). Each is decoded and
- * its face found alone; the landmarks and descriptors of all are computed in batches, a fifth less work per face.
+ * its face found alone; the landmarks and descriptors of all are computed in batches (less work per face).
  */
 export async function selfieDescriptors(
   selfies: readonly Uint8Array[],

@@ -16,4 +16,6 @@ export interface AppContext {
   publicBaseUrl: string | undefined;
   /** Finds an event's photos from a selfie. */
   faces: FaceSearchEngine;
+  /** The secret of the photos' passes (services/photo-pass.ts): every API process of the store has the same. */
+  photoPassSecret: string;
 }

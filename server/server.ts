@@ -13,6 +13,7 @@ import { smtpSender } from './services/notify/email';
 import type { Notifier } from './services/notify/outbox';
 import { thaiBulkSmsSender } from './services/notify/sms';
 import { openPaymentGateway } from './services/payments/open-gateway';
+import { photoPassSecretFrom } from './services/photo-pass';
 import { memoryLimiter, postgresLimiter } from './services/rate-limit';
 import { DiskStore } from './storage/disk-store';
 import { loadSigningSecret, openObjectStore } from './storage/open-store';
@@ -45,14 +46,16 @@ export async function openStore(config: Config, log: (line: string) => void = co
     { photos: config.faceWorkers, selfies: config.selfieWorkers },
     config.jobLeaseMs,
   );
+  const signingSecret = await loadSigningSecret(config);
   const ctx: AppContext = {
     db,
     store,
     now: () => new Date(),
     appToken: config.appToken,
-    payments: openPaymentGateway(config, db, await loadSigningSecret(config)),
+    payments: openPaymentGateway(config, db, signingSecret),
     publicBaseUrl: config.publicBaseUrl,
     faces: faces.engine,
+    photoPassSecret: photoPassSecretFrom(signingSecret),
   };
   if (config.demoData === 'auto') {
     const line = describeSeeding(await ensureDemoData(db, store, new Date()));

@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { NEARBY_FRAMES_OF_MAX, UPLOAD_ACCEPTED_TYPES } from '../constants';
 import { decimalStringSchema, eventKeySchema, successAnswerSchema } from './common';
-import { highlightPhotoSchema, photoSchema } from './photos';
+import { highlightPhotoSchema, photoPassSchema, photoSchema } from './photos';
 
 export const faceSearchBasePathV1 = '/v1/facesearch';
 export const faceSearchBasePathV2 = '/v2/facesearch';
@@ -83,8 +83,12 @@ export type FaceBox = v.InferOutput<typeof faceBoxSchema>;
 export const photoFaceSchema = v.object({ face_id: v.number(), box: faceBoxSchema });
 export type PhotoFace = v.InferOutput<typeof photoFaceSchema>;
 
-/** GET /v2/facesearch/faces/{photo_id}: the faces found in a result photo (none while it is not indexed). */
-export const photoFacesPath = (photoId: number) => `${faceSearchBasePathV2}/faces/${photoId}`;
+/**
+ * GET /v2/facesearch/faces/{photo_id}?pass=: the faces found in a result photo (none while it is not indexed). A
+ * photo asked for without its pass is answered as unknown (404): ids count up, and the faces' ids lead to searches.
+ */
+export const photoFacesPath = (photoId: number, pass?: string) =>
+  `${faceSearchBasePathV2}/faces/${photoId}${pass ? `?pass=${encodeURIComponent(pass)}` : ''}`;
 export const photoFacesParamSchema = v.object({
   photo_id: v.pipe(
     v.string(),
@@ -93,12 +97,15 @@ export const photoFacesParamSchema = v.object({
     v.check((id: number) => Number.isSafeInteger(id), 'must be a photo id'),
   ),
 });
+/** ?pass=: the photo's pass (core/contract/photos.ts); a missing or wrong one is answered as an unknown photo. */
+export const photoFacesQuerySchema = v.object({ pass: v.optional(v.string()) });
 export const photoFacesAnswerSchema = successAnswerSchema(v.array(photoFaceSchema));
 
 /**
  * POST /v2/facesearch/similar: search the event with the descriptor of one of its faces (a face_id from the call
- * above). Answers like POST /v2/facesearch. Refusals: unknown face 404 (face_id), a face of another event 400
- * (face_id), unknown event 404 and a closed sale 400 (event_key, code sale-closed) as in the other searches.
+ * above, with the pass of its photo). Answers like POST /v2/facesearch. Refusals: unknown face, or one asked for
+ * without its photo's pass, 404 (face_id), a face of another event 400 (face_id), unknown event 404 and a closed
+ * sale 400 (event_key, code sale-closed) as in the other searches.
  */
 export const similarSearchPath = `${faceSearchBasePathV2}/similar`;
 export const similarSearchRequestSchema = v.object({
@@ -109,6 +116,8 @@ export const similarSearchRequestSchema = v.object({
     v.minValue(1, 'must be a face id'),
     v.maxValue(Number.MAX_SAFE_INTEGER, 'must be a face id'),
   ),
+  /** The pass of the photo the face is in; a missing or wrong one is answered as an unknown face. */
+  pass: v.optional(v.string()),
 });
 export type SimilarSearchRequest = v.InferOutput<typeof similarSearchRequestSchema>;
 export const similarSearchAnswerSchema = faceSearchAnswerSchema;
@@ -121,7 +130,7 @@ export const similarSearchAnswerSchema = faceSearchAnswerSchema;
  * POST /v2/facesearch/nearby: at most NEARBY_FRAMES_MAX photos of the event, not among `photo_ids` (its photos
  * first, ids of other events ignored), the best-ranked match's neighbours first. Refusals: unknown event 404 and a
  * closed sale 400 (event_key) as in the other searches; a list that is empty, too long or not of photo ids 400
- * (photo_ids).
+ * (photo_ids); passes that are not those photos' (each in its place) 400 (passes, code photo-pass).
  */
 export const nearbyFramesPath = `${faceSearchBasePathV2}/nearby`;
 export const nearbyFramesRequestSchema = v.object({
@@ -139,6 +148,8 @@ export const nearbyFramesRequestSchema = v.object({
     v.minLength(1, 'must name at least one photo'),
     v.maxLength(NEARBY_FRAMES_OF_MAX, `may name at most ${NEARBY_FRAMES_OF_MAX} photos`),
   ),
+  /** Each photo's pass, in the order of photo_ids (the store gave them with the results). */
+  passes: v.array(photoPassSchema, 'must be the passes of those photos'),
 });
 export type NearbyFramesRequest = v.InferOutput<typeof nearbyFramesRequestSchema>;
 export const nearbyFramesAnswerSchema = successAnswerSchema(v.array(photoSchema));

@@ -2,6 +2,12 @@
 import * as v from 'valibot';
 import { ynSchema } from './common';
 
+/** A photo's pass as the store gives it (22 base64url characters); anything else is not one. */
+export const photoPassSchema = v.pipe(
+  v.string("must be the photo's pass from the results"),
+  v.regex(/^[A-Za-z0-9_-]{22}$/, "must be the photo's pass from the results"),
+);
+
 export const photoSchema = v.object({
   id: v.number(),
   event_id: v.number(),
@@ -12,6 +18,12 @@ export const photoSchema = v.object({
   /** Y when the photo is in the caller's cart: the server answers N, the client sets it. */
   atc: ynSchema,
   is_manual: ynSchema,
+  /**
+   * Our addition (issue 17): the photo's pass, proof that the store showed it to the caller. The calls that tell
+   * more about a photo (its faces, photos like one of its faces, its nearby frames) ask for it. Optional: photos
+   * kept from older answers have none.
+   */
+  pass: v.optional(photoPassSchema),
 });
 export type Photo = v.InferOutput<typeof photoSchema>;
 

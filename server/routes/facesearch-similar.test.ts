@@ -16,7 +16,8 @@ import { insertPhotos } from '../db/photos-repo';
 import { testDatabases } from '../db/test-databases';
 import type { FaceQuery, FaceSearchEngine } from '../faces/engine';
 import { descriptorToBytes } from '../faces/matrix';
-import { openTestApp, type TestApp } from '../test/app-fixture';
+import { photoPass } from '../services/photo-pass';
+import { openTestApp, TEST_PHOTO_PASS_SECRET, type TestApp } from '../test/app-fixture';
 
 const NOW = new Date('2026-11-22T05:00:00Z');
 const DAY = 86_400_000;
@@ -41,8 +42,12 @@ describe.each(testDatabases)('more like this one on $name', (database) => {
     },
   };
 
-  const facesOf = async (photoId: number) => {
-    const res = await t.app.request(`/api/v2/facesearch/faces/${photoId}`);
+  /** The pass the store gives with the photo in a search's results. */
+  const passOf = (photoId: number) => photoPass(TEST_PHOTO_PASS_SECRET, photoId);
+  /** The faces of a photo, asked with the pass given (null: without one). */
+  const facesOf = async (photoId: number, pass: string | null = passOf(photoId)) => {
+    const query = pass === null ? '' : `?pass=${encodeURIComponent(pass)}`;
+    const res = await t.app.request(`/api/v2/facesearch/faces/${photoId}${query}`);
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
 
@@ -133,10 +138,22 @@ describe.each(testDatabases)('more like this one on $name', (database) => {
     expect(await bad.json()).toMatchObject({ field: 'photo_id' });
   });
 
+  it('answers a photo asked for without its pass as unknown: ids count up, and faces lead to searches', async () => {
+    const photo = photoIds[0] as number;
+    const unknown = await facesOf(999_999);
+    for (const pass of [null, '', 'x'.repeat(22), passOf(photoIds[1] as number), `${passOf(photo)}x`]) {
+      expect(await facesOf(photo, pass), String(pass)).toEqual(unknown);
+    }
+  });
+
   it('searches with the picked face and answers like the selfie search', async () => {
     const [faceId] = await faceIdsOf(photoIds[0] as number);
     answer = () => [photoIds[2] as number, photoIds[0] as number, otherPhoto];
-    const res = await t.post('/api/v2/facesearch/similar', { event_key: 'beach-run', face_id: faceId });
+    const res = await t.post('/api/v2/facesearch/similar', {
+      event_key: 'beach-run',
+      face_id: faceId,
+      pass: passOf(photoIds[0] as number),
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as FaceSearchAnswer;
     expect(v.is(similarSearchAnswerSchema, body)).toBe(true);
@@ -144,13 +161,19 @@ describe.each(testDatabases)('more like this one on $name', (database) => {
     expect(body).toMatchObject({ status: 'success', image_length: 2, avg_price: '150.00' });
     expect(body.images.map((p) => p.id)).toEqual([photoIds[2], photoIds[0]]);
     expect(body.images[0]).toMatchObject({ original_file_name: 'IMG_3.JPG', atc: 'N' });
+    // Each photo with its pass: the runner may ask about the photos found in turn.
+    expect(body.images.map((p) => p.pass)).toEqual(body.images.map((p) => passOf(p.id)));
     const last = seen.at(-1);
     expect(last?.query).toMatchObject({ threshold: 0.45, maxResults: 5 });
     // The stored descriptor of the picked face is what the engine searches with.
     expect(last?.descriptor).toEqual(Array.from(descriptor(1)));
 
     answer = () => [];
-    const none = await t.post('/api/v2/facesearch/similar', { event_key: 'beach-run', face_id: faceId });
+    const none = await t.post('/api/v2/facesearch/similar', {
+      event_key: 'beach-run',
+      face_id: faceId,
+      pass: passOf(photoIds[0] as number),
+    });
     expect(await none.json()).toEqual({ status: 'success', image_length: 0, images: [], avg_price: '0.00' });
   });
 
@@ -162,15 +185,22 @@ describe.each(testDatabases)('more like this one on $name', (database) => {
     const [otherFace] = await faceIdsOf(otherPhoto);
     const [closedFace] = await faceIdsOf(closedPhoto);
     const before = seen.length;
-    expect(await similar({ event_key: 'beach-run', face_id: 999_999 })).toMatchObject({
-      status: 404,
-      body: { status: 'error', field: 'face_id' },
-    });
-    expect(await similar({ event_key: 'beach-run', face_id: otherFace })).toMatchObject({
+    const unknown = await similar({ event_key: 'beach-run', face_id: 999_999, pass: passOf(1) });
+    expect(unknown).toMatchObject({ status: 404, body: { status: 'error', field: 'face_id' } });
+    // A face asked for without its photo's pass is unknown too, whatever the pass given instead.
+    const [faceId] = await faceIdsOf(photoIds[0] as number);
+    for (const pass of [undefined, '', passOf(photoIds[1] as number), passOf(otherPhoto)]) {
+      expect(await similar({ event_key: 'beach-run', face_id: faceId, pass }), String(pass)).toEqual(unknown);
+    }
+    expect(
+      await similar({ event_key: 'beach-run', face_id: otherFace, pass: passOf(otherPhoto) }),
+    ).toMatchObject({
       status: 400,
       body: { status: 'error', field: 'face_id' },
     });
-    expect(await similar({ event_key: 'closed-run', face_id: closedFace })).toMatchObject({
+    expect(
+      await similar({ event_key: 'closed-run', face_id: closedFace, pass: passOf(closedPhoto) }),
+    ).toMatchObject({
       status: 400,
       body: { field: 'event_key', code: 'sale-closed' },
     });
@@ -183,7 +213,11 @@ describe.each(testDatabases)('more like this one on $name', (database) => {
   it('finds nothing with an engine that cannot search by descriptor', async () => {
     const [faceId] = await faceIdsOf(photoIds[0] as number);
     t.ctx.faces = { search: engine.search };
-    const res = await t.post('/api/v2/facesearch/similar', { event_key: 'beach-run', face_id: faceId });
+    const res = await t.post('/api/v2/facesearch/similar', {
+      event_key: 'beach-run',
+      face_id: faceId,
+      pass: passOf(photoIds[0] as number),
+    });
     expect(await res.json()).toMatchObject({ status: 'success', image_length: 0 });
     t.ctx.faces = engine;
   });

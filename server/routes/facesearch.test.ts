@@ -12,9 +12,10 @@ import { findSearch } from '../db/searches-repo';
 import { testDatabases } from '../db/test-databases';
 import { FaceIndexEngine, type FaceQuery, type FaceSearchEngine } from '../faces/engine';
 import { SEARCH_BUSY_AFTER_MS } from '../services/face-search';
+import { photoPass } from '../services/photo-pass';
 import { memoryLimiter } from '../services/rate-limit';
 import { SELFIE_KEEP_SECONDS } from '../services/selfie-lifetime';
-import { generousLimits, openTestApp, type TestApp } from '../test/app-fixture';
+import { generousLimits, openTestApp, TEST_PHOTO_PASS_SECRET, type TestApp } from '../test/app-fixture';
 
 const NOW = new Date('2026-11-22T05:00:00Z');
 const DAY = 86_400_000;
@@ -151,6 +152,8 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
       preview_file_name: 'p1.jpg',
       atc: 'N',
       is_manual: 'N',
+      // Its pass: proof the store showed it, which the calls about its faces and nearby frames ask for.
+      pass: photoPass(TEST_PHOTO_PASS_SECRET, photoIds[0] as number),
     });
     expect(queries.at(-1)).toMatchObject({ threshold: 0.5, maxResults: 3 });
   });

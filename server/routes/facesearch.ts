@@ -9,6 +9,7 @@ import {
   highlightRequestSchema,
   nearbyFramesRequestSchema,
   photoFacesParamSchema,
+  photoFacesQuerySchema,
   signRequestSchema,
   similarSearchRequestSchema,
 } from '../../core/contract/facesearch';
@@ -67,10 +68,15 @@ export function faceSearchV2Routes(ctx: AppContext) {
         respond(c, await searchUploadedSelfie(ctx, c.req.valid('json'))),
       )
       // Our addition ("more like this one", core/contract/facesearch.ts): a result photo's faces, and a search with one.
-      .get('/faces/:photo_id', validate('param', photoFacesParamSchema), async (c) => {
-        const faces = await facesInPhoto(ctx, c.req.valid('param').photo_id);
-        return respond(c, faces, (body) => ({ status: 'success' as const, body }));
-      })
+      .get(
+        '/faces/:photo_id',
+        validate('param', photoFacesParamSchema),
+        validate('query', photoFacesQuerySchema),
+        async (c) => {
+          const faces = await facesInPhoto(ctx, c.req.valid('param').photo_id, c.req.valid('query').pass);
+          return respond(c, faces, (body) => ({ status: 'success' as const, body }));
+        },
+      )
       .post('/similar', validate('json', similarSearchRequestSchema), async (c) =>
         respond(c, await searchSimilar(ctx, c.req.valid('json'))),
       )

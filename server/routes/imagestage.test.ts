@@ -9,7 +9,8 @@ import { insertEvent, listsOf } from '../db/events-repo';
 import { insertPhotos, listHighlights, photosByIds } from '../db/photos-repo';
 import type { NewPhoto } from '../db/schema';
 import { testDatabases } from '../db/test-databases';
-import { openTestApp, type TestApp } from '../test/app-fixture';
+import { photoPass } from '../services/photo-pass';
+import { openTestApp, TEST_PHOTO_PASS_SECRET, type TestApp } from '../test/app-fixture';
 
 const NOW = new Date('2026-11-22T05:00:00Z');
 const thai = (time: string) => new Date(`2026-11-15T${time}+07:00`);
@@ -122,6 +123,7 @@ describe.each(testDatabases)('stage photo calls on $name', (database) => {
       preview_file_name: 'nasty-f.jpg',
       atc: 'N',
       is_manual: 'N',
+      pass: photoPass(TEST_PHOTO_PASS_SECRET, ids.a),
     });
     expect(first[5]).toMatchObject({ is_manual: 'Y', photographer_id: 3 });
     const second = v.parse(imageStagePageAnswerSchema, await (await page(pageOf({ page: 2 }))).json()).body;

@@ -6,7 +6,8 @@ import type { Photo } from '../../core/contract/photos';
 import { insertEvent } from '../db/events-repo';
 import { insertPhotos } from '../db/photos-repo';
 import { testDatabases } from '../db/test-databases';
-import { openTestApp, type TestApp } from '../test/app-fixture';
+import { photoPass } from '../services/photo-pass';
+import { openTestApp, TEST_PHOTO_PASS_SECRET, type TestApp } from '../test/app-fixture';
 import { testEvent } from '../test/fixtures';
 
 const NOW = new Date('2026-11-22T05:00:00Z');
@@ -63,8 +64,13 @@ describe.each(testDatabases)('nearby frames on $name', (database) => {
   });
   afterAll(() => t.close());
 
-  const nearby = async (photoIds: unknown, eventKey = 'burst-run') =>
-    t.post('/api/v2/facesearch/nearby', { event_key: eventKey, photo_ids: photoIds });
+  /** The passes the store gave with these photos (a search's results). */
+  const passesOf = (photoIds: unknown) =>
+    Array.isArray(photoIds)
+      ? photoIds.map((id) => (typeof id === 'number' ? photoPass(TEST_PHOTO_PASS_SECRET, id) : ''))
+      : [];
+  const nearby = async (photoIds: unknown, eventKey = 'burst-run', passes = passesOf(photoIds)) =>
+    t.post('/api/v2/facesearch/nearby', { event_key: eventKey, photo_ids: photoIds, passes });
   const namesOf = async (res: Response) => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as { status: string; body: Photo[] };
@@ -122,6 +128,52 @@ describe.each(testDatabases)('nearby frames on $name', (database) => {
     const res = await nearby(photoIds);
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ status: 'error', field });
+  });
+
+  it('answers each frame with its pass, good for asking around it in turn', async () => {
+    const res = await nearby([ids.match]);
+    const frames = ((await res.json()) as { body: Photo[] }).body;
+    expect(frames.map((p) => p.pass)).toEqual(frames.map((p) => photoPass(TEST_PHOTO_PASS_SECRET, p.id)));
+    const after = frames.find((p) => p.id === ids.after);
+    const around = await t.post('/api/v2/facesearch/nearby', {
+      event_key: 'burst-run',
+      photo_ids: [after?.id],
+      passes: [after?.pass],
+    });
+    expect(await namesOf(around)).toContain('match');
+  });
+
+  it('refuses photos without the passes the store gave with them: ids count up, and could be walked', async () => {
+    const refusals = [
+      await nearby([ids.match], 'burst-run', []),
+      await nearby([ids.match, ids.secondMatch], 'burst-run', passesOf([ids.match])),
+      // Each pass in its place: swapped passes are not those photos'.
+      await nearby([ids.match, ids.secondMatch], 'burst-run', passesOf([ids.secondMatch, ids.match])),
+      await nearby([ids.match], 'burst-run', [photoPass('another store', ids.match as number)]),
+    ];
+    for (const res of refusals) {
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({
+        field: 'passes',
+        code: 'photo-pass',
+        message: 'these photos are not among your results: search again',
+      });
+    }
+    for (const passes of [['short'], 'not a list', [12345]]) {
+      const res = await t.post('/api/v2/facesearch/nearby', {
+        event_key: 'burst-run',
+        photo_ids: [ids.match],
+        passes,
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ status: 'error', field: expect.stringMatching(/^passes/) });
+    }
+    const missing = await t.post('/api/v2/facesearch/nearby', {
+      event_key: 'burst-run',
+      photo_ids: [ids.match],
+    });
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({ field: 'passes' });
   });
 
   it('refuses an unknown event and a closed sale, as the search does', async () => {

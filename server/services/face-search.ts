@@ -18,6 +18,7 @@ import { descriptorFromBytes } from '../faces/matrix';
 import { toSummary } from './events';
 import { sniffImageKind } from './image-check';
 import { accept, type Outcome, type Refusal, refuse } from './outcome';
+import { isPhotoPass } from './photo-pass';
 import { toApiPhoto, toHighlightPhoto } from './photo-shape';
 import { deleteAnsweredSelfie, SIGNED_UPLOAD_SECONDS, selfieDueAt } from './selfie-lifetime';
 
@@ -189,7 +190,7 @@ export async function answerWithMatches(
   const byId = new Map(rows.map((r) => [r.id, r]));
   const images = ids.flatMap((id) => {
     const row = byId.get(id);
-    return row && row.event_id === event.event_id ? [toApiPhoto(row)] : [];
+    return row && row.event_id === event.event_id ? [toApiPhoto(row, ctx.photoPassSecret)] : [];
   });
   return accept({
     status: 'success',
@@ -218,9 +219,17 @@ export async function highlights(ctx: AppContext, eventKey: string): Promise<Out
 /** A fraction of the photo, clipped to 0..1 and rounded to 4 decimals (a tenth of a pixel on a 4000 px photo). */
 const fractionOf = (n: number) => Math.round(Math.min(1, Math.max(0, n)) * 10_000) / 10_000;
 
-/** The faces found in a photo, boxes as fractions of the photo, so the runner can tap the one that is them. */
-export async function facesInPhoto(ctx: AppContext, photoId: number): Promise<Outcome<PhotoFace[]>> {
-  const [photo] = isPhotoId(photoId) ? await photosByIds(ctx.db, [photoId]) : [];
+/**
+ * The faces found in a photo, boxes as fractions of the photo, so the runner can tap the one that is them. Asked
+ * without the photo's pass, the photo is unknown (the same answer as for no photo: nothing to learn from it).
+ */
+export async function facesInPhoto(
+  ctx: AppContext,
+  photoId: number,
+  pass: string | undefined,
+): Promise<Outcome<PhotoFace[]>> {
+  const shown = isPhotoId(photoId) && isPhotoPass(ctx.photoPassSecret, photoId, pass);
+  const [photo] = shown ? await photosByIds(ctx.db, [photoId]) : [];
   if (!photo) return refuse(404, 'photo not found', { field: 'photo_id', code: 'photo-not-found' });
   const faces = await facesOfPhoto(ctx.db, photoId);
   return accept(
@@ -242,17 +251,19 @@ export async function facesInPhoto(ctx: AppContext, photoId: number): Promise<Ou
 
 /**
  * "More like this one": search the event with the descriptor of a face the runner picked in a result photo, with
- * the event's threshold and limit, answered like the selfie search.
+ * the event's threshold and limit, answered like the selfie search. The face's photo's pass must come with it; a
+ * face asked for without it is unknown, as a face that is not.
  */
 export async function searchSimilar(
   ctx: AppContext,
-  request: { event_key: string; face_id: number },
+  request: { event_key: string; face_id: number; pass?: string | undefined },
 ): Promise<Outcome<FaceSearchAnswer>> {
   const open = await eventOpenForSearch(ctx, request.event_key);
   if (!open.ok) return open;
   const event = open.value;
   const face = await faceById(ctx.db, request.face_id);
-  if (!face) return refuse(404, 'face not found', { field: 'face_id', code: 'face-not-found' });
+  if (!face || !isPhotoPass(ctx.photoPassSecret, face.photo_id, request.pass))
+    return refuse(404, 'face not found', { field: 'face_id', code: 'face-not-found' });
   if (face.event_id !== event.event_id) {
     return refuse(400, 'this face is not in a photo of this event', {
       field: 'face_id',

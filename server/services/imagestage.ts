@@ -7,7 +7,7 @@ import * as photos from '../db/photos-repo';
 import { accept, type Outcome, type Refusal, refuse } from './outcome';
 import { toApiPhoto } from './photo-shape';
 
-export type ImageStageContext = Pick<AppContext, 'db'>;
+export type ImageStageContext = Pick<AppContext, 'db' | 'photoPassSecret'>;
 
 export interface StageQuery {
   event_id: number;
@@ -78,5 +78,5 @@ export async function stagePhotoPage(
   const filter = await resolveFilter(ctx, query);
   if (!filter.ok) return filter;
   const rows = await photos.listStagePhotos(ctx.db, filter.value, page, pageSize);
-  return accept(rows.map(toApiPhoto));
+  return accept(rows.map((row) => toApiPhoto(row, ctx.photoPassSecret)));
 }

@@ -7,7 +7,8 @@ import type { Photo } from '../../core/contract/photos';
 import type { AppContext } from '../context';
 import { type NearbyPhoto, photosTakenNear } from '../db/photos-repo';
 import { eventOpenForSearch } from './face-search';
-import { accept, type Outcome } from './outcome';
+import { accept, type Outcome, refuse } from './outcome';
+import { isPhotoPass } from './photo-pass';
 import { toApiPhoto } from './photo-shape';
 
 /** Candidate rows read at most: a burst of 10 frames a second around each of many matches stays well under. */
@@ -40,6 +41,17 @@ export function rankNearby(
 }
 
 export async function nearbyFrames(ctx: AppContext, request: NearbyFramesRequest): Promise<Outcome<Photo[]>> {
+  // Only around photos the store showed the caller: ids count up, so without passes the call would walk an event.
+  const passed =
+    request.passes.length === request.photo_ids.length &&
+    request.photo_ids.every((id, i) => isPhotoPass(ctx.photoPassSecret, id, request.passes[i]));
+  if (!passed) {
+    return refuse(400, 'these photos are not among your results: search again', {
+      field: 'passes',
+      code: 'photo-pass',
+      th: 'ภาพเหล่านี้ไม่อยู่ในผลการค้นหาของคุณ กรุณาค้นหาใหม่',
+    });
+  }
   const open = await eventOpenForSearch(ctx, request.event_key);
   if (!open.ok) return open;
   const rows = await photosTakenNear(
@@ -49,5 +61,7 @@ export async function nearbyFrames(ctx: AppContext, request: NearbyFramesRequest
     NEARBY_FRAME_SECONDS,
     CANDIDATE_ROWS,
   );
-  return accept(rankNearby(rows, request.photo_ids, NEARBY_FRAMES_MAX).map(toApiPhoto));
+  return accept(
+    rankNearby(rows, request.photo_ids, NEARBY_FRAMES_MAX).map((row) => toApiPhoto(row, ctx.photoPassSecret)),
+  );
 }

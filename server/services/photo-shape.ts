@@ -3,13 +3,15 @@
 import { yn } from '../../core/contract/common';
 import type { HighlightPhoto, Photo } from '../../core/contract/photos';
 import type { PhotoRow } from '../db/schema';
+import { photoPass } from './photo-pass';
 
 type PhotoFields = Pick<
   PhotoRow,
   'id' | 'event_id' | 'photographer_id' | 'original_file_name' | 'file_name' | 'is_manual'
 >;
 
-export const toApiPhoto = (row: PhotoFields): Photo => ({
+/** The photo as the calls answer it, with its pass (photo-pass.ts) under the store's pass secret. */
+export const toApiPhoto = (row: PhotoFields, passSecret: string): Photo => ({
   id: row.id,
   event_id: row.event_id,
   photographer_id: row.photographer_id,
@@ -18,6 +20,7 @@ export const toApiPhoto = (row: PhotoFields): Photo => ({
   preview_file_name: row.file_name,
   atc: 'N',
   is_manual: yn(row.is_manual),
+  pass: photoPass(passSecret, row.id),
 });
 
 export const toHighlightPhoto = (

@@ -14,6 +14,7 @@ import { DiskStore } from '../storage/disk-store';
 
 export const TEST_APP_TOKEN = 'test-app-token';
 export const TEST_SANDBOX_SECRET = 'test-sandbox-secret';
+export const TEST_PHOTO_PASS_SECRET = 'test-photo-pass-secret';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -55,6 +56,7 @@ export async function openTestApp(
       : sandboxGateway({ db, secret: TEST_SANDBOX_SECRET, now: () => clock }),
     publicBaseUrl: undefined,
     faces: withoutFaceIndex,
+    photoPassSecret: TEST_PHOTO_PASS_SECRET,
   };
   const app = createApp({ ctx, distDir: dir, diskStore: store, limits });
   return {

@@ -17,6 +17,7 @@ import {
   InstantXhr,
   jpegBytes,
   jpegFile,
+  passOf,
   photo,
   picker,
   renderPanel,
@@ -63,7 +64,11 @@ describe('FaceSearchPanel search', () => {
         'POST /api/v2/facesearch/nearby',
       ]),
     );
-    expect(calls[2]?.body).toEqual({ event_key: 'event-1', photo_ids: [5, 7] });
+    expect(calls[2]?.body).toEqual({
+      event_key: 'event-1',
+      photo_ids: [5, 7],
+      passes: [passOf(5), passOf(7)],
+    });
     expect(calls[0]?.body).toEqual({
       event_key: 'event-1',
       file_name: 'IMG-0001.jpg',
@@ -234,6 +239,7 @@ describe('FaceSearchPanel search', () => {
       expect(calls.filter((c) => c.url.endsWith('/nearby')).at(-1)?.body).toEqual({
         event_key: 'event-1',
         photo_ids: [5, 7, 11],
+        passes: [passOf(5), passOf(7), passOf(11)],
       }),
     );
   });

@@ -125,7 +125,8 @@ describe('FaceSearchPanel results', () => {
     expect(await within(dialog).findByText(/พบ 3 รูปที่คล้ายกัน/)).toHaveTextContent('(รูปใหม่ 2 รูป)');
     expect(calls.at(-1)).toMatchObject({
       url: '/api/v2/facesearch/similar',
-      body: { event_key: 'event-1', face_id: 32 },
+      // The pass of the photo shown, as the store gave it.
+      body: { event_key: 'event-1', face_id: 32, pass: expect.stringMatching(/^pass\d{18}$/) },
     });
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'เพิ่มในผลการค้นหา' }));

@@ -32,6 +32,9 @@ export interface ResultLightboxProps {
   onMore(photos: Photo[], mode: 'merge' | 'replace'): void;
 }
 
+/** Before the photos are there: no photo to ask about. */
+const NO_PHOTO = { id: 0 } as const;
+
 export function ResultLightbox(props: ResultLightboxProps) {
   const { event, photos, index, cartIds, cartKind, onIndex, onClose, onMore } = props;
   const { t } = useLingui();
@@ -40,7 +43,7 @@ export function ResultLightbox(props: ResultLightboxProps) {
   const touchStart = useRef<{ x: number; y: number } | undefined>(undefined);
   const [zoomed, setZoomed] = useState(false);
   const photo = photos[index];
-  const more = useMoreLikeThis(event.event_key, photo?.id ?? 0);
+  const more = useMoreLikeThis(event.event_key, photo ?? NO_PHOTO);
   const count = photos.length;
   const number = index + 1;
 
@@ -169,7 +172,10 @@ export function ResultLightbox(props: ResultLightboxProps) {
           inCart={cartIds.has(photo.id)}
           cartKind={cartKind}
         />
-        <MoreLikeThisControls key={photo.id} more={more} shown={photos} onApply={onMore} />
+        {/* A photo kept from an older answer has no pass: the store would not tell its faces. */}
+        {photo.pass ? (
+          <MoreLikeThisControls key={photo.id} more={more} shown={photos} onApply={onMore} />
+        ) : null}
       </div>
     </div>,
     document.body,

@@ -26,6 +26,9 @@ export const testEvent = (overrides: Partial<EventDetail> = {}): EventDetail => 
   ...overrides,
 });
 
+/** A pass as the store gives one (22 base64url characters), different for each photo. */
+export const passOf = (id: number) => `pass${String(id).padStart(18, '0')}`;
+
 export const photo = (id: number, eventId = 1): Photo => ({
   id,
   event_id: eventId,
@@ -35,6 +38,7 @@ export const photo = (id: number, eventId = 1): Photo => ({
   preview_file_name: `p${id}.jpg`,
   atc: 'N',
   is_manual: 'N',
+  pass: passOf(id),
 });
 
 export const found = (...ids: number[]): FaceSearchAnswer => ({
@@ -79,7 +83,7 @@ export function fakeApi(routes: {
           });
     }
     if (url.endsWith('/v2/facesearch')) return routes.search ? routes.search() : reply(200, found());
-    const faces = url.match(/\/v2\/facesearch\/faces\/(\d+)$/);
+    const faces = url.match(/\/v2\/facesearch\/faces\/(\d+)(\?pass=[\w-]+)?$/);
     if (faces && routes.faces) return routes.faces(Number(faces[1]));
     if (url.endsWith('/v2/facesearch/similar') && routes.similar) return routes.similar(body.face_id);
     if (url.endsWith('/v2/facesearch/nearby'))

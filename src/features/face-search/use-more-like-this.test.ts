@@ -4,6 +4,8 @@ import { act, renderHook, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useMoreLikeThis } from './use-more-like-this';
 
+/** The photo in the lightbox, with the pass the store gave it. */
+const SHOWN = { id: 42, pass: 'AbCdEfGhIjKlMnOpQrSt_-' };
 const face = (face_id: number) => ({ face_id, box: { x: 0.1, y: 0.2, width: 0.1, height: 0.15 } });
 const photo = (id: number) => ({
   id,
@@ -47,14 +49,18 @@ describe('useMoreLikeThis', () => {
     answers([face(11), face(12)], () =>
       reply(200, { status: 'success', image_length: 2, images: [photo(5), photo(7)], avg_price: '150.00' }),
     );
-    const { result } = renderHook(() => useMoreLikeThis('beach-run', 42));
+    const { result } = renderHook(() => useMoreLikeThis('beach-run', SHOWN));
     expect(result.current.state).toEqual({ step: 'idle' });
 
     act(() => result.current.start());
     expect(result.current.state.step).toBe('loading-faces');
     await waitFor(() => expect(result.current.state.step).toBe('choosing'));
     expect(result.current.state).toMatchObject({ faces: [face(11), face(12)] });
-    expect(calls[0]).toEqual({ url: '/api/v2/facesearch/faces/42', method: 'GET', body: undefined });
+    expect(calls[0]).toEqual({
+      url: '/api/v2/facesearch/faces/42?pass=AbCdEfGhIjKlMnOpQrSt_-',
+      method: 'GET',
+      body: undefined,
+    });
 
     act(() => result.current.choose(12));
     expect(result.current.state).toMatchObject({ step: 'searching', faceId: 12 });
@@ -64,7 +70,7 @@ describe('useMoreLikeThis', () => {
     expect(calls[1]).toEqual({
       url: '/api/v2/facesearch/similar',
       method: 'POST',
-      body: { event_key: 'beach-run', face_id: 12 },
+      body: { event_key: 'beach-run', face_id: 12, pass: 'AbCdEfGhIjKlMnOpQrSt_-' },
     });
   });
 
@@ -72,7 +78,7 @@ describe('useMoreLikeThis', () => {
     answers([face(11)], () =>
       reply(200, { status: 'success', image_length: 0, images: [], avg_price: '0.00' }),
     );
-    const { result } = renderHook(() => useMoreLikeThis('beach-run', 42));
+    const { result } = renderHook(() => useMoreLikeThis('beach-run', SHOWN));
     act(() => result.current.start());
     await waitFor(() => expect(result.current.state.step).toBe('choosing'));
     act(() => result.current.choose(11));
@@ -87,7 +93,7 @@ describe('useMoreLikeThis', () => {
 
   it('reports errors of either call, keeping the faces so the runner can pick again', async () => {
     route = async () => reply(404, { status: 'error', message: 'photo not found', field: 'photo_id' });
-    const { result } = renderHook(() => useMoreLikeThis('beach-run', 42));
+    const { result } = renderHook(() => useMoreLikeThis('beach-run', SHOWN));
     act(() => result.current.start());
     await waitFor(() => expect(result.current.state.step).toBe('error'));
     expect(result.current.state).toMatchObject({
@@ -109,7 +115,7 @@ describe('useMoreLikeThis', () => {
   it('ignores an answer that arrives after reset', async () => {
     let release: (r: Response) => void = () => undefined;
     route = () => new Promise<Response>((resolve) => (release = resolve));
-    const { result } = renderHook(() => useMoreLikeThis('beach-run', 42));
+    const { result } = renderHook(() => useMoreLikeThis('beach-run', SHOWN));
     act(() => result.current.start());
     act(() => result.current.reset());
     await act(async () => release(reply(200, { status: 'success', body: [face(11)] })));

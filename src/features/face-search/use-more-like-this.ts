@@ -3,6 +3,7 @@
 // A newer step (start again, reset, unmount) aborts the call under way and its answer is ignored.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FaceSearchAnswer, PhotoFace } from '../../../core/contract/facesearch';
+import type { Photo } from '../../../core/contract/photos';
 import { fetchPhotoFaces, searchSimilar } from '../../lib/api/facesearch';
 
 export type MoreLikeThisState =
@@ -25,7 +26,10 @@ export interface MoreLikeThis {
   reset(): void;
 }
 
-export function useMoreLikeThis(eventKey: string, photoId: number): MoreLikeThis {
+/** For the photo shown (its pass goes with both calls: without it the store answers it as unknown). */
+export function useMoreLikeThis(eventKey: string, photo: Pick<Photo, 'id' | 'pass'>): MoreLikeThis {
+  const photoId = photo.id;
+  const pass = photo.pass;
   const [state, setState] = useState<MoreLikeThisState>({ step: 'idle' });
   const current = useRef<AbortController | undefined>(undefined);
   const faces = useRef<PhotoFace[]>([]);
@@ -47,13 +51,13 @@ export function useMoreLikeThis(eventKey: string, photoId: number): MoreLikeThis
 
   // A different photo or event starts over; unmounting drops the call under way.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the photo or event changes
-  useEffect(() => reset, [reset, eventKey, photoId]);
+  useEffect(() => reset, [reset, eventKey, photoId, pass]);
 
   const start = useCallback(() => {
     const controller = next();
     faces.current = [];
     setState({ step: 'loading-faces' });
-    fetchPhotoFaces(photoId, controller.signal).then(
+    fetchPhotoFaces({ id: photoId, pass }, controller.signal).then(
       (found) => {
         if (controller.signal.aborted) return;
         faces.current = found;
@@ -68,7 +72,7 @@ export function useMoreLikeThis(eventKey: string, photoId: number): MoreLikeThis
         setState({ step: 'error', faces: [], error, during: 'faces' });
       },
     );
-  }, [next, photoId]);
+  }, [next, photoId, pass]);
 
   const choose = useCallback(
     (faceId: number) => {
@@ -76,7 +80,7 @@ export function useMoreLikeThis(eventKey: string, photoId: number): MoreLikeThis
       if (!known.some((f) => f.face_id === faceId)) return;
       const controller = next();
       setState({ step: 'searching', faces: known, faceId });
-      searchSimilar(eventKey, faceId, controller.signal).then(
+      searchSimilar(eventKey, faceId, { pass }, controller.signal).then(
         (answer) => {
           if (controller.signal.aborted) return;
           setState(
@@ -91,7 +95,7 @@ export function useMoreLikeThis(eventKey: string, photoId: number): MoreLikeThis
         },
       );
     },
-    [eventKey, next],
+    [eventKey, next, pass],
   );
 
   return { state, start, choose, reset };

@@ -22,8 +22,7 @@ export function useNearbyFrames(
       return;
     }
     const controller = new AbortController();
-    const ids = photos.slice(0, NEARBY_FRAMES_OF_MAX).map((p) => p.id);
-    fetchNearbyFrames(eventKey, ids, controller.signal)
+    fetchNearbyFrames(eventKey, photos.slice(0, NEARBY_FRAMES_OF_MAX), controller.signal)
       .then((frames) => {
         if (controller.signal.aborted) return;
         setNearby(frames);

@@ -22,21 +22,28 @@ import { getJson, postJson } from './client';
 
 const signPath = `${faceSearchBasePathV2}/sign`;
 
-/** The faces found in a photo, boxes as fractions of the photo (empty while it is not indexed). */
-export async function fetchPhotoFaces(photoId: number, signal?: AbortSignal): Promise<PhotoFace[]> {
-  const answer = await getJson(photoFacesPath(photoId), photoFacesAnswerSchema, signal);
+/** The faces found in a photo shown (its pass along), boxes as fractions of the photo (empty while not indexed). */
+export async function fetchPhotoFaces(
+  photo: Pick<Photo, 'id' | 'pass'>,
+  signal?: AbortSignal,
+): Promise<PhotoFace[]> {
+  const answer = await getJson(photoFacesPath(photo.id, photo.pass), photoFacesAnswerSchema, signal);
   return answer.body;
 }
 
-/** Searches the event again with the descriptor of a face the runner picked; answers like the selfie search. */
+/**
+ * Searches the event again with the descriptor of a face the runner picked in a photo shown (its pass along);
+ * answers like the selfie search.
+ */
 export function searchSimilar(
   eventKey: string,
   faceId: number,
+  photo: Pick<Photo, 'pass'>,
   signal?: AbortSignal,
 ): Promise<FaceSearchAnswer> {
   return postJson(
     similarSearchPath,
-    { event_key: eventKey, face_id: faceId },
+    { event_key: eventKey, face_id: faceId, pass: photo.pass },
     similarSearchAnswerSchema,
     signal,
   );
@@ -78,15 +85,20 @@ export function searchWithUploadedSelfie(
   );
 }
 
-/** The same photographers' frames a few seconds around the photos found (issue 17), best matches' first. */
+/**
+ * The same photographers' frames a few seconds around the photos found (issue 17), best matches' first. Only
+ * photos with their pass are asked about (photos kept from older answers have none).
+ */
 export async function fetchNearbyFrames(
   eventKey: string,
-  photoIds: readonly number[],
+  photos: readonly Pick<Photo, 'id' | 'pass'>[],
   signal?: AbortSignal,
 ): Promise<Photo[]> {
+  const passed = photos.filter((p): p is { id: number; pass: string } => typeof p.pass === 'string');
+  if (passed.length === 0) return [];
   const answer = await postJson(
     nearbyFramesPath,
-    { event_key: eventKey, photo_ids: photoIds },
+    { event_key: eventKey, photo_ids: passed.map((p) => p.id), passes: passed.map((p) => p.pass) },
     nearbyFramesAnswerSchema,
     signal,
   );

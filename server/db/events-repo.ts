@@ -47,14 +47,19 @@ export async function findByKey(db: Db, eventKey: string): Promise<EventRow | un
   return db.selectFrom('events').selectAll().where('event_key', '=', eventKey).executeTakeFirst();
 }
 
+/** The event's packages (tiers), fewest photos first: all a price needs (one query, not listsOf's three). */
+export function packagesOf(db: Db, eventId: number): Promise<EventLists['packages']> {
+  return db
+    .selectFrom('event_packages')
+    .select(['name', 'name_en', 'number_of_photo', 'price'])
+    .where('event_id', '=', eventId)
+    .orderBy('number_of_photo')
+    .execute();
+}
+
 export async function listsOf(db: Db, eventId: number): Promise<EventLists> {
   const [packages, packagesHb, stages] = await Promise.all([
-    db
-      .selectFrom('event_packages')
-      .select(['name', 'name_en', 'number_of_photo', 'price'])
-      .where('event_id', '=', eventId)
-      .orderBy('number_of_photo')
-      .execute(),
+    packagesOf(db, eventId),
     db
       .selectFrom('event_packages_hb')
       .select(['name', 'name_en'])

@@ -4,7 +4,7 @@ import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { ValidOrderRequest } from '../../core/contract/order';
 import { amountsEqual, isZeroAmount, priceCart } from '../../core/pricing';
 import type { AppContext } from '../context';
-import { findByKey, listsOf } from '../db/events-repo';
+import { findByKey, packagesOf } from '../db/events-repo';
 import {
   insertOrder,
   type NewPaymentRecord,
@@ -92,7 +92,7 @@ export async function createOrder(
   };
   if (mhao.chosen && !mhao.allowed)
     return refuse(400, 'this event has no unlimited package', { field: 'is_mhao' });
-  const { packages } = await listsOf(ctx.db, event.event_id);
+  const packages = await packagesOf(ctx.db, event.event_id);
   const summary = priceCart({
     photoCount: ids.length,
     packages: packages.map((p) => ({ number_of_photo: p.number_of_photo, price: String(p.price) })),

@@ -6,8 +6,10 @@
 import { type FaceBox, mergeBoxes, type ScoredBox, tilesFor, touchesInnerEdge } from './boxes';
 import { chipTransform, extractChip, type Point } from './chip';
 import { decodeRgb, FaceImageError, greyJpeg, type RgbImage } from './image';
-import { clip, cropPadded, DETECTOR_SIDE, locate, toTensor, wholeOf } from './locate';
+import { landmarksOfCrops } from './landmarks';
+import { clip, cropPadded, DETECTOR_SIDE, locate, wholeOf } from './locate';
 import { type FaceApi, loadFaceModels } from './models';
+import { describeChips } from './recognise';
 
 export type { FaceBox } from './boxes';
 
@@ -72,20 +74,21 @@ async function landmarksIn(
   faceapi: FaceApi,
   faces: readonly { image: RgbImage; box: FaceBox }[],
 ): Promise<Point[][]> {
-  const tensors = faces.map((f) => toTensor(faceapi, cropPadded(f.image, f.box)));
-  try {
-    const marks = await faceapi.nets.faceLandmark68Net.detectLandmarks(tensors);
-    const list = Array.isArray(marks) ? marks : [marks];
-    return faces.map(({ box: b }, i) => {
-      const x0 = Math.round(b.x);
-      const y0 = Math.round(b.y);
-      const w = Math.max(1, Math.round(b.width));
-      const h = Math.max(1, Math.round(b.height));
-      return (list[i]?.relativePositions ?? []).map((p) => ({ x: x0 + p.x * w, y: y0 + p.y * h }));
-    });
-  } finally {
-    for (const t of tensors) t.dispose();
-  }
+  const marks = await landmarksOfCrops(
+    faceapi,
+    faces.map((f) => cropPadded(f.image, f.box)),
+  );
+  return faces.map(({ box: b }, i) => {
+    const x0 = Math.round(b.x);
+    const y0 = Math.round(b.y);
+    const w = Math.max(1, Math.round(b.width));
+    const h = Math.max(1, Math.round(b.height));
+    const relative = marks[i] ?? new Float32Array(0);
+    const points: Point[] = [];
+    for (let k = 0; k + 1 < relative.length; k += 2)
+      points.push({ x: x0 + (relative[k] as number) * w, y: y0 + (relative[k + 1] as number) * h });
+    return points;
+  });
 }
 
 const BATCH = 8;
@@ -124,26 +127,15 @@ async function describeFaces(
       batch.map((f) => ({ image: f.image, box: square(f.box) })),
     );
     const chips = marks.map((points, i) =>
-      toTensor(faceapi, extractChip((batch[i] as FaceToDescribe).image, chipTransform(points))),
+      extractChip((batch[i] as FaceToDescribe).image, chipTransform(points)),
     );
-    try {
-      const descriptors = await faceapi.nets.faceRecognitionNet.computeFaceDescriptor(chips);
-      const list = Array.isArray(descriptors) ? descriptors : [descriptors];
-      batch.forEach(({ image, box: b }, i) => {
-        const descriptor = list[i];
-        out.push(
-          descriptor
-            ? {
-                box: clip(b, image.width, image.height),
-                score: b.score,
-                descriptor: Float32Array.from(descriptor),
-              }
-            : undefined,
-        );
-      });
-    } finally {
-      for (const c of chips) c.dispose();
-    }
+    const list = await describeChips(faceapi, chips);
+    batch.forEach(({ image, box: b }, i) => {
+      const descriptor = list[i];
+      out.push(
+        descriptor ? { box: clip(b, image.width, image.height), score: b.score, descriptor } : undefined,
+      );
+    });
   }
   return out;
 }

@@ -3,8 +3,10 @@
 // (crop, tensor) the descriptor step shares.
 import sharp from 'sharp';
 import type { FaceBox, ScoredBox, Tile } from './boxes';
+import type { Params, T4 } from './fused-ops';
 import type { RgbImage } from './image';
 import type { FaceApi, Tf } from './models';
+import { tinyBoxes } from './tiny-detector';
 
 export type Tensor3D = ReturnType<FaceApi['tf']['tensor3d']>;
 
@@ -146,22 +148,7 @@ export async function locate(
   );
   let found: ScoredBox[];
   if (tiny) {
-    const input = toTensor(faceapi, view);
-    try {
-      const faces = await faceapi.nets.tinyFaceDetector.locateFaces(
-        input,
-        new faceapi.TinyFaceDetectorOptions({ inputSize: side, scoreThreshold: minScore }),
-      );
-      found = faces.map((d) => ({
-        x: d.box.x,
-        y: d.box.y,
-        width: d.box.width,
-        height: d.box.height,
-        score: d.score,
-      }));
-    } finally {
-      input.dispose();
-    }
+    found = await tinyBoxes(faceapi, view, side, minScore);
   } else {
     found = await ssdBoxes(
       faceapi,
@@ -189,7 +176,6 @@ export const wholeOf = (image: RgbImage): Tile => ({ x: 0, y: 0, width: image.wi
 // same sizes as face-api's 512 px anchors), boxes decoded and suppressed in plain JS for the few scores above the
 // threshold (face-api's own NMS re-downloads every box per comparison).
 
-type T4 = ReturnType<Tf['zeros']>;
 interface FusedConv {
   filter: T4;
   bias: T4;
@@ -209,9 +195,6 @@ const HEAD_GRIDS = [32, 16, 8, 4, 2, 1];
 /** The backbone layer (pointwise conv 11, stride 16) the first, smallest-anchor head reads. */
 const CONV11_LAYER = 22;
 let fused: FusedSsd | undefined;
-
-// biome-ignore lint/suspicious/noExplicitAny: face-api's SSD params are not in its public typings
-type Params = any;
 
 function fuseSsd(faceapi: FaceApi): FusedSsd {
   if (fused) return fused;

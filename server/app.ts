@@ -19,6 +19,7 @@ import { appSettingsFromContext, appShellReader } from './app-settings';
 import type { AppContext } from './context';
 import { type ApiLimits, apiRoutes } from './routes/api';
 import { readAtMost, storageRoutes } from './routes/storage';
+import { prepareUploadedSelfie } from './services/face-search';
 import {
   type FirstScreen,
   firstScreen,
@@ -39,6 +40,11 @@ export interface AppOptions {
   diskStore?: DiskStore | undefined;
   /** The settings the PWA takes at run time (appSettingsFor(config)); default: the defaults with ctx's token. */
   settings?: AppSettings;
+  /**
+   * Whether a selfie uploaded to the disk store starts its embedding at once (prepareUploadedSelfie; default yes).
+   * Off with several API processes: the search may reach another process, which would embed the selfie again.
+   */
+  prepareSelfiesOnUpload?: boolean;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -102,7 +108,13 @@ export function createApp(options: AppOptions) {
   api.route('/', apiRoutes(options.ctx, options.limits));
   app.route('/api', api);
 
-  if (options.diskStore) app.route('/storage', storageRoutes(options.diskStore));
+  if (options.diskStore) {
+    const onUploaded =
+      options.prepareSelfiesOnUpload === false
+        ? undefined
+        : (key: string, body: Uint8Array) => prepareUploadedSelfie(options.ctx, key, body);
+    app.route('/storage', storageRoutes(options.diskStore, onUploaded));
+  }
 
   const settings = options.settings ?? appSettingsFromContext(options.ctx);
   const appShell = appShellReader(options.distDir, settings);

@@ -74,6 +74,7 @@ export async function openStore(config: Config, log: (line: string) => void = co
     distDir: config.distDir,
     diskStore: store instanceof DiskStore ? store : undefined,
     settings: appSettingsFor(config),
+    prepareSelfiesOnUpload: config.apiProcesses === 1,
   });
   const notifier = notifierFor(config);
   return {

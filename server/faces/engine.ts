@@ -1,8 +1,11 @@
 // The face engine's interface as the search calls use it, and FaceIndexEngine, the engine itself: selfie embedding
 // (detect.ts, in-process or in the worker pool) plus an exact scan of the event's in-memory matrix (matrix.ts).
 // `withoutFaceIndex` (nothing matches) stays for tests and for a store without indexed photos.
+
+import { SELFIE_DELETED_WITHIN_SECONDS } from '../../core/constants';
 import type { FaceBlock } from '../db/faces-repo';
 import { DESCRIPTOR_BYTES, FaceMatrix } from './matrix';
+import { PreparedSelfies } from './prepared-selfies';
 
 export interface FaceMatch {
   photoId: number;
@@ -28,8 +31,18 @@ export interface FaceQuery {
 export type FaceSearchOutcome = { kind: 'matches'; matches: FaceMatch[] } | { kind: 'no-face' };
 
 export interface FaceSearchEngine {
-  /** Finds the event's photos showing the largest face of the selfie, best first. */
-  search(selfie: Uint8Array, query: FaceQuery): Promise<FaceSearchOutcome>;
+  /**
+   * Finds the event's photos showing the largest face of the selfie, best first. With the upload's key, an
+   * embedding prepared from that upload (prepareSelfie) is used instead of embedding the selfie again.
+   */
+  search(selfie: Uint8Array, query: FaceQuery, uploadKey?: string): Promise<FaceSearchOutcome>;
+  /**
+   * Starts embedding an uploaded selfie before its search asks (prepared-selfies.ts). Optional: an engine without it
+   * embeds at search time.
+   */
+  prepareSelfie?(uploadKey: string, selfie: Uint8Array): void;
+  /** Whether an embedding is prepared (done or under way) for the upload's key. */
+  isPrepared?(uploadKey: string): boolean;
   /**
    * Finds the event's photos with a face close to a known descriptor ("more like this one"), best first. Optional:
    * an engine without it (a test stand-in) finds nothing for such searches.
@@ -104,6 +117,10 @@ interface EventIndex {
   loading?: Promise<void>;
 }
 
+/** Prepared embeddings live as long as their selfie may (then the search cannot run anyway), at most this many. */
+const PREPARED_KEEP_MS = SELFIE_DELETED_WITHIN_SECONDS * 1000;
+const PREPARED_MOST = 500;
+
 async function inProcessSelfie(selfie: Uint8Array): ReturnType<SelfieDescriber> {
   const { selfieDescriptor } = await import('./detect');
   const outcome = await selfieDescriptor(selfie);
@@ -121,6 +138,10 @@ export class FaceIndexEngine implements FaceSearchEngine {
   private readonly maxEvents: number;
   private readonly recheckMs: number;
   private readonly selfieWait: (() => number) | undefined;
+  private readonly prepared = new PreparedSelfies<Awaited<ReturnType<SelfieDescriber>>>(
+    PREPARED_KEEP_MS,
+    PREPARED_MOST,
+  );
 
   constructor(options: FaceIndexEngineOptions) {
     this.loadFaces = options.loadFaces;
@@ -134,8 +155,17 @@ export class FaceIndexEngine implements FaceSearchEngine {
     return this.selfieWait?.() ?? 0;
   }
 
-  async search(selfie: Uint8Array, query: FaceQuery): Promise<FaceSearchOutcome> {
-    const described = await this.describeSelfie(selfie);
+  prepareSelfie(uploadKey: string, selfie: Uint8Array): void {
+    this.prepared.prepare(uploadKey, () => this.describeSelfie(selfie));
+  }
+
+  isPrepared(uploadKey: string): boolean {
+    return this.prepared.has(uploadKey);
+  }
+
+  async search(selfie: Uint8Array, query: FaceQuery, uploadKey?: string): Promise<FaceSearchOutcome> {
+    const prepared = uploadKey === undefined ? undefined : this.prepared.take(uploadKey);
+    const described = await (prepared ?? this.describeSelfie(selfie));
     if (described.kind === 'no-face') return described;
     return { kind: 'matches', matches: await this.searchDescriptor(described.descriptor, query) };
   }

@@ -336,6 +336,47 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
     expect(await later.json()).toMatchObject({ status: 'success', image_length: 3 });
   });
 
+  it('starts embedding a selfie when its upload lands, and its search uses that embedding', async () => {
+    const described: Uint8Array[] = [];
+    const queueMs = { value: 0 };
+    const preparing = new FaceIndexEngine({
+      loadFaces: async () => undefined,
+      describeSelfie: async (bytes) => {
+        described.push(bytes);
+        return { kind: 'face', descriptor: new Float32Array(128) };
+      },
+      expectedSelfieMs: () => queueMs.value,
+    });
+    t.ctx.faces = preparing;
+    try {
+      const first = await signAndUpload();
+      expect(described).toEqual([new Uint8Array(selfie)]);
+      expect(preparing.isPrepared(first.file_location)).toBe(true);
+      // The queue has grown since the upload: this selfie is already in it, so its search waits instead of "busy".
+      queueMs.value = 9000;
+      const res = await t.post('/api/v2/facesearch', { ...first, event_key: 'beach-run' });
+      expect(res.status).toBe(200);
+      expect(described).toHaveLength(1);
+      expect(preparing.isPrepared(first.file_location)).toBe(false);
+
+      // An upload while the queue is long waits for its search, which is answered busy as before.
+      const second = await signAndUpload();
+      expect(described).toHaveLength(1);
+      expect((await t.post('/api/v2/facesearch', { ...second, event_key: 'beach-run' })).status).toBe(503);
+      queueMs.value = 0;
+      // Bytes that are not a JPEG or PNG are not embedded; their search refuses them with the spec's words.
+      const third = await signAndUpload('beach-run', new TextEncoder().encode('not an image at all'));
+      expect(described).toHaveLength(1);
+      const refused = await t.post('/api/v2/facesearch', { ...third, event_key: 'beach-run' });
+      expect(refused.status).toBe(400);
+      // The second search, asked again, embeds its selfie then.
+      expect((await t.post('/api/v2/facesearch', { ...second, event_key: 'beach-run' })).status).toBe(200);
+      expect(described).toHaveLength(2);
+    } finally {
+      t.ctx.faces = engine;
+    }
+  });
+
   it('is not busy up to 3.5 s of expected wait', async () => {
     const { search_id, file_location } = await signAndUpload();
     queue.expectedMs = SEARCH_BUSY_AFTER_MS;

@@ -61,7 +61,11 @@ function usedUploads() {
   };
 }
 
-export function storageRoutes(store: DiskStore) {
+/**
+ * The disk store's routes. `onUploaded` hears of each upload stored (its key and bytes), after it is stored; it
+ * must not throw and is not waited for.
+ */
+export function storageRoutes(store: DiskStore, onUploaded?: (key: string, body: Uint8Array) => void) {
   const used = usedUploads();
   /** The object key an address names, or undefined when its percent-encoding is broken (no object has it). */
   const keyOf = (requestPath: string): string | undefined => {
@@ -93,6 +97,7 @@ export function storageRoutes(store: DiskStore) {
       if (body.length === 0) return c.json(refuse('file is empty'), 400);
       if (!(await store.putNew(key, body))) return c.json(refuse('upload address was already used'), 409);
       used.remember(key, expires);
+      onUploaded?.(key, body);
       return c.body(null, 200);
     })
     .get('/*', async (c, next) => {

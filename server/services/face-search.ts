@@ -49,6 +49,20 @@ export function refuseWhenBusy(ctx: AppContext, random = Math.random): Refusal |
   });
 }
 
+/** Where uploaded selfies are kept (private: read only with a signed address). */
+const SELFIE_KEY_PREFIX = 'private/selfies/';
+
+/**
+ * A selfie's upload has landed on this process (the disk store's signed PUT): its embedding starts now, so that its
+ * search, a moment later, finds it done or under way. Not when the selfie queue is already long (the search will be
+ * answered "busy" and asked again), and not for what is not a JPEG or PNG.
+ */
+export function prepareUploadedSelfie(ctx: AppContext, key: string, body: Uint8Array): void {
+  if (!key.startsWith(SELFIE_KEY_PREFIX) || !ctx.faces.prepareSelfie) return;
+  if (!sniffImageKind(body) || refuseWhenBusy(ctx)) return;
+  ctx.faces.prepareSelfie(key, body);
+}
+
 const extensionOf = (fileType: string) => (fileType === 'image/png' ? 'png' : 'jpg');
 
 /** The event a search may run on: it exists and its sale is open (the page shows the upload area). */
@@ -75,7 +89,7 @@ export async function signSelfieUpload(
   const event = open.value;
   const searchId = randomUUID();
   const fileName = `${searchId}.${extensionOf(request.file_type)}`;
-  const key = `private/selfies/${event.event_key}/${fileName}`;
+  const key = `${SELFIE_KEY_PREFIX}${event.event_key}/${fileName}`;
   const now = ctx.now();
   await insertSearch(ctx.db, {
     search_id: searchId,
@@ -114,15 +128,16 @@ export async function searchUploadedSelfie(
       th: 'การค้นหานี้หมดอายุแล้ว กรุณาอัปโหลดรูปอีกครั้ง',
     });
   }
-  // A busy answer keeps the selfie: the same search is asked again in a few seconds.
-  const busy = refuseWhenBusy(ctx);
+  // A busy answer keeps the selfie: the same search is asked again in a few seconds. A selfie whose embedding is
+  // already under way (prepared at its upload) is waited for instead.
+  const busy = ctx.faces.isPrepared?.(search.file_location) ? undefined : refuseWhenBusy(ctx);
   if (busy) return busy;
   const selfie = await ctx.store.get(search.file_location);
   if (!selfie)
     return refuse(400, 'upload the photo before searching', { field: 'file_location', code: 'no-upload' });
   await markSearched(ctx.db, search.search_id, ctx.now());
   try {
-    return await searchWithSelfie(ctx, event, selfie);
+    return await searchWithSelfie(ctx, event, selfie, search.file_location);
   } finally {
     // Answered (matches, none, or a refusal of the image): the selfie is not needed any more.
     await deleteAnsweredSelfie(ctx, search);
@@ -158,17 +173,18 @@ async function searchWithSelfie(
   ctx: AppContext,
   event: EventRow,
   selfie: Uint8Array,
+  uploadKey?: string,
 ): Promise<Outcome<FaceSearchAnswer>> {
   // Only the bytes' kind here: the engine decodes the selfie once (in a worker) and refuses what does not decode
   // or is too large, with the same words.
   if (!sniffImageKind(selfie)) return selfieRefusal('not-an-image');
   let outcome: FaceSearchOutcome;
   try {
-    outcome = await ctx.faces.search(selfie, {
-      eventId: event.event_id,
-      threshold: event.face_threshold,
-      maxResults: event.max_face_search,
-    });
+    outcome = await ctx.faces.search(
+      selfie,
+      { eventId: event.event_id, threshold: event.face_threshold, maxResults: event.max_face_search },
+      uploadKey,
+    );
   } catch (error) {
     if (error instanceof FaceImageError) return selfieRefusal(error.problem);
     throw error;

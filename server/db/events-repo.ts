@@ -47,6 +47,29 @@ export async function findByKey(db: Db, eventKey: string): Promise<EventRow | un
   return db.selectFrom('events').selectAll().where('event_key', '=', eventKey).executeTakeFirst();
 }
 
+const readsInFlight = new WeakMap<Db, Map<string, Promise<EventRow | undefined>>>();
+
+/**
+ * findByKey for the hot paths (a rush of face searches reads one event 50 times at once): reads of one event that
+ * overlap share one query. Nothing is cached: a read that starts after the last one finished queries again, so a
+ * change to the event is seen as soon as it is committed. Each caller gets its own copy of the row.
+ */
+export async function findByKeyShared(db: Db, eventKey: string): Promise<EventRow | undefined> {
+  let reads = readsInFlight.get(db);
+  if (!reads) {
+    reads = new Map();
+    readsInFlight.set(db, reads);
+  }
+  let read = reads.get(eventKey);
+  if (!read) {
+    const own = reads;
+    read = findByKey(db, eventKey).finally(() => own.delete(eventKey));
+    reads.set(eventKey, read);
+  }
+  const row = await read;
+  return row ? { ...row } : undefined;
+}
+
 /** The event's packages (tiers), fewest photos first: all a price needs (one query, not listsOf's three). */
 export function packagesOf(db: Db, eventId: number): Promise<EventLists['packages']> {
   return db

@@ -7,7 +7,7 @@ import type { FaceSearchAnswer, PhotoFace, SignAnswer } from '../../core/contrac
 import type { HighlightPhoto } from '../../core/contract/photos';
 import { averagePricePerPhoto, priceCart } from '../../core/pricing';
 import type { AppContext } from '../context';
-import { findByKey, packagesOf } from '../db/events-repo';
+import { findByKeyShared, packagesOf } from '../db/events-repo';
 import { faceById, facesOfPhoto } from '../db/faces-repo';
 import { isPhotoId, listHighlights, photosByIds } from '../db/photos-repo';
 import type { EventRow } from '../db/schema';
@@ -67,7 +67,7 @@ const extensionOf = (fileType: string) => (fileType === 'image/png' ? 'png' : 'j
 
 /** The event a search may run on: it exists and its sale is open (the page shows the upload area). */
 export async function eventOpenForSearch(ctx: AppContext, eventKey: string): Promise<Outcome<EventRow>> {
-  const event = await findByKey(ctx.db, eventKey);
+  const event = await findByKeyShared(ctx.db, eventKey);
   if (!event) return refuse(404, 'event not found', { field: 'event_key', code: 'event-not-found' });
   const sale = toSummary(event, ctx, ctx.now());
   if (sale.can_sale !== 'Y' || sale.close_sale === 'Y') {
@@ -228,7 +228,7 @@ async function averagePrice(ctx: AppContext, event: EventRow, count: number): Pr
 }
 
 export async function highlights(ctx: AppContext, eventKey: string): Promise<Outcome<HighlightPhoto[]>> {
-  const event = await findByKey(ctx.db, eventKey);
+  const event = await findByKeyShared(ctx.db, eventKey);
   if (!event) return refuse(404, 'event not found', { field: 'event_key', code: 'event-not-found' });
   return accept((await listHighlights(ctx.db, event.event_id, HIGHLIGHT_LIMIT)).map(toHighlightPhoto));
 }

@@ -41,6 +41,28 @@ export function tilesFor(width: number, height: number, size: number, overlap: n
   return tiles;
 }
 
+/** Splits `length` into the fewest spans of at most `most` that overlap by at least `overlap`, all the same size. */
+function evenSpans(length: number, most: number, overlap: number): { start: number; size: number }[] {
+  if (length <= most) return [{ start: 0, size: length }];
+  const count = Math.ceil((length - overlap) / (most - overlap));
+  const size = Math.ceil((length + (count - 1) * overlap) / count);
+  const stride = (length - size) / (count - 1);
+  return Array.from({ length: count }, (_, i) => ({ start: Math.round(i * stride), size }));
+}
+
+/**
+ * The fewest tiles of equal size, each side at most `most`, that cover the image and overlap their neighbours by at
+ * least `overlap`: a 4000×3000 photo at most 1664 and overlap 256 is 3 × 2 tiles of 1504×1628 (1.2 times its
+ * pixels), where square tiles of 1536 would be 3 × 3 (1.8 times).
+ */
+export function evenTilesFor(width: number, height: number, most: number, overlap: number): Tile[] {
+  const tiles: Tile[] = [];
+  for (const y of evenSpans(height, most, overlap))
+    for (const x of evenSpans(width, most, overlap))
+      tiles.push({ x: x.start, y: y.start, width: x.size, height: y.size });
+  return tiles;
+}
+
 function intersection(a: FaceBox, b: FaceBox): number {
   const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
   const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);

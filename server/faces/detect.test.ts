@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { containment } from './boxes';
 import { type DetectedFace, detectFacesInBytes, selfieDescriptor, selfieDescriptors } from './detect';
 import { FaceImageError } from './image';
 import { FaceMatrix } from './matrix';
@@ -109,4 +110,32 @@ describe('selfies embedded together (a rush)', () => {
       expect(distance).toBeLessThan(0.001);
     }
   }, 60_000);
+});
+
+describe('small faces in a 12 MP photo', () => {
+  // ../shared/face-bench (beside the project, as CI has it): the face set's faces pasted 40 px wide into a
+  // 4000×3000 crowd, with their true boxes.
+  const bench = path.join(process.cwd(), '..', 'shared', 'face-bench');
+  const truth = JSON.parse(readFileSync(path.join(bench, 'crowd-40.jpg.truth.json'), 'utf8')) as {
+    x: number;
+    y: number;
+    w: number;
+    h: number;
+  }[];
+
+  it('finds 40 px faces (the tiny detector at full size over even tiles), and nothing that is not one', async () => {
+    const faces = await detectFacesInBytes(new Uint8Array(readFileSync(path.join(bench, 'crowd-40.jpg'))));
+    const onTruth = (f: DetectedFace) =>
+      truth.some((t) => containment(f.box, { x: t.x, y: t.y, width: t.w, height: t.h }) > 0.5);
+    const found = truth.filter((t) =>
+      faces.some((f) => containment(f.box, { x: t.x, y: t.y, width: t.w, height: t.h }) > 0.5),
+    );
+    expect(found.length).toBeGreaterThanOrEqual(36);
+    expect(faces.filter((f) => !onTruth(f))).toEqual([]);
+    // The same (older) SSD small-face pass finds almost none of them: the tiny pass is what finds them.
+    const ssd = await detectFacesInBytes(new Uint8Array(readFileSync(path.join(bench, 'crowd-40.jpg'))), {
+      smallFaces: 'ssd',
+    });
+    expect(ssd.filter(onTruth).length).toBeLessThan(found.length / 4);
+  }, 120_000);
 });

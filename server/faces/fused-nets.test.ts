@@ -76,7 +76,7 @@ describe('the fused tiny face detector', () => {
     for (const image of photos) {
       for (const size of [224, 416]) {
         const expected = await faceApiTiny(image, size, 0.3);
-        const got = await tinyBoxes(faceapi, image, size, 0.3);
+        const got = await tinyBoxes(faceapi, image, 0.3, size);
         expect(got.length, `${image.width}×${image.height} at ${size}`).toBe(expected.length);
         got.forEach((b, i) => {
           const e = expected[i] as ScoredBox;
@@ -93,11 +93,11 @@ describe('the fused tiny face detector', () => {
 
   it('enlarges an image smaller than its input, and finds nothing in a plain grey one', async () => {
     const small = await decodeRgb(sample(1), { maxSide: 150 });
-    const got = await tinyBoxes(faceapi, small, 224, 0.3);
+    const got = await tinyBoxes(faceapi, small, 0.3, 224);
     const expected = await faceApiTiny(small, 224, 0.3);
     expect(got.map((b) => Math.round(b.x))).toEqual(expected.map((b) => Math.round(b.x)));
     const grey: RgbImage = { data: new Uint8Array(300 * 200 * 3).fill(128), width: 300, height: 200 };
-    expect(await tinyBoxes(faceapi, grey, 224, 0.5)).toEqual([]);
+    expect(await tinyBoxes(faceapi, grey, 0.5, 224)).toEqual([]);
   }, 60_000);
 });
 

@@ -118,8 +118,8 @@ export interface Pass {
   /** Input side for the tiny detector (a multiple of 32). */
   tinySize?: number;
   /**
-   * SSD only: shrink the region by this factor and run the detector on it at that size (any size: the fused SSD
-   * is convolutional), instead of fitting the region into 512 px.
+   * Shrink the region by this factor (1: as it is) and run the detector on it at that size (any size: both fused
+   * detectors are convolutional), instead of fitting the region into the detector's input.
    */
   scale?: number;
   /**
@@ -139,16 +139,10 @@ export async function locate(
 ): Promise<ScoredBox[]> {
   const tiny = pass.detector === 'tiny';
   const side = tiny ? (pass.tinySize ?? 224) : DETECTOR_SIDE;
-  const { view, scale, offset } = await detectorView(
-    image,
-    region,
-    pass.pad ?? 0,
-    side,
-    tiny ? undefined : pass.scale,
-  );
+  const { view, scale, offset } = await detectorView(image, region, pass.pad ?? 0, side, pass.scale);
   let found: ScoredBox[];
   if (tiny) {
-    found = await tinyBoxes(faceapi, view, side, minScore);
+    found = await tinyBoxes(faceapi, view, minScore, pass.scale === undefined ? side : 0);
   } else {
     found = await ssdBoxes(
       faceapi,

@@ -31,6 +31,8 @@ const ANCHORS = [
 ];
 const IOU_THRESHOLD = 0.4;
 const LEAKY_ALPHA = 0.10000000149011612;
+/** Input pixels per cell of the head's grid. */
+const CELL = 32;
 /** Values per anchor in the head's output: x, y, w, h, score (one class, no class scores). */
 const BOX_ENCODING = 5;
 
@@ -84,29 +86,34 @@ function iou(a: RawBox, b: RawBox): number {
 }
 
 /**
- * The tiny detector's boxes in `view` (its pixels) with a score above `minScore`, best first. As face-api: the view
- * padded with black to a square on the bottom and right, resized (bilinear) to inputSize × inputSize (a multiple of
- * 32), boxes suppressed at IoU 0.4.
+ * The tiny detector's boxes in `view` (its pixels) with a score above `minScore`, best first, suppressed at IoU 0.4.
+ * With `fitSide`, face-api's own input: the view padded with black to a square on the bottom and right, resized
+ * (bilinear) to fitSide × fitSide (a multiple of 32). Without, the view as it is (the net is convolutional), padded
+ * with black to a multiple of 32 on the bottom and right: one cell of the head per 32 pixels.
  */
 export async function tinyBoxes(
   faceapi: FaceApi,
   view: RgbImage,
-  inputSize: number,
   minScore: number,
+  fitSide = 0,
 ): Promise<ScoredBox[]> {
   const net = fuseTiny(faceapi);
   const tf = faceapi.tf as unknown as Tf;
   const square = Math.max(view.width, view.height);
-  const pixels = new Float32Array(square * square * 3);
+  const height = fitSide ? square : Math.ceil(view.height / CELL) * CELL;
+  const width = fitSide ? square : Math.ceil(view.width / CELL) * CELL;
+  /** View pixels per input pixel. */
+  const unit = fitSide ? square / fitSide : 1;
+  const pixels = new Float32Array(height * width * 3);
   const rowValues = view.width * 3;
   for (let row = 0; row < view.height; row++)
-    pixels.set(view.data.subarray(row * rowValues, (row + 1) * rowValues), row * square * 3);
+    pixels.set(view.data.subarray(row * rowValues, (row + 1) * rowValues), row * width * 3);
   const out = tf.tidy(() => {
-    let x = tf.tensor4d(pixels, [1, square, square, 3]) as T4;
-    if (square !== inputSize)
+    let x = tf.tensor4d(pixels, [1, height, width, 3]) as T4;
+    if (fitSide && square !== fitSide)
       x = tf.image.resizeBilinear(x as Parameters<Tf['image']['resizeBilinear']>[0], [
-        inputSize,
-        inputSize,
+        fitSide,
+        fitSide,
       ]) as T4;
     x = tf.fused.conv2d({
       x: x as ConvArgs['x'],
@@ -118,8 +125,10 @@ export async function tinyBoxes(
       preluActivationWeights: net.first.slope,
     }) as T4;
     for (const s of net.separable) {
-      x = tf.maxPool(x as Parameters<Tf['maxPool']>[0], 2, 2, 'same') as T4;
-      x = separableConv(tf, x, s, 1, { activation: 'prelu', preluActivationWeights: s.slope });
+      const pooled = tf.maxPool(x as Parameters<Tf['maxPool']>[0], 2, 2, 'same') as T4;
+      x.dispose();
+      x = separableConv(tf, pooled, s, 1, { activation: 'prelu', preluActivationWeights: s.slope });
+      pooled.dispose();
     }
     x = tf.maxPool(x as Parameters<Tf['maxPool']>[0], 2, 1, 'same') as T4;
     return tf.fused.conv2d({
@@ -136,24 +145,20 @@ export async function tinyBoxes(
   } finally {
     out.dispose();
   }
-  const cells = out.shape[1] ?? 0;
-  // Boxes relative to the view (face-api's correction for the square's padding), then in the view's pixels.
-  const fx = square / view.width;
-  const fy = square / view.height;
+  const [, rows = 0, cols = 0] = out.shape;
+  const cell = CELL * unit;
   const found: RawBox[] = [];
-  for (let row = 0; row < cells; row++) {
-    for (let col = 0; col < cells; col++) {
+  for (let row = 0; row < rows; row++) {
+    for (let col = 0; col < cols; col++) {
       ANCHORS.forEach((anchor, a) => {
-        const e = ((row * cells + col) * ANCHORS.length + a) * BOX_ENCODING;
+        const e = ((row * cols + col) * ANCHORS.length + a) * BOX_ENCODING;
         const score = sigmoid(values[e + 4] as number);
         if (!(score > minScore)) return;
-        const cx = ((col + sigmoid(values[e] as number)) / cells) * fx;
-        const cy = ((row + sigmoid(values[e + 1] as number)) / cells) * fy;
-        const w = ((Math.exp(values[e + 2] as number) * anchor.x) / cells) * fx;
-        const h = ((Math.exp(values[e + 3] as number) * anchor.y) / cells) * fy;
-        const left = (cx - w / 2) * view.width;
-        const top = (cy - h / 2) * view.height;
-        found.push({ left, top, right: left + w * view.width, bottom: top + h * view.height, score });
+        const cx = (col + sigmoid(values[e] as number)) * cell;
+        const cy = (row + sigmoid(values[e + 1] as number)) * cell;
+        const w = Math.exp(values[e + 2] as number) * anchor.x * cell;
+        const h = Math.exp(values[e + 3] as number) * anchor.y * cell;
+        found.push({ left: cx - w / 2, top: cy - h / 2, right: cx + w / 2, bottom: cy + h / 2, score });
       });
     }
   }

@@ -29,7 +29,7 @@ describe('How face search works', () => {
     ).toBeInTheDocument();
     expect(
       screen.getByText(
-        'In 12-megapixel crowd photos with faces about 40 pixels wide: 12.5% of the runners found',
+        'In 12-megapixel crowd photos with faces about 40 pixels wide: 100% of the runners found',
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'terms of use and privacy policy' })).toHaveAttribute(

@@ -10,6 +10,8 @@ import path from 'node:path';
 interface S3rverServer {
   run(): Promise<AddressInfo>;
   close(): Promise<void>;
+  /** The node:http server, once running. */
+  httpServer?: { closeAllConnections(): void };
 }
 type S3rverClass = new (options: {
   address: string;
@@ -50,8 +52,11 @@ export async function startS3rver(bucket: string, cors?: string): Promise<Runnin
   const { port } = await server.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,
+    /** Stops at once: a connection kept alive by a client (Chromium, the SDK's agent) would hold close() open. */
     async close() {
-      await server.close();
+      const closing = server.close();
+      server.httpServer?.closeAllConnections();
+      await closing;
       await fs.rm(directory, { recursive: true, force: true });
     },
   };

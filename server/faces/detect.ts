@@ -10,6 +10,7 @@ import { landmarksOfCrops } from './landmarks';
 import { clip, cropPadded, DETECTOR_SIDE, locate, wholeOf } from './locate';
 import { type FaceApi, loadFaceModels } from './models';
 import { describeChips } from './recognise';
+import { yieldToSearches } from './yield-to-searches';
 
 export type { FaceBox } from './boxes';
 
@@ -142,6 +143,7 @@ async function describeFaces(
 ): Promise<(DetectedFace | undefined)[]> {
   const out: (DetectedFace | undefined)[] = [];
   for (let start = 0; start < faces.length; start += BATCH) {
+    await yieldToSearches();
     const batch = faces.slice(start, start + BATCH);
     const marks = await landmarksIn(
       faceapi,
@@ -183,6 +185,7 @@ export async function findFaceBoxes(
     boxes.push(...(await locate(faceapi, image, wholeOf(image), o.minScore, { pad: o.framePad })));
   if (tiled && o.smallFaces === 'tiny') {
     for (const tile of evenTilesFor(width, height, o.smallTile, o.smallTileOverlap)) {
+      await yieldToSearches();
       const found = await locate(faceapi, image, tile, o.smallMinScore, {
         detector: 'tiny',
         scale: o.smallScale,
@@ -194,6 +197,7 @@ export async function findFaceBoxes(
   } else if (tiled) {
     const scale = DETECTOR_SIDE / o.tileSize;
     for (const tile of tilesFor(width, height, o.bigTile, o.tileOverlap)) {
+      await yieldToSearches();
       // Faces big enough for the smaller anchors' heads were already found by the whole-image pass.
       const found = await locate(faceapi, image, tile, o.tileMinScore, { scale, smallFacesOnly: true });
       for (const b of found) boxes.push({ ...b, cut: touchesInnerEdge(b, tile, width, height) });

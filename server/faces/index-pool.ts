@@ -19,6 +19,7 @@ import type {
   WorkerJob,
   WorkerStart,
 } from './index-worker';
+import { searchCounter } from './yield-to-searches';
 
 export interface IndexJob {
   photoId: number;
@@ -109,10 +110,12 @@ export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
   let nextJob = 1;
   let closed = false;
   let selfieMs = FIRST_SELFIE_MS;
+  // Selfies waiting or being embedded, shared with the photo workers: they pause between steps while it is not 0.
+  const searching = searchCounter();
   const readyWaiters: (() => void)[] = [];
 
   const spawn = (selfiesOnly: boolean): Slot => {
-    const worker = startWorker({ background: !selfiesOnly });
+    const worker = startWorker({ background: !selfiesOnly, searching: searching.shared });
     const slot: Slot = { worker, selfiesOnly, ready: false };
     worker.on('message', (message: WorkerAnswer | { answers: WorkerAnswer[] } | { ready: true }) => {
       if ('ready' in message) {
@@ -182,6 +185,10 @@ export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
         slot.worker.postMessage(batch);
       }
     }
+    const embedding = slots.reduce((n, s) => n + (s.busy?.[0]?.job.kind === 'selfie' ? s.busy.length : 0), 0);
+    // Waiting selfies count only where selfie workers will take them: photo workers that take selfies themselves
+    // must finish their photos first.
+    searching.set((photosTakeSelfies ? 0 : queues.selfie.length) + embedding);
   };
 
   const submit = (body: JobBody): Promise<WorkerAnswer> => {

@@ -10,11 +10,13 @@ import { type DetectOptions, detectFacesInBytes, selfieDescriptors, warmUp } fro
 import { FaceImageError } from './image';
 import { loadFaceModels } from './models';
 import { lowerThisThread } from './thread-priority';
+import { asPhotoJob, watchSearches } from './yield-to-searches';
 
 /** What the pool tells a worker when it starts it. */
 export interface WorkerStart {
-  /** A photo worker: background priority. */
+  /** A photo worker: background priority, and its photos pause for the searches counted in `searching`. */
   background: boolean;
+  searching?: SharedArrayBuffer;
 }
 
 export type PhotoJob = { jobId: number; kind: 'photo'; bytes: Uint8Array; detect?: DetectOptions };
@@ -39,7 +41,7 @@ export type WorkerAnswer =
 async function indexPhoto(job: PhotoJob): Promise<WorkerAnswer> {
   const started = performance.now();
   try {
-    const faces = await detectFacesInBytes(job.bytes, job.detect);
+    const faces = await asPhotoJob(() => detectFacesInBytes(job.bytes, job.detect));
     return { jobId: job.jobId, ok: true, ms: performance.now() - started, faces };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -70,7 +72,11 @@ async function runBatch(batch: SelfieBatch): Promise<{ answers: WorkerAnswer[] }
 
 const port = parentPort;
 if (port) {
-  if ((workerData as WorkerStart | undefined)?.background) lowerThisThread();
+  const start = workerData as WorkerStart | undefined;
+  if (start?.background) {
+    lowerThisThread();
+    if (start.searching) watchSearches(start.searching);
+  }
   // Ready once the models are loaded and have run once: the pool gives a worker no job before that.
   let chain = loadFaceModels()
     .then(() => warmUp().catch(() => undefined)) // a failed warm-up only leaves the first job slower

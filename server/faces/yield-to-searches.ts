@@ -1,0 +1,43 @@
+// Searches first, beyond the CPU (issue 16): a photo worker runs at background priority, but the full-size passes of
+// a 12 MP photo also fill the memory bus, which priority does not share out, and that slows the selfies and the
+// requests of a rush. So while selfies are waiting or being embedded, a photo's indexing pauses between its steps
+// (each detector tile, each batch of faces) until they are done. The pool counts the selfies in a shared word; a
+// photo worker reads it.
+
+/** How long a photo step waits for the searches at most: a rush that never ends still lets indexing go on. */
+export const MOST_PAUSE_MS = 10_000;
+const POLL_MS = 15;
+
+let searching: Int32Array | undefined;
+let inPhoto = false;
+
+/** This worker indexes photos: it will pause for the searches counted in `shared` (the pool's). */
+export function watchSearches(shared: SharedArrayBuffer): void {
+  searching = new Int32Array(shared);
+}
+
+/** Runs a photo's indexing, which pauses for searches at its steps (yieldToSearches). */
+export async function asPhotoJob<T>(work: () => Promise<T>): Promise<T> {
+  inPhoto = true;
+  try {
+    return await work();
+  } finally {
+    inPhoto = false;
+  }
+}
+
+/** Within a photo job of a watching worker: waits while any selfie is waiting or being embedded (at most MOST_PAUSE_MS). */
+export async function yieldToSearches(mostMs = MOST_PAUSE_MS): Promise<void> {
+  const word = searching;
+  if (!inPhoto || !word || Atomics.load(word, 0) === 0) return;
+  const until = performance.now() + mostMs;
+  while (Atomics.load(word, 0) > 0 && performance.now() < until)
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+}
+
+/** The pool's side: a shared word counting the selfies waiting or being embedded. */
+export function searchCounter(): { shared: SharedArrayBuffer; set(selfies: number): void } {
+  const shared = new SharedArrayBuffer(4);
+  const word = new Int32Array(shared);
+  return { shared, set: (selfies) => Atomics.store(word, 0, selfies) };
+}

@@ -1,8 +1,8 @@
 // Face detection and description: every face of an event photo (whole-image passes, plus for large photos the tiny
 // detector at full size over a few even tiles, for faces from about 36 px; duplicates merged), and the one face of a
-// selfie. Each descriptor is computed on dlib's aligned chip
-// cut from the full-resolution image (landmarks, then the chip), so small faces in big photos keep their detail and
-// a face gets the same descriptor in a selfie and in a photo.
+// selfie. Each descriptor is computed on dlib's aligned chip cut from the full-resolution image (landmarks, then the
+// chip), so small faces in big photos keep their detail and a face gets the same descriptor in a selfie and in a
+// photo. (At 0.8 of full size the tiny pass found 18 of crowd-40's 40 faces instead of 38: it runs at full size.)
 import { evenTilesFor, type FaceBox, mergeBoxes, type ScoredBox, tilesFor, touchesInnerEdge } from './boxes';
 import { chipTransform, extractChip, type Point } from './chip';
 import { decodeRgb, FaceImageError, greyJpeg, type RgbImage } from './image';
@@ -53,8 +53,6 @@ export interface DetectOptions {
   smallTileOverlap?: number;
   smallMinScore?: number;
   smallFaceWidth?: number;
-  /** The scale the tiny small-face pass sees the photo at (1: full size). */
-  smallScale?: number;
 }
 
 export const DETECT_DEFAULTS: Required<DetectOptions> = {
@@ -71,7 +69,6 @@ export const DETECT_DEFAULTS: Required<DetectOptions> = {
   smallTileOverlap: 256,
   smallMinScore: 0.25,
   smallFaceWidth: 100,
-  smallScale: 1,
 };
 
 /** A square of `scale` times the box's longer side, on the box's centre. */
@@ -188,7 +185,7 @@ export async function findFaceBoxes(
       await yieldToSearches();
       const found = await locate(faceapi, image, tile, o.smallMinScore, {
         detector: 'tiny',
-        scale: o.smallScale,
+        scale: 1,
       });
       for (const b of found)
         if (b.width < o.smallFaceWidth || b.score >= o.minScore)

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { openSearchPage, searchBySelfie, waitForIndexing } from './journey-steps';
-import { serviceWorkerControls } from './zip-files';
+import { serviceWorkerControls } from './service-worker';
 
 const FREE = 'khonkaen-fun-run-2026';
 

@@ -3,6 +3,7 @@
 // /find-mobile/{mobile} searching at once; the orders made on this device listed first.
 import { expect, type Page, test } from '@playwright/test';
 import { addTwoStagePhotos, createOrder } from './journey-steps';
+import { serviceWorkerControls } from './service-worker';
 
 const STAGE = 'phuket-beach-run-2026';
 const MOBILE = '0898765432';
@@ -99,9 +100,7 @@ test('the orders kept on this device list and open offline from what was kept', 
   const { uuid } = await paidOrder(page);
   await expect(page.getByRole('heading', { name: 'ชำระเงินเรียบร้อย' })).toBeVisible({ timeout: 35_000 });
   await page.goto('/find-order');
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
-    timeout: 20_000,
-  });
+  await serviceWorkerControls(page);
   await expect(page.getByRole('region', { name: 'คำสั่งซื้อบนเครื่องนี้' }).getByRole('link').first()).toBeVisible();
 
   await context.setOffline(true);

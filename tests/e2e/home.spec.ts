@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { serviceWorkerControls } from './service-worker';
 
 const onSaleTitles = [
   'บางกอก ซิตี้ มาราธอน 2026',
@@ -42,9 +43,7 @@ test('the home page lists the demo events in Thai, switches to English, and relo
   await expect(page.getByRole('heading', { name: 'Events with photos on sale' })).toBeVisible();
 
   // The service worker takes control; then the shell and the last list come back with no network.
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
-    timeout: 20_000,
-  });
+  await serviceWorkerControls(page);
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByRole('link', { name: 'RunFoto' })).toBeVisible();

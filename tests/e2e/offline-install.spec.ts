@@ -10,6 +10,7 @@ import { type StoreProcess, startStoreProcess } from '../../server/test/processe
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { freePort } from '../free-port';
 import { addTwoStagePhotos, cartPhotos, createOrder, selfieJpeg } from './journey-steps';
+import { serviceWorkerControls } from './service-worker';
 
 const EVENT = 'bangkok-city-marathon-2026';
 const STAGE = 'phuket-beach-run-2026';
@@ -38,13 +39,6 @@ test.afterAll(async () => {
   await store?.stop();
   for (const dir of [dataDir, dist]) if (dir) await rm(dir, { recursive: true, force: true });
 });
-
-/** Waits until the service worker controls the page, so every request goes through it. */
-async function controlled(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
-    timeout: 30_000,
-  });
-}
 
 /** A value of the IndexedDB store the share target and the pages share (sw/share-target.ts). */
 const sharedStore = (page: Page, key: string) =>
@@ -106,7 +100,7 @@ test('installable: Chromium finds no installability error; Thai and English mani
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`${store.base}/`);
-    await controlled(page);
+    await serviceWorkerControls(page);
     const cdp = await context.newCDPSession(page);
     await expect
       .poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors, {
@@ -157,7 +151,7 @@ test('offline: home, a visited event, the cart and a saved paid order reopen wit
 }) => {
   test.setTimeout(240_000);
   await page.goto(`${store.base}/`);
-  await controlled(page);
+  await serviceWorkerControls(page);
   // From now on every answer passes the worker, which keeps what the pages need.
   await page.reload();
   const firstEvent = page.locator('.event-grid h3').first();
@@ -227,7 +221,7 @@ test('share target: a photo shared to the app opens the last event visited with 
   page,
 }) => {
   await page.goto(`${store.base}/`);
-  await controlled(page);
+  await serviceWorkerControls(page);
   await openEvent(page);
   await expect(page.getByRole('heading', { name: 'ค้นหารูปของคุณด้วยใบหน้า' })).toBeVisible();
   // The search panel noted this event as the one a shared photo goes to.
@@ -269,7 +263,7 @@ test('update: a new service worker waiting brings the bilingual prompt, which re
   page,
 }) => {
   await page.goto(`${store.base}/about`);
-  await controlled(page);
+  await serviceWorkerControls(page);
   await expect(page.getByText('มีเวอร์ชันใหม่พร้อมใช้งาน')).toHaveCount(0);
 
   // A new version of the worker: it answers "which version?" so the test can tell it is the one in control.
@@ -284,7 +278,7 @@ test('update: a new service worker waiting brings the bilingual prompt, which re
   const reloaded = page.waitForEvent('load');
   await prompt.getByRole('button', { name: 'โหลดใหม่' }).click();
   await reloaded;
-  await controlled(page);
+  await serviceWorkerControls(page);
   const version = await page.evaluate(
     () =>
       new Promise<string>((resolve) => {

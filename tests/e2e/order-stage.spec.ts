@@ -4,7 +4,8 @@
 // UI alone are in payment-journeys.spec.ts).
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { serviceWorkerControls, unzipEntries } from './zip-files';
+import { serviceWorkerControls } from './service-worker';
+import { unzipEntries } from './zip-files';
 
 const demo = {
   stage: 'phuket-beach-run-2026',

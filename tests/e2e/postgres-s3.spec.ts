@@ -10,6 +10,7 @@ import pg from 'pg';
 import { type StoreProcess, startStoreProcess } from '../../server/test/processes';
 import { BROWSER_CORS, type RunningS3, S3RVER_KEYS, startS3rver } from '../../server/test/s3rver';
 import { addTwoStagePhotos, chooseSelfie, createOrder } from './journey-steps';
+import { serviceWorkerControls } from './service-worker';
 import { unzipEntries } from './zip-files';
 
 const BUCKET = 'runfoto-e2e';
@@ -143,9 +144,7 @@ test('on PostgreSQL and S3: images from the bucket, the selfie uploaded to it, a
 
   // Images from the bucket are kept by the service worker, fetched in CORS mode (not as opaque answers): with the
   // bucket gone, the event page still shows its cover.
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
-    timeout: 30_000,
-  });
+  await serviceWorkerControls(page);
   await page.goto(`${store.base}/${NORMAL}`);
   const kept = page.locator('img.event-cover');
   await expect.poll(() => kept.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);

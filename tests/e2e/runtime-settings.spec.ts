@@ -10,6 +10,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { type StoreProcess, startStoreProcess } from '../../server/test/processes';
 import { freePort } from '../free-port';
 import { addTwoStagePhotos, createOrder } from './journey-steps';
+import { serviceWorkerControls } from './service-worker';
 
 const STAGE = 'phuket-beach-run-2026';
 const DEMO_TOKEN = 'demo-app-token';
@@ -122,9 +123,7 @@ test('a returning visitor: the service worker follows a restart with new setting
 }) => {
   test.setTimeout(180_000);
   await page.goto(`${store.base}/about`);
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
-    timeout: 30_000,
-  });
+  await serviceWorkerControls(page);
   expect((await pageSettings(page)).appToken).toBe(firstToken);
 
   // The operator restarts the store with another token and support channels; the build is the same.

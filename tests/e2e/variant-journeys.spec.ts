@@ -19,7 +19,8 @@ import {
   searchBySelfie,
   waitForIndexing,
 } from './journey-steps';
-import { serviceWorkerControls, unzipEntries } from './zip-files';
+import { serviceWorkerControls } from './service-worker';
+import { unzipEntries } from './zip-files';
 
 const NORMAL = 'bangkok-city-marathon-2026';
 const MHAO = 'chiangmai-doi-trail-2026'; // unlimited package 399.00, caption "ซื้อเหมาทุกภาพของคุณ"

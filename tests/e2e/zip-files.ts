@@ -2,7 +2,7 @@
 // entry's CRC has been checked (`unzip -t`), so a truncated or corrupt zip fails the test that reads it.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 
 const run = promisify(execFile);
 
@@ -12,11 +12,4 @@ export async function unzipEntries(file: string): Promise<string[]> {
   expect(test.stdout).toMatch(/^No errors detected/);
   const { stdout } = await run('unzip', ['-Z1', file], { env: { ...process.env, LC_ALL: 'C.UTF-8' } });
   return stdout.split('\n').filter((line) => line !== '');
-}
-
-/** Waits until the service worker controls the page (it claims open pages when it activates). */
-export async function serviceWorkerControls(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
-    timeout: 20_000,
-  });
 }

@@ -9,7 +9,7 @@ import type { ScoredBox } from './boxes';
 import { CHIP_SIZE, chipTransform, extractChip } from './chip';
 import { decodeRgb, type RgbImage } from './image';
 import { landmarksOfCrops } from './landmarks';
-import { cropPadded, toTensor } from './locate';
+import { cropPadded, cropRgb, toTensor } from './locate';
 import { type FaceApi, loadFaceModels } from './models';
 import { describeChips } from './recognise';
 import { tinyBoxes } from './tiny-detector';
@@ -98,6 +98,23 @@ describe('the fused tiny face detector', () => {
     expect(got.map((b) => Math.round(b.x))).toEqual(expected.map((b) => Math.round(b.x)));
     const grey: RgbImage = { data: new Uint8Array(300 * 200 * 3).fill(128), width: 300, height: 200 };
     expect(await tinyBoxes(faceapi, grey, 0.5, 224)).toEqual([]);
+  }, 60_000);
+
+  it('reads a region in place as if it were copied out, whatever the call before it saw', async () => {
+    const image = photos[0] as RgbImage;
+    const region = { x: 37, y: 21, width: image.width - 90, height: image.height - 50 };
+    const expected = await tinyBoxes(faceapi, cropRgb(image, region), 0.3);
+    expect(expected.length).toBeGreaterThan(0);
+    // A larger input first: its pixels stay in the kept buffer, beyond the region's padded size.
+    await tinyBoxes(faceapi, image, 0.3);
+    expect(await tinyBoxes(faceapi, image, 0.3, 0, region)).toEqual(expected);
+    // Nothing of the image outside the region is seen: the same boxes with the rest painted white.
+    const painted: RgbImage = { ...image, data: new Uint8Array(image.data.length).fill(255) };
+    for (let row = region.y; row < region.y + region.height; row++) {
+      const from = (row * image.width + region.x) * 3;
+      painted.data.set(image.data.subarray(from, from + region.width * 3), from);
+    }
+    expect(await tinyBoxes(faceapi, painted, 0.3, 0, region)).toEqual(expected);
   }, 60_000);
 });
 

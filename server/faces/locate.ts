@@ -139,6 +139,12 @@ export async function locate(
 ): Promise<ScoredBox[]> {
   const tiny = pass.detector === 'tiny';
   const side = tiny ? (pass.tinySize ?? 224) : DETECTOR_SIDE;
+  if (tiny && pass.scale === 1 && !pass.pad) {
+    // At full size the tiny detector reads the region straight from the image: no copy of it first.
+    const within = clip(region, image.width, image.height);
+    const found = await tinyBoxes(faceapi, image, minScore, 0, within);
+    return found.map((d) => ({ ...d, x: within.x + d.x, y: within.y + d.y }));
+  }
   const { view, scale, offset } = await detectorView(image, region, pass.pad ?? 0, side, pass.scale);
   let found: ScoredBox[];
   if (tiny) {

@@ -7,7 +7,7 @@
 // 1.1). The same boxes as face-api's locateFaces, within float error, except that face-api maps them back through
 // the image's size at the input's scale rounded to whole pixels (up to half an input pixel of stretch) where this
 // maps them exactly.
-import type { ScoredBox } from './boxes';
+import type { ScoredBox, Tile } from './boxes';
 import {
   type ConvArgs,
   foldInputNormalisation,
@@ -85,29 +85,46 @@ function iou(a: RawBox, b: RawBox): number {
   return inter / (areaA + areaB - inter);
 }
 
+/** The float copy of the last input, kept for the next: a full-size tile's is about 30 MB. */
+let scratch = new Float32Array(0);
+
+/** `region` of `image` as the net's float input, black beyond it up to `width` × `height` (bottom and right). */
+function inputPixels(image: RgbImage, region: Tile, width: number, height: number): Float32Array {
+  const size = width * height * 3;
+  if (scratch.length < size) scratch = new Float32Array(size);
+  const pixels = scratch.subarray(0, size);
+  const rowValues = region.width * 3;
+  for (let row = 0; row < region.height; row++) {
+    const from = ((region.y + row) * image.width + region.x) * 3;
+    pixels.set(image.data.subarray(from, from + rowValues), row * width * 3);
+    pixels.fill(0, row * width * 3 + rowValues, (row + 1) * width * 3);
+  }
+  pixels.fill(0, region.height * width * 3);
+  return pixels;
+}
+
 /**
- * The tiny detector's boxes in `view` (its pixels) with a score above `minScore`, best first, suppressed at IoU 0.4.
- * With `fitSide`, face-api's own input: the view padded with black to a square on the bottom and right, resized
- * (bilinear) to fitSide × fitSide (a multiple of 32). Without, the view as it is (the net is convolutional), padded
- * with black to a multiple of 32 on the bottom and right: one cell of the head per 32 pixels.
+ * The tiny detector's boxes in `region` of `image` (whole pixels inside it; the whole image by default), in the
+ * region's pixels, with a score above `minScore`, best first, suppressed at IoU 0.4. With `fitSide`, face-api's own
+ * input: the region padded with black to a square on the bottom and right, resized (bilinear) to fitSide × fitSide
+ * (a multiple of 32). Without, the region as it is (the net is convolutional), padded with black to a multiple of 32
+ * on the bottom and right: one cell of the head per 32 pixels.
  */
 export async function tinyBoxes(
   faceapi: FaceApi,
-  view: RgbImage,
+  image: RgbImage,
   minScore: number,
   fitSide = 0,
+  region: Tile = { x: 0, y: 0, width: image.width, height: image.height },
 ): Promise<ScoredBox[]> {
   const net = fuseTiny(faceapi);
   const tf = faceapi.tf as unknown as Tf;
-  const square = Math.max(view.width, view.height);
-  const height = fitSide ? square : Math.ceil(view.height / CELL) * CELL;
-  const width = fitSide ? square : Math.ceil(view.width / CELL) * CELL;
-  /** View pixels per input pixel. */
+  const square = Math.max(region.width, region.height);
+  const height = fitSide ? square : Math.ceil(region.height / CELL) * CELL;
+  const width = fitSide ? square : Math.ceil(region.width / CELL) * CELL;
+  /** Region pixels per input pixel. */
   const unit = fitSide ? square / fitSide : 1;
-  const pixels = new Float32Array(height * width * 3);
-  const rowValues = view.width * 3;
-  for (let row = 0; row < view.height; row++)
-    pixels.set(view.data.subarray(row * rowValues, (row + 1) * rowValues), row * width * 3);
+  const pixels = inputPixels(image, region, width, height);
   const out = tf.tidy(() => {
     let x = tf.tensor4d(pixels, [1, height, width, 3]) as T4;
     if (fitSide && square !== fitSide)

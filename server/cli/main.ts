@@ -1,55 +1,8 @@
-// The admin command line: `npm run admin -- <command>` (`help` lists the commands). Wiring only: the commands
-// live in ./commands.ts and the modules it lists.
-
-import { loadConfig } from '../config';
-import { openClientDatabase } from '../db/open-for-role';
+// The admin command line: `npm run admin -- <command>` (`help` lists the commands). Batch work beside a live store
+// runs at background priority, so the store's searches go first (issue 16): the process lowers itself before it
+// loads the command line's modules (./run.ts), whose loading is a second of CPU a rush would otherwise share.
 import { lowerThisProcess } from '../faces/thread-priority';
-import { openObjectStore } from '../storage/open-store';
-import type { CliContext } from './args';
-import { runCli } from './commands';
 
-// Batch work beside a live store runs at background priority, so the store's searches go first (issue 16).
 const BACKGROUND_COMMANDS = new Set(['import-photos']);
 if (BACKGROUND_COMMANDS.has(process.argv[2] ?? '')) lowerThisProcess();
-
-// A progress line is rewritten in place on a terminal; elsewhere (logs, pipes) each one is its own line.
-let progressShown = false;
-function note(line: string, options: { progress?: boolean } = {}): void {
-  const tty = process.stderr.isTTY;
-  if (options.progress && tty) {
-    process.stderr.write(`\r\x1b[K${line}`);
-    progressShown = true;
-    return;
-  }
-  if (progressShown) process.stderr.write('\n');
-  progressShown = false;
-  process.stderr.write(`${line}\n`);
-}
-
-const out = (line: string) => {
-  if (progressShown) process.stderr.write('\n');
-  progressShown = false;
-  console.log(line);
-};
-
-const code = await runCli(
-  process.argv.slice(2),
-  async () => {
-    const config = loadConfig();
-    const database = await openClientDatabase(config, 'admin');
-    const { db } = database;
-    const ctx: CliContext = {
-      db,
-      store: await openObjectStore(config),
-      now: () => new Date(),
-      paymentGateway: config.paymentGateway,
-      retentionDays: config.retentionDays,
-      out,
-      note,
-    };
-    return { ctx, close: () => database.close() };
-  },
-  { out, err: (line) => note(line) },
-);
-// Exit now: a store that stopped answering may leave a connection that would keep the process waiting.
-process.exit(code);
+await import('./run');

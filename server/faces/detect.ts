@@ -215,6 +215,8 @@ export async function detectFacesInBytes(
   bytes: Uint8Array,
   options: DetectOptions = {},
 ): Promise<DetectedFace[]> {
+  // A photo about to start waits for the searches first: its decoding runs on threads that are not background ones.
+  await yieldToSearches();
   return detectFaces(await decodeRgb(bytes), options);
 }
 

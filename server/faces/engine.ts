@@ -53,6 +53,11 @@ export interface FaceSearchEngine {
    * engine without a queue (in-process, a test stand-in) is never busy.
    */
   expectedSelfieMs?(): number;
+  /**
+   * A search signed its selfie's upload: the selfie will come within seconds (indexing steps aside for it from now).
+   * Optional: an engine without photo indexing has nothing to tell.
+   */
+  expectSelfie?(): void;
 }
 
 /** The engine before any photo is indexed: every search finds nothing. */
@@ -100,6 +105,8 @@ export interface FaceIndexEngineOptions {
   describeSelfie?: SelfieDescriber;
   /** The selfie queue's expected time for a new selfie (the worker pool's); without it, never busy. */
   expectedSelfieMs?: () => number;
+  /** Told when a search signs its selfie's upload (the worker pool's expectSelfie). */
+  expectSelfie?: () => void;
   /** Events whose matrices stay in memory (least recently searched dropped first). */
   maxEvents?: number;
   /**
@@ -138,6 +145,7 @@ export class FaceIndexEngine implements FaceSearchEngine {
   private readonly maxEvents: number;
   private readonly recheckMs: number;
   private readonly selfieWait: (() => number) | undefined;
+  private readonly selfieComing: (() => void) | undefined;
   private readonly prepared = new PreparedSelfies<Awaited<ReturnType<SelfieDescriber>>>(
     PREPARED_KEEP_MS,
     PREPARED_MOST,
@@ -149,6 +157,11 @@ export class FaceIndexEngine implements FaceSearchEngine {
     this.maxEvents = options.maxEvents ?? 50;
     this.recheckMs = options.recheckMs ?? 2000;
     this.selfieWait = options.expectedSelfieMs;
+    this.selfieComing = options.expectSelfie;
+  }
+
+  expectSelfie(): void {
+    this.selfieComing?.();
   }
 
   expectedSelfieMs(): number {

@@ -19,7 +19,7 @@ import type {
   WorkerJob,
   WorkerStart,
 } from './index-worker';
-import { searchCounter } from './yield-to-searches';
+import { Announcements, searchCounter } from './yield-to-searches';
 
 export interface IndexJob {
   photoId: number;
@@ -43,6 +43,12 @@ export interface IndexPool {
   describeSelfie: SelfieDescriber;
   /** Selfies waiting for a worker (not counting those being described). */
   waitingSelfies(): number;
+  /**
+   * A selfie is on its way (a search signed its upload): photo workers pause for it as if it were waiting, from now
+   * until a selfie arrives or `withinMs` pass, so that a rush's first requests do not share the cores and the memory
+   * bus with a photo's full-size passes.
+   */
+  expectSelfie(withinMs?: number): void;
   /** Resolves once every worker has loaded and warmed its models (jobs given before then wait for that). */
   whenReady(): Promise<void>;
   /**
@@ -72,6 +78,8 @@ const SELFIE_MS_WEIGHT = 0.2;
  * 9.4 and 9.1 ms). Twos take most of that gain, and the first of a batch waits for one other selfie only, not three.
  */
 export const SELFIE_BATCH = 2;
+/** How long an announced selfie holds the photo workers at most: its upload and search come within seconds. */
+export const EXPECTED_SELFIE_WITHIN_MS = 5000;
 
 interface Slot {
   worker: Worker;
@@ -112,6 +120,8 @@ export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
   let selfieMs = FIRST_SELFIE_MS;
   // Selfies waiting or being embedded, shared with the photo workers: they pause between steps while it is not 0.
   const searching = searchCounter();
+  const announced = new Announcements();
+  let lapse: ReturnType<typeof setTimeout> | undefined;
   const readyWaiters: (() => void)[] = [];
 
   const spawn = (selfiesOnly: boolean): Slot => {
@@ -185,14 +195,29 @@ export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
         slot.worker.postMessage(batch);
       }
     }
+    countSearching();
+  };
+
+  /** Tells the photo workers how many selfies they pause for: waiting, being embedded, or announced. */
+  const countSearching = () => {
+    const now = performance.now();
     const embedding = slots.reduce((n, s) => n + (s.busy?.[0]?.job.kind === 'selfie' ? s.busy.length : 0), 0);
-    // Waiting selfies count only where selfie workers will take them: photo workers that take selfies themselves
-    // must finish their photos first.
-    searching.set((photosTakeSelfies ? 0 : queues.selfie.length) + embedding);
+    // Waiting and announced selfies count only where selfie workers will take them: photo workers that take selfies
+    // themselves must finish their photos first.
+    searching.set(photosTakeSelfies ? embedding : queues.selfie.length + embedding + announced.active(now));
+    clearTimeout(lapse);
+    lapse = undefined;
+    const next = announced.nextLapse();
+    if (next !== undefined && !closed) {
+      lapse = setTimeout(countSearching, Math.max(1, next - now));
+      lapse.unref?.();
+    }
   };
 
   const submit = (body: JobBody): Promise<WorkerAnswer> => {
     if (closed) return Promise.reject(new Error('the face index pool is closed'));
+    // The selfie an announcement was for has come (which one does not matter: each is answered once).
+    if (body.kind === 'selfie') announced.arrived();
     return new Promise((resolve) => {
       queues[body.kind].push({ job: { ...body, jobId: nextJob++ } as WorkerJob, resolve });
       pump();
@@ -218,6 +243,11 @@ export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
       return answer.selfie ? { kind: 'face', descriptor: answer.selfie.descriptor } : { kind: 'no-face' };
     },
     waitingSelfies: () => queues.selfie.length,
+    expectSelfie(withinMs = EXPECTED_SELFIE_WITHIN_MS) {
+      if (closed) return;
+      announced.announce(performance.now(), withinMs);
+      countSearching();
+    },
     whenReady: () =>
       slots.every((s) => s.ready) ? Promise.resolve() : new Promise((resolve) => readyWaiters.push(resolve)),
     expectedSelfieMs() {
@@ -233,6 +263,7 @@ export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
     },
     async close() {
       closed = true;
+      clearTimeout(lapse);
       for (const resolve of readyWaiters.splice(0)) resolve();
       for (const p of [...queues.selfie.splice(0), ...queues.photo.splice(0)])
         p.resolve({ jobId: p.job.jobId, ok: false, ms: 0, reason: 'pool closed' });

@@ -7,6 +7,7 @@ import type { Params, T4 } from './fused-ops';
 import type { RgbImage } from './image';
 import type { FaceApi, Tf } from './models';
 import { tinyBoxes } from './tiny-detector';
+import { yieldToSearches } from './yield-to-searches';
 
 export type Tensor3D = ReturnType<FaceApi['tf']['tensor3d']>;
 
@@ -294,46 +295,57 @@ export async function ssdBoxes(
   const height = fitSide ? square : Math.ceil(view.height / 32) * 32;
   const width = fitSide ? square : Math.ceil(view.width / 32) * 32;
   const unit = fitSide ? square / fitSide : 1;
-  const outputs = tf.tidy(() => {
-    let x = tf.tidy(() => {
-      let pixels = tf.tensor3d(view.data, [view.height, view.width, 3], 'int32') as unknown as T4;
-      if (height !== view.height || width !== view.width)
-        pixels = tf.pad(pixels, [
-          [0, height - view.height],
-          [0, width - view.width],
-          [0, 0],
-        ]) as T4;
-      let input = tf.expandDims(tf.cast(pixels, 'float32'), 0) as T4;
-      if (fitSide && square !== fitSide)
-        input = tf.image.resizeBilinear(input as Parameters<Tf['image']['resizeBilinear']>[0], [
-          fitSide,
-          fitSide,
-        ]) as T4;
-      return tf.sub(tf.div(input, 127.5), 1) as T4;
-    });
-    let conv11: T4 | undefined;
-    // Each layer's input is freed as soon as its output exists: a large view needs two layers' memory, not all.
+  let x = tf.tidy(() => {
+    let pixels = tf.tensor3d(view.data, [view.height, view.width, 3], 'int32') as unknown as T4;
+    if (height !== view.height || width !== view.width)
+      pixels = tf.pad(pixels, [
+        [0, height - view.height],
+        [0, width - view.width],
+        [0, 0],
+      ]) as T4;
+    let input = tf.expandDims(tf.cast(pixels, 'float32'), 0) as T4;
+    if (fitSide && square !== fitSide)
+      input = tf.image.resizeBilinear(input as Parameters<Tf['image']['resizeBilinear']>[0], [
+        fitSide,
+        fitSide,
+      ]) as T4;
+    return tf.sub(tf.div(input, 127.5), 1) as T4;
+  });
+  let conv11: T4 | undefined;
+  const release = () => {
+    if (conv11 && conv11 !== x) conv11.dispose();
+    x.dispose();
+  };
+  let outputs: (readonly [T4, T4])[];
+  try {
+    // Each layer's input is freed as soon as its output exists: a large view needs two layers' memory, not all. A
+    // photo's indexing can pause between layers for the searches.
     const layers = smallOnly ? net.backbone.slice(0, CONV11_LAYER + 1) : net.backbone;
-    layers.forEach((c, i) => {
+    for (const [i, c] of layers.entries()) {
+      await yieldToSearches();
       const next = run(tf, x, c);
       if (x !== conv11) x.dispose();
       x = next;
       if (i === CONV11_LAYER) conv11 = x;
-    });
-    const features: T4[] = [conv11 as T4];
-    if (!smallOnly) {
-      features.push(x);
-      let y = x;
-      net.extra.forEach((c, i) => {
-        y = run(tf, y, c);
-        if (i % 2 === 1) features.push(y);
-      });
     }
-    return features.map((f, i) => {
-      const h = net.heads[i] as FusedSsd['heads'][number];
-      return [run(tf, f, h.box), run(tf, f, h.cls)] as const;
+    outputs = tf.tidy(() => {
+      const features: T4[] = [conv11 as T4];
+      if (!smallOnly) {
+        features.push(x);
+        let y = x;
+        net.extra.forEach((c, i) => {
+          y = run(tf, y, c);
+          if (i % 2 === 1) features.push(y);
+        });
+      }
+      return features.map((f, i) => {
+        const h = net.heads[i] as FusedSsd['heads'][number];
+        return [run(tf, f, h.box), run(tf, f, h.cls)] as const;
+      });
     });
-  });
+  } finally {
+    release();
+  }
   const logit = Math.log(minScore / (1 - minScore));
   const candidates: RawBox[] = [];
   try {

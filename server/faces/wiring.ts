@@ -29,7 +29,13 @@ export function openFaceService(
     workers + threads.selfies > 0 ? createIndexPool({ workers, selfieWorkers: threads.selfies }) : undefined;
   const engine = new FaceIndexEngine({
     loadFaces: (eventId, afterId) => faceBlockOfEvent(deps.db, eventId, afterId),
-    ...(pool ? { describeSelfie: pool.describeSelfie, expectedSelfieMs: pool.expectedSelfieMs } : {}),
+    ...(pool
+      ? {
+          describeSelfie: pool.describeSelfie,
+          expectedSelfieMs: pool.expectedSelfieMs,
+          expectSelfie: () => pool.expectSelfie(),
+        }
+      : {}),
   });
   const stop = new AbortController();
   const loops: Promise<unknown>[] = [];

@@ -1,7 +1,13 @@
 // A photo's indexing pauses while the pool counts selfies: only within a photo job of a watching worker, until the
 // count is back to 0, and never longer than its bound.
 import { describe, expect, it } from 'vitest';
-import { asPhotoJob, searchCounter, watchSearches, yieldToSearches } from './yield-to-searches';
+import {
+  Announcements,
+  asPhotoJob,
+  searchCounter,
+  watchSearches,
+  yieldToSearches,
+} from './yield-to-searches';
 
 const elapsed = async (work: () => Promise<void>) => {
   const start = performance.now();
@@ -53,5 +59,36 @@ describe('yielding to searches', () => {
     counter.set(1);
     expect(await elapsed(() => yieldToSearches(5_000))).toBeLessThan(1_000);
     counter.set(0);
+  });
+});
+
+describe('selfies announced by their signatures', () => {
+  it('count until their selfie arrives or their time lapses', () => {
+    const announced = new Announcements();
+    announced.announce(0, 5000);
+    announced.announce(100, 5000);
+    expect(announced.active(200)).toBe(2);
+    expect(announced.nextLapse()).toBe(5000);
+    announced.arrived();
+    expect(announced.active(200)).toBe(1);
+    expect(announced.nextLapse()).toBe(5100);
+    expect(announced.active(5100)).toBe(0);
+    expect(announced.nextLapse()).toBeUndefined();
+    // A selfie that arrives with nothing announced (a search signed elsewhere) changes nothing.
+    announced.arrived();
+    expect(announced.active(5200)).toBe(0);
+  });
+
+  it('keep lapses in order whatever their length, and only the newest of a flood', () => {
+    const announced = new Announcements(3);
+    announced.announce(0, 5000);
+    announced.announce(0, 1000);
+    announced.announce(0, 3000);
+    expect(announced.nextLapse()).toBe(1000);
+    announced.arrived();
+    expect(announced.nextLapse()).toBe(3000);
+    for (let i = 1; i <= 10; i++) announced.announce(i, 5000);
+    expect(announced.active(10)).toBe(3);
+    expect(announced.nextLapse()).toBe(5008);
   });
 });

@@ -2,7 +2,8 @@
 // a 12 MP photo also fill the memory bus, which priority does not share out, and that slows the selfies and the
 // requests of a rush. So while selfies are waiting or being embedded, a photo's indexing pauses between its steps
 // (each detector tile, each batch of faces) until they are done. The pool counts the selfies in a shared word; a
-// photo worker reads it.
+// photo worker reads it. A selfie counts from its search's signature on (announced): a rush's first requests, the
+// signatures and uploads, then do not share the cores and the memory bus with a photo's full-size passes either.
 
 /** How long a photo step waits for the searches at most: a rush that never ends still lets indexing go on. */
 export const MOST_PAUSE_MS = 10_000;
@@ -40,4 +41,38 @@ export function searchCounter(): { shared: SharedArrayBuffer; set(selfies: numbe
   const shared = new SharedArrayBuffer(4);
   const word = new Int32Array(shared);
   return { shared, set: (selfies) => Atomics.store(word, 0, selfies) };
+}
+
+/**
+ * Selfies announced (a search signed its upload) and not arrived yet, each for `withinMs` at most: the pool's count
+ * includes them. An arriving selfie takes the announcement that lapses first (which one does not matter).
+ */
+export class Announcements {
+  private readonly lapses: number[] = [];
+
+  constructor(private readonly most = 1000) {}
+
+  announce(now: number, withinMs: number): void {
+    const at = now + withinMs;
+    let i = this.lapses.length;
+    while (i > 0 && (this.lapses[i - 1] as number) > at) i--;
+    this.lapses.splice(i, 0, at);
+    // A flood of signatures without uploads keeps only the newest: it holds indexing no longer for its size.
+    if (this.lapses.length > this.most) this.lapses.splice(0, this.lapses.length - this.most);
+  }
+
+  arrived(): void {
+    this.lapses.shift();
+  }
+
+  /** Those not lapsed at `now` (the lapsed ones are forgotten). */
+  active(now: number): number {
+    while (this.lapses.length > 0 && (this.lapses[0] as number) <= now) this.lapses.shift();
+    return this.lapses.length;
+  }
+
+  /** When the next one lapses, if any. */
+  nextLapse(): number | undefined {
+    return this.lapses[0];
+  }
 }

@@ -27,7 +27,7 @@ const selfie = await sharp({ create: { width: 400, height: 400, channels: 3, bac
 function fixedEngine(photoIds: () => number[]) {
   const queries: FaceQuery[] = [];
   /** The selfie queue's expected time the engine reports (the pool's estimate in the store). */
-  const queue = { expectedMs: 0 };
+  const queue = { expectedMs: 0, announced: 0 };
   const engine: FaceSearchEngine = {
     async search(_selfie, query) {
       queries.push(query);
@@ -37,6 +37,9 @@ function fixedEngine(photoIds: () => number[]) {
       };
     },
     expectedSelfieMs: () => queue.expectedMs,
+    expectSelfie: () => {
+      queue.announced++;
+    },
   };
   return { engine, queries, queue };
 }
@@ -123,7 +126,10 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
   }
 
   it('signs an expiring upload into private storage, takes the PUT, and searches with it', async () => {
+    const announcedBefore = queue.announced;
     const { url, search_id, file_location } = await signAndUpload();
+    // The engine was told a selfie is coming (indexing steps aside for it from the signature on).
+    expect(queue.announced).toBe(announcedBefore + 1);
     expect(url).toMatch(/^\/storage\/private\/selfies\/beach-run\/[0-9a-f-]{36}\.jpg\?expires=\d+&sig=/);
     expect(file_location).toBe(`private/selfies/beach-run/${search_id}.jpg`);
     const record = await findSearch(db, search_id);
@@ -260,6 +266,7 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
   });
 
   it('refuses signing for an unknown event or a closed sale', async () => {
+    const announcedBefore = queue.announced;
     const unknown = await t.post('/api/v2/facesearch/sign', {
       event_key: 'nope',
       file_name: 'a.jpg',
@@ -273,6 +280,8 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
     });
     expect(closed.status).toBe(400);
     expect(await closed.json()).toMatchObject({ code: 'sale-closed', field: 'event_key' });
+    // A refused signature announces no selfie.
+    expect(queue.announced).toBe(announcedBefore);
   });
 
   it('searches with the older multipart call and refuses 5 MB or more with the spec words', async () => {

@@ -98,6 +98,7 @@ export async function signSelfieUpload(
     content_type: UPLOAD_CONTENT_TYPE,
     purge_after: selfieDueAt(now),
   });
+  ctx.faces.expectSelfie?.();
   return accept({
     status: 'success',
     url: await ctx.store.signedPutUrl(key, UPLOAD_CONTENT_TYPE, SIGNED_UPLOAD_SECONDS),

@@ -48,6 +48,8 @@ export interface DetectOptions {
   /**
    * The tiny small-face pass: its regions' side and overlap, and the lowest score it keeps for a box narrower than
    * smallFaceWidth (a wider one needs minScore: the tiny detector's rare false finds are large, low-scored boxes).
+   * The overlap holds whole every face up to 192 px: wider ones are the whole-image pass's (at 4096 px it finds
+   * faces from about 90 px). 192 rather than 256 is 5% fewer pixels, and the same faces on the face bench.
    */
   smallTile?: number;
   smallTileOverlap?: number;
@@ -66,7 +68,7 @@ export const DETECT_DEFAULTS: Required<DetectOptions> = {
   minFaceWidth: 20,
   smallFaces: 'tiny',
   smallTile: 1664,
-  smallTileOverlap: 256,
+  smallTileOverlap: 192,
   smallMinScore: 0.25,
   smallFaceWidth: 100,
 };
@@ -163,10 +165,10 @@ async function describeFaces(
 /**
  * Face boxes of the image: a whole-image pass; for a small image a bordered whole-image pass too (faces filling
  * the frame); for a large one (small faces) the tiny detector at full size over even tiles of at most smallTile
- * (4000×3000: 3 × 2 tiles of 1504×1628). It finds 38 of crowd-40's 40 faces 40 px wide, where the SSD over the photo
- * at half size (smallFaces 'ssd', what this pass replaced) found 1. Alone on a core it takes about as long (a crowd
- * photo's boxes: 2.8-4.5 s against 3.1-4.1 s); two workers at once slow it more, as it reads more memory (5.4 s a
- * photo each against 3.5-3.9 s). Duplicates merged.
+ * (4000×3000: 3 × 2 tiles of 1461×1596). It finds 39 of crowd-40's 40 faces 40 px wide, where the SSD over the photo
+ * at half size (smallFaces 'ssd', what this pass replaced) found 1. It is about half of a crowd photo's indexing:
+ * 2.1 s of CPU a photo (the tiles read straight from the photo), against 1.1 s to describe its 40 faces. Every
+ * detector step may pause for searches (yield-to-searches.ts). Duplicates merged.
  */
 export async function findFaceBoxes(
   faceapi: FaceApi,

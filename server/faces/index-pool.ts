@@ -204,7 +204,8 @@ export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
     const embedding = slots.reduce((n, s) => n + (s.busy?.[0]?.job.kind === 'selfie' ? s.busy.length : 0), 0);
     // Waiting and announced selfies count only where selfie workers will take them: photo workers that take selfies
     // themselves must finish their photos first.
-    searching.set(photosTakeSelfies ? embedding : queues.selfie.length + embedding + announced.active(now));
+    const coming = announced.active(now);
+    searching.set(photosTakeSelfies ? embedding : queues.selfie.length + embedding + coming);
     clearTimeout(lapse);
     lapse = undefined;
     const next = announced.nextLapse();
@@ -217,7 +218,10 @@ export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
   const submit = (body: JobBody): Promise<WorkerAnswer> => {
     if (closed) return Promise.reject(new Error('the face index pool is closed'));
     // The selfie an announcement was for has come (which one does not matter: each is answered once).
-    if (body.kind === 'selfie') announced.arrived();
+    if (body.kind === 'selfie') {
+      announced.active(performance.now()); // lapsed ones first: the selfie takes a live announcement
+      announced.arrived();
+    }
     return new Promise((resolve) => {
       queues[body.kind].push({ job: { ...body, jobId: nextJob++ } as WorkerJob, resolve });
       pump();
@@ -244,7 +248,8 @@ export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
     },
     waitingSelfies: () => queues.selfie.length,
     expectSelfie(withinMs = EXPECTED_SELFIE_WITHIN_MS) {
-      if (closed) return;
+      // Photo workers that take selfies themselves do not pause for them.
+      if (closed || photosTakeSelfies) return;
       announced.announce(performance.now(), withinMs);
       countSearching();
     },

@@ -52,6 +52,23 @@ describe('yielding to searches', () => {
     counter.set(0);
   });
 
+  it('a photo waits no longer than its own bound in all its steps', async () => {
+    const counter = searchCounter();
+    watchSearches(counter.shared);
+    counter.set(1);
+    // Five steps of at most 300 ms each, in a photo allowed 400 ms of pauses in all.
+    const took = await elapsed(() =>
+      asPhotoJob(async () => {
+        for (let step = 0; step < 5; step++) await yieldToSearches(300);
+      }, 400),
+    );
+    expect(took).toBeGreaterThanOrEqual(390);
+    expect(took).toBeLessThan(1_000);
+    // The next photo has its own bound again.
+    expect(await elapsed(() => asPhotoJob(() => yieldToSearches(200), 5_000))).toBeGreaterThanOrEqual(190);
+    counter.set(0);
+  });
+
   it('a photo job ends its pauses when it ends, failed or not', async () => {
     const counter = searchCounter();
     watchSearches(counter.shared);

@@ -5,21 +5,28 @@
 // photo worker reads it. A selfie counts from its search's signature on (announced): a rush's first requests, the
 // signatures and uploads, then do not share the cores and the memory bus with a photo's full-size passes either.
 
-/** How long a photo step waits for the searches at most: a rush that never ends still lets indexing go on. */
+/**
+ * How long a photo step waits for the searches at most, and a whole photo: a rush that never ends (or a client that
+ * keeps signing uploads it never sends) still lets indexing go on, a photo at least every minute or so per worker.
+ */
 export const MOST_PAUSE_MS = 10_000;
+export const MOST_PHOTO_PAUSE_MS = 60_000;
 const POLL_MS = 15;
 
 let searching: Int32Array | undefined;
 let inPhoto = false;
+/** What the photo job under way may still wait, in all its steps. */
+let photoPauseLeft = 0;
 
 /** This worker indexes photos: it will pause for the searches counted in `shared` (the pool's). */
 export function watchSearches(shared: SharedArrayBuffer): void {
   searching = new Int32Array(shared);
 }
 
-/** Runs a photo's indexing, which pauses for searches at its steps (yieldToSearches). */
-export async function asPhotoJob<T>(work: () => Promise<T>): Promise<T> {
+/** Runs a photo's indexing, which pauses for searches at its steps (yieldToSearches), `mostPauseMs` in all. */
+export async function asPhotoJob<T>(work: () => Promise<T>, mostPauseMs = MOST_PHOTO_PAUSE_MS): Promise<T> {
   inPhoto = true;
+  photoPauseLeft = mostPauseMs;
   try {
     return await work();
   } finally {
@@ -27,13 +34,18 @@ export async function asPhotoJob<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Within a photo job of a watching worker: waits while any selfie is waiting or being embedded (at most MOST_PAUSE_MS). */
+/**
+ * Within a photo job of a watching worker: waits while any selfie is counted (waiting, being embedded, announced), at
+ * most `mostMs` here and what is left of the photo's own bound.
+ */
 export async function yieldToSearches(mostMs = MOST_PAUSE_MS): Promise<void> {
   const word = searching;
-  if (!inPhoto || !word || Atomics.load(word, 0) === 0) return;
-  const until = performance.now() + mostMs;
+  if (!inPhoto || !word || photoPauseLeft <= 0 || Atomics.load(word, 0) === 0) return;
+  const started = performance.now();
+  const until = started + Math.min(mostMs, photoPauseLeft);
   while (Atomics.load(word, 0) > 0 && performance.now() < until)
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  photoPauseLeft -= performance.now() - started;
 }
 
 /** The pool's side: a shared word counting the selfies waiting or being embedded. */

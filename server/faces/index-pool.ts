@@ -219,8 +219,7 @@ export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
     if (closed) return Promise.reject(new Error('the face index pool is closed'));
     // The selfie an announcement was for has come (which one does not matter: each is answered once).
     if (body.kind === 'selfie') {
-      announced.active(performance.now()); // lapsed ones first: the selfie takes a live announcement
-      announced.arrived();
+      announced.arrived(performance.now());
     }
     return new Promise((resolve) => {
       queues[body.kind].push({ job: { ...body, jobId: nextJob++ } as WorkerJob, resolve });

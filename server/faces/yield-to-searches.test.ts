@@ -86,14 +86,22 @@ describe('selfies announced by their signatures', () => {
     announced.announce(100, 5000);
     expect(announced.active(200)).toBe(2);
     expect(announced.nextLapse()).toBe(5000);
-    announced.arrived();
+    announced.arrived(200);
     expect(announced.active(200)).toBe(1);
     expect(announced.nextLapse()).toBe(5100);
     expect(announced.active(5100)).toBe(0);
     expect(announced.nextLapse()).toBeUndefined();
     // A selfie that arrives with nothing announced (a search signed elsewhere) changes nothing.
-    announced.arrived();
+    announced.arrived(5200);
     expect(announced.active(5200)).toBe(0);
+  });
+
+  it('let an arriving selfie use up a live announcement, not one that has lapsed', () => {
+    const announced = new Announcements();
+    announced.announce(0, 1000);
+    announced.announce(500, 5000);
+    announced.arrived(2000);
+    expect(announced.active(2000)).toBe(0);
   });
 
   it('keep lapses in order whatever their length, and only the newest of a flood', () => {
@@ -102,7 +110,7 @@ describe('selfies announced by their signatures', () => {
     announced.announce(0, 1000);
     announced.announce(0, 3000);
     expect(announced.nextLapse()).toBe(1000);
-    announced.arrived();
+    announced.arrived(0);
     expect(announced.nextLapse()).toBe(3000);
     for (let i = 1; i <= 10; i++) announced.announce(i, 5000);
     expect(announced.active(10)).toBe(3);

@@ -73,7 +73,9 @@ export class Announcements {
     if (this.lapses.length > this.most) this.lapses.splice(0, this.lapses.length - this.most);
   }
 
-  arrived(): void {
+  /** A selfie arrived: it uses up the oldest live announcement (the lapsed ones are forgotten first). */
+  arrived(now: number): void {
+    this.active(now);
     this.lapses.shift();
   }
 

@@ -100,6 +100,19 @@ describe('the fused tiny face detector', () => {
     expect(await tinyBoxes(faceapi, grey, 0.5, 224)).toEqual([]);
   }, 60_000);
 
+  it('gives each of several calls at once its own buffers: the same boxes as one at a time', async () => {
+    const a = photos[0] as RgbImage;
+    const b = photos[3] as RgbImage;
+    const alone = [await tinyBoxes(faceapi, a, 0.3), await tinyBoxes(faceapi, b, 0.3, 416)];
+    expect(alone[0]?.length).toBeGreaterThan(0);
+    const together = await Promise.all([
+      tinyBoxes(faceapi, a, 0.3),
+      tinyBoxes(faceapi, b, 0.3, 416),
+      tinyBoxes(faceapi, a, 0.3),
+    ]);
+    expect(together).toEqual([alone[0], alone[1], alone[0]]);
+  }, 60_000);
+
   it('reads a region in place as if it were copied out, whatever the call before it saw', async () => {
     const image = photos[0] as RgbImage;
     const region = { x: 37, y: 21, width: image.width - 90, height: image.height - 50 };

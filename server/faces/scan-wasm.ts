@@ -6,6 +6,10 @@
 // after the rows. The f32 sums are only a filter: the caller passes a slightly larger limit and recomputes the
 // survivors' distances in float64, so results are exactly those of a plain scan.
 
+import { type WasmMemory, wasmApi } from './wasm-api';
+
+export type { WasmMemory } from './wasm-api';
+
 export const QUERY_AT = 0;
 export const ROWS_AT = 512;
 const ROW_BYTES = 512;
@@ -125,18 +129,6 @@ function moduleBytes(): Uint8Array {
     ...section(10, vec([[...uleb(fn.length), ...fn]])),
   ]);
 }
-
-/** The little of the WebAssembly API used here (the project's TypeScript libs do not declare it). */
-export interface WasmMemory {
-  readonly buffer: ArrayBuffer;
-  grow(pages: number): number;
-}
-interface WasmApi {
-  Memory: new (descriptor: { initial: number }) => WasmMemory;
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { exports: Record<string, unknown> };
-}
-const wasmApi = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
 
 let compiled: object | null | undefined;
 

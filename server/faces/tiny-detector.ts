@@ -1,24 +1,17 @@
 // face-api's tiny face detector (a small MobileNet-style YOLO: one 3×3 conv, five depthwise-separable convs, a 1×1
-// head, five anchors per cell), fused: the input's mean colour and 1/255 folded into the first conv (a 'valid' conv,
-// so exact), each separable conv run as a depthwise conv and a pointwise conv with its bias and leaky ReLU in one
-// call (face-api pads with tf.pad, runs the two convs, adds the bias and builds the leaky ReLU from four more
-// passes), and the boxes decoded and suppressed in plain JS. The leaky ReLU runs as a PReLU of slope 0.1: the wasm
-// backend's fused leaky ReLU is a scalar loop, its PReLU is XNNPACK's (the 16→32 conv at 111 px: 3.4 ms against
-// 1.1). The same boxes as face-api's locateFaces, within float error, except that face-api maps them back through
-// the image's size at the input's scale rounded to whole pixels (up to half an input pixel of stretch) where this
-// maps them exactly.
+// head, five anchors per cell), run on our own WebAssembly SIMD kernels (tiny-kernels.ts: 2-3 times faster than
+// tfjs's wasm backend here, which was half of a 12 MP photo's indexing). Its weights are face-api's, fused: the
+// input's mean colour and 1/255 folded into the first conv (a 'valid' conv, so exact), its 2×2 max pool run with it,
+// each separable conv a depthwise conv and a pointwise conv with the bias and the leaky ReLU, and the boxes decoded
+// and suppressed in plain JS. The same boxes as face-api's locateFaces, within float error, except that face-api
+// maps them back through the image's size at the input's scale rounded to whole pixels (up to half an input pixel of
+// stretch) where this maps them exactly.
 import type { ScoredBox, Tile } from './boxes';
-import {
-  type ConvArgs,
-  foldInputNormalisation,
-  keptSeparable,
-  type Params,
-  type Separable,
-  separableConv,
-  type T4,
-} from './fused-ops';
+import { foldInputNormalisation, type Params, type T4 } from './fused-ops';
 import type { RgbImage } from './image';
 import type { FaceApi, Tf } from './models';
+import { DEPTHWISE_CHANNELS, PW_ROWS, type TinyKernels, tinyKernels } from './tiny-kernels';
+import type { WasmMemory } from './wasm-api';
 import { yieldToSearches } from './yield-to-searches';
 
 /** face-api's tiny face detector constants (tinyFaceDetector/const.ts). */
@@ -31,40 +24,208 @@ const ANCHORS = [
   { x: 9.041765, y: 10.66308 },
 ];
 const IOU_THRESHOLD = 0.4;
-const LEAKY_ALPHA = 0.10000000149011612;
+const LEAKY_ALPHA = 0.1;
 /** Input pixels per cell of the head's grid. */
 const CELL = 32;
 /** Values per anchor in the head's output: x, y, w, h, score (one class, no class scores). */
 const BOX_ENCODING = 5;
+/** The head's output channels (5 anchors × 5), padded to a multiple of 8 for the pointwise kernel. */
+const HEAD_CHANNELS = ANCHORS.length * BOX_ENCODING;
+const HEAD_PADDED = 32;
+const FLOAT = 4;
 
-interface Leaky {
-  /** LEAKY_ALPHA per output channel (the leaky ReLU as a PReLU). */
-  slope: T4;
+interface Stage {
+  /** Input channels (the depthwise conv's); the pointwise conv makes twice as many. */
+  channels: number;
+  depthwise: number;
+  pointwise: number;
+  bias: number;
 }
-interface FusedTiny {
-  first: { filter: T4; bias: T4 } & Leaky;
-  separable: (Separable & Leaky)[];
-  head: { filter: T4; bias: T4 };
+
+/** Where the weights are in the kernels' memory (byte offsets), and where the buffers start. */
+interface Layout {
+  conv0: { filter: number; bias: number };
+  stages: Stage[];
+  head: { weights: number; bias: number };
+  end: number;
 }
 
-let fused: FusedTiny | undefined;
+/** A part of the kernels' memory that one call's tensors use; a call takes a free one or a new one at the top. */
+interface Arena {
+  at: number;
+  bytes: number;
+  busy: boolean;
+}
 
-function fuseTiny(faceapi: FaceApi): FusedTiny {
-  if (fused) return fused;
+interface TinyNet {
+  kernels: TinyKernels;
+  layout: Layout;
+  /** Calls at once in one thread (searches on the main thread, with no workers) each have their own. */
+  arenas: Arena[];
+  top: number;
+}
+
+let net: Promise<TinyNet> | undefined;
+
+/** The net's weights out of face-api's params, in the layouts the kernels read (tfjs's HWIO is already theirs). */
+function tinyWeights(faceapi: FaceApi): {
+  conv0: Float32Array[];
+  stages: Float32Array[][];
+  head: Float32Array[];
+} {
   const tf = faceapi.tf as unknown as Tf;
   const p: Params = (faceapi.nets.tinyFaceDetector as unknown as { params: Params }).params;
   if (!p) throw new Error('face engine: the tiny face detector is not loaded');
-  const slope = (channels: number) => tf.keep(tf.fill([channels], LEAKY_ALPHA)) as T4;
   const first = foldInputNormalisation(tf, p.conv0.filters, p.conv0.bias, MEAN_RGB, 1 / 255);
-  fused = {
-    first: { ...first, slope: slope(p.conv0.bias.shape[0]) },
-    separable: [1, 2, 3, 4, 5].map((i) => {
-      const q = p[`conv${i}`];
-      return { ...keptSeparable(tf, q), slope: slope(q.bias.shape[0]) };
-    }),
-    head: { filter: tf.keep(p.conv8.filters.clone()), bias: tf.keep(p.conv8.bias.clone()) },
-  };
-  return fused;
+  const values = (t: T4) => new Float32Array(t.dataSync() as Float32Array);
+  const conv0 = [values(first.filter), values(first.bias)];
+  first.filter.dispose();
+  first.bias.dispose();
+  const stages = [1, 2, 3, 4, 5].map((i) => {
+    const q = p[`conv${i}`];
+    return [values(q.depthwise_filter), values(q.pointwise_filter), values(q.bias)];
+  });
+  // The head's 25 outputs padded to 32 with zero weights (their values are never read).
+  const headIn = p.conv8.filters.shape[2] as number;
+  const filters = values(p.conv8.filters);
+  const weights = new Float32Array(headIn * HEAD_PADDED);
+  for (let k = 0; k < headIn; k++)
+    weights.set(filters.subarray(k * HEAD_CHANNELS, (k + 1) * HEAD_CHANNELS), k * HEAD_PADDED);
+  const bias = new Float32Array(HEAD_PADDED);
+  bias.set(values(p.conv8.bias));
+  return { conv0, stages, head: [weights, bias] };
+}
+
+/** The kernels with the weights copied in, once per thread. */
+function tinyNet(faceapi: FaceApi): Promise<TinyNet> {
+  net ??= (async () => {
+    const kernels = await tinyKernels();
+    const w = tinyWeights(faceapi);
+    const all = [...w.conv0, ...w.stages.flat(), ...w.head];
+    let end = 0;
+    const at = all.map((a) => {
+      const offset = end;
+      end += Math.ceil((a.length * FLOAT) / 16) * 16;
+      return offset;
+    });
+    grow(kernels.memory, end);
+    all.forEach((a, i) => {
+      new Float32Array(kernels.memory.buffer, at[i], a.length).set(a);
+    });
+    const stages = DEPTHWISE_CHANNELS.map((channels, i) => ({
+      channels,
+      depthwise: at[2 + i * 3] as number,
+      pointwise: at[3 + i * 3] as number,
+      bias: at[4 + i * 3] as number,
+    }));
+    const layout: Layout = {
+      conv0: { filter: at[0] as number, bias: at[1] as number },
+      stages,
+      head: { weights: at[17] as number, bias: at[18] as number },
+      end,
+    };
+    return { kernels, layout, arenas: [], top: end };
+  })();
+  return net;
+}
+
+/** Grows a memory to at least `bytes`. */
+function grow(memory: WasmMemory, bytes: number): void {
+  const pages = Math.ceil(bytes / 65536) - memory.buffer.byteLength / 65536;
+  if (pages > 0) memory.grow(pages);
+}
+
+/** A free arena of at least `bytes`, taken (give it back with `arena.busy = false`). */
+function takeArena(tiny: TinyNet, bytes: number): Arena {
+  let arena = tiny.arenas.find((a) => !a.busy && a.bytes >= bytes);
+  if (!arena) {
+    arena = { at: tiny.top, bytes, busy: false };
+    tiny.top += bytes;
+    grow(tiny.kernels.memory, tiny.top);
+    tiny.arenas.push(arena);
+  }
+  arena.busy = true;
+  return arena;
+}
+
+type Buffers = ReturnType<typeof buffersFor>;
+
+/** Buffers for an input of height × width (multiples of 32) from `base`: their offsets, and the end. */
+function buffersFor(base: number, height: number, width: number) {
+  const slack = PW_ROWS * 512 * FLOAT;
+  let h = (height - 2) / 2;
+  let w = (width - 2) / 2;
+  let a = (h + 2) * (w + 2) * 16;
+  let b = 0;
+  let c = 0;
+  for (const [i, channels] of DEPTHWISE_CHANNELS.entries()) {
+    if (i > 0) {
+      h = Math.ceil(h / 2);
+      w = Math.ceil(w / 2);
+      a = Math.max(a, (h + 2) * (w + 2) * channels);
+    }
+    b = Math.max(b, h * w * channels);
+    c = Math.max(c, h * w * channels * 2);
+  }
+  b = Math.max(b, h * w * 512);
+  a = Math.max(a, h * w * HEAD_PADDED);
+  const input = base;
+  const pa = input + Math.ceil((height * width * 3 * FLOAT) / 16) * 16;
+  const pb = pa + a * FLOAT + slack;
+  const pc = pb + b * FLOAT + slack;
+  return { input, a: pa, b: pb, c: pc, end: pc + c * FLOAT + slack, rows: h, cols: w };
+}
+
+/** A JS copy of a square input before its resize (the fitSide path), kept for the next. */
+let scratch = new Float32Array(0);
+
+/** Writes `region` of `image` into `pixels` (rows of width × 3 floats), black beyond it (bottom and right). */
+function writeInput(pixels: Float32Array, image: RgbImage, region: Tile, width: number): void {
+  const rowValues = region.width * 3;
+  for (let row = 0; row < region.height; row++) {
+    const from = ((region.y + row) * image.width + region.x) * 3;
+    pixels.set(image.data.subarray(from, from + rowValues), row * width * 3);
+    pixels.fill(0, row * width * 3 + rowValues, (row + 1) * width * 3);
+  }
+  pixels.fill(0, region.height * width * 3);
+}
+
+/**
+ * Runs the net on the input already written at `buffers.input` (height × width × 3, multiples of 32), pausing for
+ * the searches between layers (a full-size tile's largest layer is under 0.1 s); answers the head's output offset.
+ */
+async function runNet({ kernels, layout }: TinyNet, height: number, width: number, buffers: Buffers) {
+  const k = kernels;
+  let h = (height - 2) / 2;
+  let w = (width - 2) / 2;
+  k.clearBorder(buffers.a, h, w, 16);
+  k.conv0pool(buffers.input, buffers.a, height, width, layout.conv0.filter, layout.conv0.bias);
+  for (const [i, stage] of layout.stages.entries()) {
+    if (i > 0) {
+      await yieldToSearches();
+      k.pool2(buffers.c, buffers.a, h, w, stage.channels);
+      h = Math.ceil(h / 2);
+      w = Math.ceil(w / 2);
+      k.clearBorder(buffers.a, h, w, stage.channels);
+    }
+    await yieldToSearches();
+    k.depthwise(stage.channels, buffers.a, buffers.b, h, w, stage.depthwise);
+    await yieldToSearches();
+    k.pointwise(
+      buffers.b,
+      buffers.c,
+      h * w,
+      stage.channels,
+      stage.channels * 2,
+      stage.pointwise,
+      stage.bias,
+      LEAKY_ALPHA,
+    );
+  }
+  await yieldToSearches();
+  k.pool1(buffers.c, buffers.b, h, w, 512);
+  k.pointwise(buffers.b, buffers.a, h * w, 512, HEAD_PADDED, layout.head.weights, layout.head.bias, 1);
+  return buffers.a;
 }
 
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
@@ -86,24 +247,6 @@ function iou(a: RawBox, b: RawBox): number {
   return inter / (areaA + areaB - inter);
 }
 
-/** The float copy of the last input, kept for the next: a full-size tile's is about 30 MB. */
-let scratch = new Float32Array(0);
-
-/** `region` of `image` as the net's float input, black beyond it up to `width` × `height` (bottom and right). */
-function inputPixels(image: RgbImage, region: Tile, width: number, height: number): Float32Array {
-  const size = width * height * 3;
-  if (scratch.length < size) scratch = new Float32Array(size);
-  const pixels = scratch.subarray(0, size);
-  const rowValues = region.width * 3;
-  for (let row = 0; row < region.height; row++) {
-    const from = ((region.y + row) * image.width + region.x) * 3;
-    pixels.set(image.data.subarray(from, from + rowValues), row * width * 3);
-    pixels.fill(0, row * width * 3 + rowValues, (row + 1) * width * 3);
-  }
-  pixels.fill(0, region.height * width * 3);
-  return pixels;
-}
-
 /**
  * The tiny detector's boxes in `region` of `image` (whole pixels inside it; the whole image by default), in the
  * region's pixels, with a score above `minScore`, best first, suppressed at IoU 0.4. With `fitSide`, face-api's own
@@ -118,77 +261,53 @@ export async function tinyBoxes(
   fitSide = 0,
   region: Tile = { x: 0, y: 0, width: image.width, height: image.height },
 ): Promise<ScoredBox[]> {
-  const net = fuseTiny(faceapi);
-  const tf = faceapi.tf as unknown as Tf;
+  const tiny = await tinyNet(faceapi);
   const square = Math.max(region.width, region.height);
-  const height = fitSide ? square : Math.ceil(region.height / CELL) * CELL;
-  const width = fitSide ? square : Math.ceil(region.width / CELL) * CELL;
+  const height = fitSide || Math.ceil(region.height / CELL) * CELL;
+  const width = fitSide || Math.ceil(region.width / CELL) * CELL;
   /** Region pixels per input pixel. */
   const unit = fitSide ? square / fitSide : 1;
-  const pixels = inputPixels(image, region, width, height);
-  // Layer by layer, each in its own tidy: a photo's indexing can pause between them for the searches (a full-size
-  // tile is about 0.4 s of work; its largest layer about 0.12 s).
-  let x = tf.tidy(() => {
-    const input = tf.tensor4d(pixels, [1, height, width, 3]) as T4;
-    const sized =
-      fitSide && square !== fitSide
-        ? (tf.image.resizeBilinear(input as Parameters<Tf['image']['resizeBilinear']>[0], [
-            fitSide,
-            fitSide,
-          ]) as T4)
-        : input;
-    return tf.fused.conv2d({
-      x: sized as ConvArgs['x'],
-      filter: net.first.filter as ConvArgs['filter'],
-      strides: 1,
-      pad: 'valid',
-      bias: net.first.bias,
-      activation: 'prelu',
-      preluActivationWeights: net.first.slope,
-    }) as T4;
-  });
-  const layer = async (next: (input: T4) => T4) => {
-    await yieldToSearches();
-    const made = tf.tidy(() => next(x));
-    x.dispose();
-    x = made;
-  };
-  try {
-    for (const s of net.separable)
-      await layer((input) =>
-        separableConv(tf, tf.maxPool(input as Parameters<Tf['maxPool']>[0], 2, 2, 'same') as T4, s, 1, {
-          activation: 'prelu',
-          preluActivationWeights: s.slope,
-        }),
-      );
-    await layer(
-      (input) =>
-        tf.fused.conv2d({
-          x: tf.maxPool(input as Parameters<Tf['maxPool']>[0], 2, 1, 'same') as ConvArgs['x'],
-          filter: net.head.filter as ConvArgs['filter'],
-          strides: 1,
-          pad: 'valid',
-          bias: net.head.bias,
-        }) as T4,
-    );
-  } catch (error) {
-    x.dispose();
-    throw error;
-  }
-  const out = x;
+  const arena = takeArena(tiny, buffersFor(0, height, width).end);
   let values: Float32Array;
+  let rows: number;
+  let cols: number;
   try {
-    values = (await out.data()) as Float32Array;
+    const buffers = buffersFor(arena.at, height, width);
+    const memory = tiny.kernels.memory;
+    const input = () => new Float32Array(memory.buffer, buffers.input, height * width * 3);
+    if (!fitSide) writeInput(input(), image, region, width);
+    else {
+      // face-api's own input: the region padded with black to a square, resized (bilinear) to fitSide × fitSide.
+      const size = square * square * 3;
+      if (scratch.length < size) scratch = new Float32Array(size);
+      const pixels = scratch.subarray(0, size);
+      writeInput(pixels, image, region, square);
+      const tf = faceapi.tf as unknown as Tf;
+      const sized = tf.tidy(() => {
+        const t = tf.tensor4d(pixels, [1, square, square, 3]);
+        return square === fitSide ? t : tf.image.resizeBilinear(t, [fitSide, fitSide]);
+      });
+      try {
+        // Read before the view is made: another call may grow the memory meanwhile (a view of the old is empty).
+        const resized = (await sized.data()) as Float32Array;
+        input().set(resized);
+      } finally {
+        sized.dispose();
+      }
+    }
+    const headAt = await runNet(tiny, height, width, buffers);
+    rows = buffers.rows;
+    cols = buffers.cols;
+    values = new Float32Array(memory.buffer, headAt, rows * cols * HEAD_PADDED).slice();
   } finally {
-    out.dispose();
+    arena.busy = false;
   }
-  const [, rows = 0, cols = 0] = out.shape;
   const cell = CELL * unit;
   const found: RawBox[] = [];
   for (let row = 0; row < rows; row++) {
     for (let col = 0; col < cols; col++) {
       ANCHORS.forEach((anchor, a) => {
-        const e = ((row * cols + col) * ANCHORS.length + a) * BOX_ENCODING;
+        const e = (row * cols + col) * HEAD_PADDED + a * BOX_ENCODING;
         const score = sigmoid(values[e + 4] as number);
         if (!(score > minScore)) return;
         const cx = (col + sigmoid(values[e] as number)) * cell;

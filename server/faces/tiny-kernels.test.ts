@@ -1,0 +1,199 @@
+// The tiny detector's WebAssembly kernels (tiny-kernels.ts) against tfjs's own ops on the same random tensors, with
+// and without the fused multiply-add, at sizes that hit the edges: odd heights and widths for the pools, pixel
+// counts that are not a multiple of the pointwise kernel's group, every depthwise channel count.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type FaceApi, loadFaceModels, type Tf } from './models';
+import { DEPTHWISE_CHANNELS, type TinyKernels, tinyKernels } from './tiny-kernels';
+
+let faceapi: FaceApi;
+let tf: Tf;
+const variants: { name: string; kernels: TinyKernels & { fma: boolean } }[] = [];
+
+beforeAll(async () => {
+  faceapi = await loadFaceModels();
+  tf = faceapi.tf as unknown as Tf;
+  const best = await tinyKernels();
+  variants.push({ name: best.fma ? 'fused multiply-add' : 'multiply and add', kernels: best });
+  if (best.fma) variants.push({ name: 'multiply and add', kernels: await tinyKernels({ fma: false }) });
+}, 120_000);
+
+/** A deterministic pseudo-random tensor's values in [-1, 1) (or [0, 255) for pixels). */
+function randomValues(n: number, seed: number, scale = 1): Float32Array {
+  const out = new Float32Array(n);
+  let s = seed >>> 0 || 1;
+  for (let i = 0; i < n; i++) {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    out[i] = ((s >>> 0) / 2 ** 32) * 2 * scale - scale;
+  }
+  return out;
+}
+
+/** A bump allocator over the kernels' memory (16-byte aligned), from `start`. */
+function place(k: TinyKernels, start = 0) {
+  let top = start;
+  const arrays = {
+    put(values: Float32Array): number {
+      const at = arrays.room(values.length);
+      new Float32Array(k.memory.buffer, at, values.length).set(values);
+      return at;
+    },
+    room(floats: number): number {
+      const at = top;
+      top += Math.ceil((floats * 4) / 16) * 16 + 4096;
+      const pages = Math.ceil(top / 65536) - k.memory.buffer.byteLength / 65536;
+      if (pages > 0) k.memory.grow(pages);
+      return at;
+    },
+    read: (at: number, floats: number) => new Float32Array(k.memory.buffer, at, floats).slice(),
+  };
+  return arrays;
+}
+
+/** A padded tensor (one-pixel zero border) of a plain H×W×C one. */
+function padded(values: Float32Array, h: number, w: number, c: number): Float32Array {
+  const out = new Float32Array((h + 2) * (w + 2) * c);
+  for (let y = 0; y < h; y++)
+    out.set(values.subarray(y * w * c, (y + 1) * w * c), ((y + 1) * (w + 2) + 1) * c);
+  return out;
+}
+
+/** The plain H×W×C inside a padded tensor. */
+function unpadded(values: Float32Array, h: number, w: number, c: number): Float32Array {
+  const out = new Float32Array(h * w * c);
+  for (let y = 0; y < h; y++)
+    out.set(values.subarray(((y + 1) * (w + 2) + 1) * c, ((y + 1) * (w + 2) + 1 + w) * c), y * w * c);
+  return out;
+}
+
+function expectClose(got: Float32Array, want: Float32Array, tolerance: number): void {
+  expect(got.length).toBe(want.length);
+  let worst = 0;
+  for (let i = 0; i < got.length; i++)
+    worst = Math.max(worst, Math.abs((got[i] as number) - (want[i] as number)));
+  expect(worst).toBeLessThanOrEqual(tolerance);
+}
+
+const leaky = (t: ReturnType<Tf['zeros']>) => tf.maximum(t, tf.mul(t, 0.1));
+
+describe('the tiny detector kernels, against tfjs', () => {
+  it('conv0pool: the 3×3 valid conv, its bias, the 2×2 pool and the leaky ReLU, into a padded tensor', () => {
+    const [h, w] = [38, 70];
+    const input = randomValues(h * w * 3, 1, 255);
+    const filter = randomValues(27 * 16, 2, 0.01);
+    const bias = randomValues(16, 3);
+    const want = tf.tidy(() => {
+      const x = tf.tensor4d(input, [1, h, w, 3]);
+      const conv = tf.add(tf.conv2d(x, tf.tensor4d(filter, [3, 3, 3, 16]), 1, 'valid'), tf.tensor1d(bias));
+      return leaky(tf.maxPool(conv as Parameters<Tf['maxPool']>[0], 2, 2, 'same')).dataSync() as Float32Array;
+    });
+    for (const { name, kernels: k } of variants) {
+      const mem = place(k);
+      const [oh, ow] = [(h - 2) / 2, (w - 2) / 2];
+      const out = mem.room((oh + 2) * (ow + 2) * 16);
+      k.clearBorder(out, oh, ow, 16);
+      k.conv0pool(mem.put(input), out, h, w, mem.put(filter), mem.put(bias));
+      const got = mem.read(out, (oh + 2) * (ow + 2) * 16);
+      expectClose(unpadded(got, oh, ow, 16), want, 1e-3);
+      // The border stays zero: the depthwise conv after it reads it as the 'same' padding.
+      expect(
+        got.subarray(0, (ow + 2) * 16).every((v) => v === 0),
+        name,
+      ).toBe(true);
+    }
+  });
+
+  it('depthwise: the 3×3 same conv at every channel count, odd sizes', () => {
+    for (const [i, c] of DEPTHWISE_CHANNELS.entries()) {
+      const [h, w] = [7 + i * 2, 5 + i * 3];
+      const input = randomValues(h * w * c, 10 + i);
+      const filter = randomValues(9 * c, 20 + i);
+      const want = tf.tidy(
+        () =>
+          tf
+            .depthwiseConv2d(tf.tensor4d(input, [1, h, w, c]), tf.tensor4d(filter, [3, 3, c, 1]), 1, 'same')
+            .dataSync() as Float32Array,
+      );
+      for (const { name, kernels: k } of variants) {
+        const mem = place(k);
+        const out = mem.room(h * w * c);
+        k.depthwise(c, mem.put(padded(input, h, w, c)), out, h, w, mem.put(filter));
+        expect(
+          () => expectClose(mem.read(out, h * w * c), want, 1e-4),
+          `${name}, ${c} channels`,
+        ).not.toThrow();
+      }
+    }
+  });
+
+  it('pointwise: the 1×1 conv with bias, leaky or not, for pixel counts not a multiple of its group', () => {
+    for (const [p, cin, cout, alpha] of [
+      [61, 16, 32, 0.1],
+      [130, 256, 512, 0.1],
+      [7, 512, 32, 1],
+    ] as const) {
+      const input = randomValues(p * cin, p);
+      const weights = randomValues(cin * cout, cin);
+      const bias = randomValues(cout, cout);
+      const want = tf.tidy(() => {
+        const y = tf.add(
+          tf.matMul(tf.tensor2d(input, [p, cin]), tf.tensor2d(weights, [cin, cout])),
+          tf.tensor1d(bias),
+        );
+        return (alpha === 1 ? y : leaky(y)).dataSync() as Float32Array;
+      });
+      for (const { name, kernels: k } of variants) {
+        const mem = place(k);
+        const out = mem.room((p + 4) * cout);
+        k.pointwise(mem.put(input), out, p, cin, cout, mem.put(weights), mem.put(bias), alpha);
+        expect(
+          () => expectClose(mem.read(out, p * cout), want, 1e-3),
+          `${name}, ${cin} → ${cout}`,
+        ).not.toThrow();
+      }
+    }
+  });
+
+  it('pools: 2×2 stride 2 (into a padded tensor) and stride 1, same, on odd and even sizes', () => {
+    for (const [h, w, c] of [
+      [9, 7, 32],
+      [10, 13, 16],
+      [1, 1, 512],
+    ] as const) {
+      const input = randomValues(h * w * c, h * w);
+      const [want2, want1] = tf.tidy(() => {
+        const x = tf.tensor4d(input, [1, h, w, c]);
+        return [
+          tf.maxPool(x, 2, 2, 'same').dataSync() as Float32Array,
+          tf.maxPool(x, 2, 1, 'same').dataSync() as Float32Array,
+        ];
+      });
+      const [oh, ow] = [Math.ceil(h / 2), Math.ceil(w / 2)];
+      for (const { kernels: k } of variants) {
+        const mem = place(k);
+        const at = mem.put(input);
+        const out2 = mem.room((oh + 2) * (ow + 2) * c);
+        k.pool2(at, out2, h, w, c);
+        expectClose(unpadded(mem.read(out2, (oh + 2) * (ow + 2) * c), oh, ow, c), want2, 0);
+        const out1 = mem.room(h * w * c);
+        k.pool1(at, out1, h, w, c);
+        expectClose(mem.read(out1, h * w * c), want1, 0);
+      }
+    }
+  });
+
+  it('clears exactly the border of a padded tensor', () => {
+    const { kernels: k } = variants[0] as (typeof variants)[number];
+    const mem = place(k);
+    const [h, w, c] = [3, 4, 16];
+    const at = mem.put(new Float32Array((h + 2) * (w + 2) * c).fill(7));
+    k.clearBorder(at, h, w, c);
+    const got = mem.read(at, (h + 2) * (w + 2) * c);
+    for (let y = 0; y < h + 2; y++)
+      for (let x = 0; x < w + 2; x++) {
+        const border = y === 0 || x === 0 || y === h + 1 || x === w + 1;
+        expect(got[(y * (w + 2) + x) * c + 5]).toBe(border ? 0 : 7);
+      }
+  });
+});

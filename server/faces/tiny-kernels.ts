@@ -1,0 +1,421 @@
+// The tiny face detector's layers as WebAssembly SIMD kernels (issue 17: the tiny pass over a 12 MP photo was half of
+// its indexing time, and tfjs's wasm backend ran its convs at 2-5 GMAC/s; these run at 10-15). Written as
+// WebAssembly text and assembled at first use (wabt). All tensors are float32, channels last (NHWC without N), in
+// one memory; every channel count is a multiple of 4 (one f32x4), and of 8 for the pointwise convs' outputs.
+//
+// Where the relaxed SIMD fused multiply-add exists (Node 24), the multiply-adds use it; else a multiply and an add.
+// A "padded" tensor has a one-pixel border of zeros around it (the 'same' padding of the 3×3 depthwise convs): its
+// pixel (y, x) is at ((y + 1)·(W + 2) + x + 1)·C.
+
+import { type WasmMemory, wasmApi } from './wasm-api';
+
+/** Pixels of a pointwise conv computed together (their rows share each weight load). */
+export const PW_ROWS = 4;
+
+/**
+ * Pixels of a pointwise conv taken through all its output channels before the next ones: their inputs stay in the
+ * cache while each block of 8 channels' weights is read from L1 (the 256 → 512 conv's weights are 512 KB).
+ */
+const PW_CHUNK = 64;
+
+/** The depthwise convs' channel counts (each has its own kernel, its offsets constant). */
+export const DEPTHWISE_CHANNELS = [16, 32, 64, 128, 256] as const;
+
+export interface TinyKernels {
+  memory: WasmMemory;
+  /** 3×3 'valid' conv (3 → 16 channels) of a H×W×3 input, bias, 2×2 max pool: a padded (H−2)/2 × (W−2)/2 × 16. */
+  conv0pool(input: number, out: number, height: number, width: number, filter: number, bias: number): void;
+  /** 3×3 'same' depthwise conv of a padded H×W×C input (C in DEPTHWISE_CHANNELS), to a plain H×W×C. */
+  depthwise(
+    channels: number,
+    input: number,
+    out: number,
+    height: number,
+    width: number,
+    filter: number,
+  ): void;
+  /**
+   * 1×1 conv of P pixels × Cin, with bias, then max(y, alpha·y) (alpha 0.1: leaky ReLU; 1: none). Computes pixels
+   * in groups of PW_ROWS: up to PW_ROWS − 1 pixels past P are read and written (the buffers have room).
+   */
+  pointwise(
+    input: number,
+    out: number,
+    pixels: number,
+    cin: number,
+    cout: number,
+    weights: number,
+    bias: number,
+    alpha: number,
+  ): void;
+  /** 2×2 max pool, stride 2, 'same' (an odd last row or column pools alone), of H×W×C into a padded one. */
+  pool2(input: number, out: number, height: number, width: number, channels: number): void;
+  /** 2×2 max pool, stride 1, 'same' (the last row and column pool with themselves), H×W×C into H×W×C. */
+  pool1(input: number, out: number, height: number, width: number, channels: number): void;
+  /** Zeroes the border of a padded H×W×C tensor. */
+  clearBorder(at: number, height: number, width: number, channels: number): void;
+}
+
+const madd = (fma: boolean, acc: string, a: string, b: string) =>
+  fma
+    ? `(local.set ${acc} (f32x4.relaxed_madd ${a} ${b} (local.get ${acc})))`
+    : `(local.set ${acc} (f32x4.add (local.get ${acc}) (f32x4.mul ${a} ${b})))`;
+
+const leaky = (v: string) => `(f32x4.max ${v} (f32x4.mul ${v} (v128.const f32x4 0.1 0.1 0.1 0.1)))`;
+
+/**
+ * conv0pool: for each pooled pixel, the four conv outputs under it (two at a time, sharing each filter load), the
+ * max of the four, then the leaky ReLU (it is monotonic, so pooling first gives the same). Rows r0..r3 of the input
+ * are the four rows the 2×2 window's 3×3 convs read; within a row, offsets are constants.
+ */
+function conv0poolWat(fma: boolean): string {
+  const taps: string[] = [];
+  for (const dy of [0, 1]) {
+    const body: string[] = [];
+    for (let v = 0; v < 4; v++)
+      body.push(
+        `(local.set $a${v} (v128.load offset=${v * 16} (local.get $b)))`,
+        `(local.set $c${v} (local.get $a${v}))`,
+      );
+    for (let ky = 0; ky < 3; ky++)
+      for (let kx = 0; kx < 3; kx++)
+        for (let ci = 0; ci < 3; ci++) {
+          const t = (ky * 3 + kx) * 3 + ci;
+          const row = `$r${dy + ky}`;
+          body.push(`(local.set $s0 (v128.load32_splat offset=${kx * 12 + ci * 4} (local.get ${row})))`);
+          body.push(
+            `(local.set $s1 (v128.load32_splat offset=${(kx + 1) * 12 + ci * 4} (local.get ${row})))`,
+          );
+          for (let v = 0; v < 4; v++) {
+            body.push(`(local.set $f (v128.load offset=${t * 64 + v * 16} (local.get $fl)))`);
+            body.push(madd(fma, `$a${v}`, '(local.get $s0)', '(local.get $f)'));
+            body.push(madd(fma, `$c${v}`, '(local.get $s1)', '(local.get $f)'));
+          }
+        }
+    for (let v = 0; v < 4; v++) {
+      const both = `(f32x4.max (local.get $a${v}) (local.get $c${v}))`;
+      body.push(`(local.set $m${v} ${dy === 0 ? both : `(f32x4.max (local.get $m${v}) ${both})`})`);
+    }
+    taps.push(body.join('\n'));
+  }
+  const store = [0, 1, 2, 3]
+    .map((v) => `(v128.store offset=${v * 16} (local.get $o) ${leaky(`(local.get $m${v})`)})`)
+    .join('\n');
+  return `
+ (func $conv0pool (export "conv0pool") (param $in i32) (param $out i32) (param $H i32) (param $W i32) (param $fl i32) (param $b i32)
+  (local $oh i32) (local $ow i32) (local $py i32) (local $px i32) (local $rs i32) (local $r0 i32) (local $r1 i32)
+  (local $r2 i32) (local $r3 i32) (local $o i32)
+  (local $a0 v128) (local $a1 v128) (local $a2 v128) (local $a3 v128) (local $c0 v128) (local $c1 v128) (local $c2 v128)
+  (local $c3 v128) (local $m0 v128) (local $m1 v128) (local $m2 v128) (local $m3 v128) (local $s0 v128) (local $s1 v128)
+  (local $f v128)
+  (local.set $oh (i32.shr_u (i32.sub (local.get $H) (i32.const 2)) (i32.const 1)))
+  (local.set $ow (i32.shr_u (i32.sub (local.get $W) (i32.const 2)) (i32.const 1)))
+  (local.set $rs (i32.mul (local.get $W) (i32.const 12)))
+  (local.set $py (i32.const 0))
+  (block $yd (loop $yl
+   (br_if $yd (i32.ge_u (local.get $py) (local.get $oh)))
+   (local.set $px (i32.const 0))
+   (local.set $o (i32.add (local.get $out)
+     (i32.shl (i32.add (i32.mul (i32.add (local.get $py) (i32.const 1)) (i32.add (local.get $ow) (i32.const 2))) (i32.const 1)) (i32.const 6))))
+   (block $xd (loop $xl
+    (br_if $xd (i32.ge_u (local.get $px) (local.get $ow)))
+    (local.set $r0 (i32.add (local.get $in)
+      (i32.mul (i32.add (i32.mul (i32.shl (local.get $py) (i32.const 1)) (local.get $W)) (i32.shl (local.get $px) (i32.const 1))) (i32.const 12))))
+    (local.set $r1 (i32.add (local.get $r0) (local.get $rs)))
+    (local.set $r2 (i32.add (local.get $r1) (local.get $rs)))
+    (local.set $r3 (i32.add (local.get $r2) (local.get $rs)))
+    ${taps[0]}
+    ${taps[1]}
+    ${store}
+    (local.set $o (i32.add (local.get $o) (i32.const 64)))
+    (local.set $px (i32.add (local.get $px) (i32.const 1)))
+    (br $xl)))
+   (local.set $py (i32.add (local.get $py) (i32.const 1)))
+   (br $yl)))
+ )`;
+}
+
+/** One depthwise kernel per channel count C: the 3×3 window's column offsets are constants. */
+function depthwiseWat(fma: boolean, channels: number): string {
+  const px = channels * 4;
+  const taps: string[] = [];
+  for (let ky = 0; ky < 3; ky++)
+    for (let kx = 0; kx < 3; kx++) {
+      const row = `$r${ky}`;
+      taps.push(
+        madd(
+          fma,
+          '$acc',
+          `(v128.load offset=${kx * px} (local.get ${row}))`,
+          `(v128.load offset=${(ky * 3 + kx) * px} (local.get $fp))`,
+        ),
+      );
+    }
+  return `
+ (func $dw${channels} (param $in i32) (param $out i32) (param $H i32) (param $W i32) (param $fl i32)
+  (local $y i32) (local $x i32) (local $c i32) (local $rs i32) (local $r0 i32) (local $r1 i32) (local $r2 i32)
+  (local $fp i32) (local $o i32) (local $acc v128)
+  (local.set $rs (i32.mul (i32.add (local.get $W) (i32.const 2)) (i32.const ${px})))
+  (local.set $o (local.get $out))
+  (local.set $y (i32.const 0))
+  (block $yd (loop $yl
+   (br_if $yd (i32.ge_u (local.get $y) (local.get $H)))
+   (local.set $x (i32.const 0))
+   (block $xd (loop $xl
+    (br_if $xd (i32.ge_u (local.get $x) (local.get $W)))
+    (local.set $r0 (i32.add (local.get $in) (i32.add (i32.mul (local.get $y) (local.get $rs)) (i32.mul (local.get $x) (i32.const ${px})))))
+    (local.set $r1 (i32.add (local.get $r0) (local.get $rs)))
+    (local.set $r2 (i32.add (local.get $r1) (local.get $rs)))
+    (local.set $fp (local.get $fl))
+    (local.set $c (i32.const ${channels / 4}))
+    (loop $cl
+     (local.set $acc (v128.const i32x4 0 0 0 0))
+     ${taps.join('\n')}
+     (v128.store (local.get $o) (local.get $acc))
+     (local.set $o (i32.add (local.get $o) (i32.const 16)))
+     (local.set $r0 (i32.add (local.get $r0) (i32.const 16)))
+     (local.set $r1 (i32.add (local.get $r1) (i32.const 16)))
+     (local.set $r2 (i32.add (local.get $r2) (i32.const 16)))
+     (local.set $fp (i32.add (local.get $fp) (i32.const 16)))
+     (local.set $c (i32.sub (local.get $c) (i32.const 1)))
+     (br_if $cl (local.get $c)))
+    (local.set $x (i32.add (local.get $x) (i32.const 1)))
+    (br $xl)))
+   (local.set $y (i32.add (local.get $y) (i32.const 1)))
+   (br $yl)))
+ )`;
+}
+
+/** The depthwise entry point: dispatches on the channel count (no kernel for another count: a trap). */
+function depthwiseDispatchWat(): string {
+  const cases = DEPTHWISE_CHANNELS.map(
+    (c) => `(if (i32.eq (local.get $C) (i32.const ${c}))
+    (then (call $dw${c} (local.get $in) (local.get $out) (local.get $H) (local.get $W) (local.get $fl)) (return)))`,
+  ).join('\n');
+  return `
+ (func (export "depthwise") (param $C i32) (param $in i32) (param $out i32) (param $H i32) (param $W i32) (param $fl i32)
+  ${cases}
+  unreachable)`;
+}
+
+/**
+ * pointwise: PW_ROWS pixels × 8 output channels at a time, over every input channel: the 8 weights of a channel are
+ * loaded once for the PW_ROWS pixels, each pixel's value splat; by chunks of PW_CHUNK pixels (a multiple of
+ * PW_ROWS).
+ */
+function pointwiseWat(fma: boolean): string {
+  const rows = Array.from({ length: PW_ROWS }, (_, r) => r);
+  const locals = rows.map((r) => `(local $a${r}0 v128) (local $a${r}1 v128) (local $x${r} i32)`).join(' ');
+  const init = rows
+    .map(
+      (r) => `(local.set $a${r}0 (local.get $bias0)) (local.set $a${r}1 (local.get $bias1))
+    (local.set $x${r} (i32.add (local.get $xp) (i32.mul (i32.const ${r}) (local.get $rowIn))))`,
+    )
+    .join('\n');
+  const inner = rows
+    .map(
+      (r) => `(local.set $s (v128.load32_splat (local.get $x${r})))
+     ${madd(fma, `$a${r}0`, '(local.get $s)', '(local.get $w0)')}
+     ${madd(fma, `$a${r}1`, '(local.get $s)', '(local.get $w1)')}
+     (local.set $x${r} (i32.add (local.get $x${r}) (i32.const 4)))`,
+    )
+    .join('\n');
+  const act = (v: string) => `(f32x4.max ${v} (f32x4.mul ${v} (local.get $alpha)))`;
+  const store = rows
+    .map(
+      (r) => `(local.set $yo (i32.add (local.get $yb) (i32.mul (i32.const ${r}) (local.get $rowOut))))
+    (v128.store (local.get $yo) ${act(`(local.get $a${r}0)`)})
+    (v128.store offset=16 (local.get $yo) ${act(`(local.get $a${r}1)`)})`,
+    )
+    .join('\n');
+  return `
+ (func (export "pointwise") (param $in i32) (param $out i32) (param $P i32) (param $cin i32) (param $cout i32)
+  (param $w i32) (param $b i32) (param $alphaS f32)
+  (local $p i32) (local $p0 i32) (local $pEnd i32) (local $j i32) (local $k i32) (local $xp i32) (local $wp i32)
+  (local $yb i32) (local $yo i32) (local $rowIn i32) (local $rowOut i32) (local $w0 v128) (local $w1 v128) (local $s v128) (local $alpha v128)
+  (local $bias0 v128) (local $bias1 v128)
+  ${locals}
+  (local.set $alpha (f32x4.splat (local.get $alphaS)))
+  (local.set $rowIn (i32.shl (local.get $cin) (i32.const 2)))
+  (local.set $rowOut (i32.shl (local.get $cout) (i32.const 2)))
+  (local.set $p0 (i32.const 0))
+  (block $cd (loop $cl
+   (br_if $cd (i32.ge_u (local.get $p0) (local.get $P)))
+   (local.set $pEnd (select (i32.add (local.get $p0) (i32.const ${PW_CHUNK})) (local.get $P)
+     (i32.lt_u (i32.add (local.get $p0) (i32.const ${PW_CHUNK})) (local.get $P))))
+   (local.set $j (i32.const 0))
+   (block $jd (loop $jl
+    (br_if $jd (i32.ge_u (local.get $j) (local.get $cout)))
+    (local.set $bias0 (v128.load (i32.add (local.get $b) (i32.shl (local.get $j) (i32.const 2)))))
+    (local.set $bias1 (v128.load offset=16 (i32.add (local.get $b) (i32.shl (local.get $j) (i32.const 2)))))
+    (local.set $p (local.get $p0))
+    (block $pd (loop $pl
+     (br_if $pd (i32.ge_u (local.get $p) (local.get $pEnd)))
+     (local.set $xp (i32.add (local.get $in) (i32.mul (local.get $p) (local.get $rowIn))))
+     ${init}
+     (local.set $wp (i32.add (local.get $w) (i32.shl (local.get $j) (i32.const 2))))
+     (local.set $k (local.get $cin))
+     (loop $kl
+      (local.set $w0 (v128.load (local.get $wp)))
+      (local.set $w1 (v128.load offset=16 (local.get $wp)))
+      ${inner}
+      (local.set $wp (i32.add (local.get $wp) (local.get $rowOut)))
+      (local.set $k (i32.sub (local.get $k) (i32.const 1)))
+      (br_if $kl (local.get $k)))
+     (local.set $yb (i32.add (local.get $out)
+       (i32.shl (i32.add (i32.mul (local.get $p) (local.get $cout)) (local.get $j)) (i32.const 2))))
+     ${store}
+     (local.set $p (i32.add (local.get $p) (i32.const ${PW_ROWS})))
+     (br $pl)))
+    (local.set $j (i32.add (local.get $j) (i32.const 8)))
+    (br $jl)))
+   (local.set $p0 (i32.add (local.get $p0) (i32.const ${PW_CHUNK})))
+   (br $cl)))
+ )`;
+}
+
+/** The pools: for each output pixel the four input pixels of its window (an edge's clamped to itself). */
+function poolWat(stride: 1 | 2): string {
+  const name = stride === 2 ? 'pool2' : 'pool1';
+  // Output size and the output's address of its first pixel and of the start of each row.
+  const outSize =
+    stride === 2
+      ? `(local.set $oh (i32.shr_u (i32.add (local.get $H) (i32.const 1)) (i32.const 1)))
+  (local.set $ow (i32.shr_u (i32.add (local.get $W) (i32.const 1)) (i32.const 1)))`
+      : `(local.set $oh (local.get $H)) (local.set $ow (local.get $W))`;
+  const rowStart =
+    stride === 2
+      ? `(i32.add (local.get $out) (i32.mul (i32.add (i32.mul (i32.add (local.get $oy) (i32.const 1)) (i32.add (local.get $ow) (i32.const 2))) (i32.const 1)) (local.get $px)))`
+      : `(i32.add (local.get $out) (i32.mul (i32.mul (local.get $oy) (local.get $ow)) (local.get $px)))`;
+  const s = stride === 2 ? 1 : 0;
+  return `
+ (func (export "${name}") (param $in i32) (param $out i32) (param $H i32) (param $W i32) (param $C i32)
+  (local $oh i32) (local $ow i32) (local $oy i32) (local $ox i32) (local $y0 i32) (local $y1 i32) (local $x0 i32)
+  (local $x1 i32) (local $px i32) (local $p00 i32) (local $p01 i32) (local $p10 i32) (local $p11 i32) (local $o i32)
+  (local $c i32)
+  ${outSize}
+  (local.set $px (i32.shl (local.get $C) (i32.const 2)))
+  (local.set $oy (i32.const 0))
+  (block $yd (loop $yl
+   (br_if $yd (i32.ge_u (local.get $oy) (local.get $oh)))
+   (local.set $y0 (i32.shl (local.get $oy) (i32.const ${s})))
+   (local.set $y1 (select (i32.add (local.get $y0) (i32.const 1)) (local.get $y0)
+     (i32.lt_u (i32.add (local.get $y0) (i32.const 1)) (local.get $H))))
+   (local.set $o ${rowStart})
+   (local.set $ox (i32.const 0))
+   (block $xd (loop $xl
+    (br_if $xd (i32.ge_u (local.get $ox) (local.get $ow)))
+    (local.set $x0 (i32.shl (local.get $ox) (i32.const ${s})))
+    (local.set $x1 (select (i32.add (local.get $x0) (i32.const 1)) (local.get $x0)
+      (i32.lt_u (i32.add (local.get $x0) (i32.const 1)) (local.get $W))))
+    (local.set $p00 (i32.add (local.get $in) (i32.mul (i32.add (i32.mul (local.get $y0) (local.get $W)) (local.get $x0)) (local.get $px))))
+    (local.set $p01 (i32.add (local.get $in) (i32.mul (i32.add (i32.mul (local.get $y0) (local.get $W)) (local.get $x1)) (local.get $px))))
+    (local.set $p10 (i32.add (local.get $in) (i32.mul (i32.add (i32.mul (local.get $y1) (local.get $W)) (local.get $x0)) (local.get $px))))
+    (local.set $p11 (i32.add (local.get $in) (i32.mul (i32.add (i32.mul (local.get $y1) (local.get $W)) (local.get $x1)) (local.get $px))))
+    (local.set $c (i32.const 0))
+    (block $cd (loop $cl
+     (br_if $cd (i32.ge_u (local.get $c) (local.get $px)))
+     (v128.store (i32.add (local.get $o) (local.get $c))
+       (f32x4.max
+         (f32x4.max (v128.load (i32.add (local.get $p00) (local.get $c))) (v128.load (i32.add (local.get $p01) (local.get $c))))
+         (f32x4.max (v128.load (i32.add (local.get $p10) (local.get $c))) (v128.load (i32.add (local.get $p11) (local.get $c))))))
+     (local.set $c (i32.add (local.get $c) (i32.const 16)))
+     (br $cl)))
+    (local.set $o (i32.add (local.get $o) (local.get $px)))
+    (local.set $ox (i32.add (local.get $ox) (i32.const 1)))
+    (br $xl)))
+   (local.set $oy (i32.add (local.get $oy) (i32.const 1)))
+   (br $yl)))
+ )`;
+}
+
+function clearBorderWat(): string {
+  return `
+ (func (export "clearBorder") (param $at i32) (param $H i32) (param $W i32) (param $C i32)
+  (local $px i32) (local $rs i32) (local $y i32) (local $row i32)
+  (local.set $px (i32.shl (local.get $C) (i32.const 2)))
+  (local.set $rs (i32.mul (i32.add (local.get $W) (i32.const 2)) (local.get $px)))
+  (memory.fill (local.get $at) (i32.const 0) (local.get $rs))
+  (memory.fill (i32.add (local.get $at) (i32.mul (i32.add (local.get $H) (i32.const 1)) (local.get $rs)))
+    (i32.const 0) (local.get $rs))
+  (local.set $y (i32.const 1))
+  (block $d (loop $l
+   (br_if $d (i32.gt_u (local.get $y) (local.get $H)))
+   (local.set $row (i32.add (local.get $at) (i32.mul (local.get $y) (local.get $rs))))
+   (memory.fill (local.get $row) (i32.const 0) (local.get $px))
+   (memory.fill (i32.add (local.get $row) (i32.mul (i32.add (local.get $W) (i32.const 1)) (local.get $px)))
+     (i32.const 0) (local.get $px))
+   (local.set $y (i32.add (local.get $y) (i32.const 1)))
+   (br $l)))
+ )`;
+}
+
+/** The whole module's text. */
+export function tinyKernelsWat(fma: boolean): string {
+  return `(module
+ (memory (import "env" "memory") 1)
+ ${conv0poolWat(fma)}
+ ${DEPTHWISE_CHANNELS.map((c) => depthwiseWat(fma, c)).join('\n')}
+ ${depthwiseDispatchWat()}
+ ${pointwiseWat(fma)}
+ ${poolWat(2)}
+ ${poolWat(1)}
+ ${clearBorderWat()}
+)`;
+}
+
+let compiled: Promise<{ module: object; fma: boolean }> | undefined;
+
+/** The kernels' text assembled (wabt), with or without the fused multiply-add. */
+async function assemble(fma: boolean): Promise<Uint8Array> {
+  const wabt = await (await import('wabt')).default();
+  const parsed = wabt.parseWat('tiny-kernels.wat', tinyKernelsWat(fma), {
+    simd: true,
+    relaxed_simd: fma,
+    bulk_memory: true,
+  });
+  try {
+    return parsed.toBinary({}).buffer;
+  } finally {
+    parsed.destroy();
+  }
+}
+
+function webAssembly() {
+  if (!wasmApi) throw new Error('face engine: this runtime has no WebAssembly');
+  return wasmApi;
+}
+
+/** The kernels' module, assembled once per thread: with the fused multiply-add where the runtime has it. */
+function kernelsModule(): Promise<{ module: object; fma: boolean }> {
+  compiled ??= (async () => {
+    const wasm = webAssembly();
+    const withFma = await assemble(true);
+    if (wasm.validate(withFma)) return { module: new wasm.Module(withFma), fma: true };
+    return { module: new wasm.Module(await assemble(false)), fma: false };
+  })();
+  return compiled;
+}
+
+/** A new instance of the kernels over a memory of its own (`fma: false`: the multiply and add, as without it). */
+export async function tinyKernels(options: { fma?: boolean } = {}): Promise<TinyKernels & { fma: boolean }> {
+  const wasm = webAssembly();
+  let { module, fma } = await kernelsModule();
+  if (options.fma === false && fma) {
+    module = new wasm.Module(await assemble(false));
+    fma = false;
+  }
+  const memory = new wasm.Memory({ initial: 1 });
+  const instance = new wasm.Instance(module, { env: { memory } });
+  const e = instance.exports as unknown as Omit<TinyKernels, 'memory'>;
+  return {
+    memory,
+    fma,
+    conv0pool: e.conv0pool,
+    depthwise: e.depthwise,
+    pointwise: e.pointwise,
+    pool2: e.pool2,
+    pool1: e.pool1,
+    clearBorder: e.clearBorder,
+  };
+}

@@ -143,6 +143,39 @@ describe('FaceMatrix', () => {
     }
   });
 
+  it('stays exact for values beyond the codes’ range (clipped codes widen the scan, never lose a row)', () => {
+    const m = new FaceMatrix(4);
+    const rows: Float32Array[] = [];
+    for (let i = 0; i < 300; i++) {
+      // Every 7th row has dimensions of ±0.9, far beyond ±0.496 where the int8 codes clip.
+      const d = Float32Array.from(
+        { length: DESCRIPTOR_DIMS },
+        (_, k) => Math.sin(i * 12.9898 + k * 78.233) * 0.08,
+      );
+      if (i % 7 === 0) for (let k = 0; k < 12; k++) d[(k * 11 + i) % DESCRIPTOR_DIMS] = k % 2 ? 0.9 : -0.9;
+      rows.push(d);
+      m.add(i, d);
+    }
+    for (const qi of [0, 7, 14, 50]) {
+      const q = Float32Array.from(rows[qi] as Float32Array, (v, k) => v + Math.cos(k) * 0.01);
+      for (const threshold of [0.3, 0.9, 1.3, 2.5]) {
+        const expected = rows
+          .map((r, photoId) => ({
+            photoId,
+            distance: Math.sqrt(r.reduce((sum, v, k) => sum + (v - (q[k] as number)) ** 2, 0)),
+          }))
+          .filter((f) => f.distance <= threshold)
+          .sort((a, b) => a.distance - b.distance || a.photoId - b.photoId);
+        expect(expected.length, `query ${qi} at ${threshold}`).toBeGreaterThan(0);
+        const got = m.search(q, threshold, 1000);
+        expect(got.map((f) => f.photoId)).toEqual(expected.map((f) => f.photoId));
+        got.forEach((f, i) =>
+          expect(f.distance).toBeCloseTo((expected[i] as { distance: number }).distance, 5),
+        );
+      }
+    }
+  });
+
   it('reads and writes the stored 512-byte little-endian form', () => {
     const d = Float32Array.from({ length: DESCRIPTOR_DIMS }, (_, i) => i / 1000 - 0.05);
     const bytes = descriptorToBytes(d);

@@ -1,8 +1,19 @@
 // The per-event in-memory face index: n descriptors of 128 float32 in one Float32Array, with the photo each face is
 // in. Search is an exact scan (squared euclidean distance, a row abandoned as soon as its partial sum passes the
-// threshold; WebAssembly SIMD where it runs, scan-wasm.ts), keeping the best distance per photo, best first.
+// threshold), keeping the best distance per photo, best first. Where WebAssembly SIMD runs (scan-wasm.ts), each row
+// also has int8 codes (its dimensions as multiples of CODE_STEP): the scan reads those, a quarter of the bytes, with
+// a limit widened by the codes' rounding, and measures its survivors again from the float rows.
 import type { FaceMatch } from './engine';
-import { pagesFor, QUERY_AT, ROWS_AT, type WasmMemory, type WasmScan, wasmScanner } from './scan-wasm';
+import {
+  CODE_BYTES,
+  layoutFor,
+  pagesFor,
+  QUERY_AT,
+  ROWS_AT,
+  type WasmMemory,
+  type WasmScan,
+  wasmScanner,
+} from './scan-wasm';
 
 export const DESCRIPTOR_DIMS = 128;
 /** Bytes of a stored descriptor: 128 float32, little-endian (the faces table's bytea). */
@@ -46,6 +57,13 @@ export interface QueryExpansion {
  */
 export const QUERY_EXPANSION: QueryExpansion = { confident: 0.45, most: 8 };
 
+/**
+ * A row's code step: its dimensions as whole multiples of 1/256, within ±127 (descriptors' values are within about
+ * ±0.3; a value beyond ±0.496 is clipped, and its row's rounding is the larger for it, which the scan allows for).
+ */
+export const CODE_STEP = 1 / 256;
+const CODE_MAX = 127;
+
 export class FaceMatrix {
   /** Rows live in WebAssembly memory (scanned with SIMD) where it runs, else in a plain Float32Array. */
   private readonly memory: WasmMemory | null;
@@ -53,6 +71,10 @@ export class FaceMatrix {
   private rows: Float32Array;
   private photos: Float64Array;
   private count = 0;
+  /** Where the rows' codes are (they move up when the rows grow). */
+  private codesAt = 0;
+  /** The largest distance between a row and its codes (×CODE_STEP): what the codes' scan must allow for. */
+  private codeError = 0;
 
   constructor(capacity = 1024) {
     const rows = Math.max(1, capacity);
@@ -62,6 +84,7 @@ export class FaceMatrix {
     this.rows = this.memory
       ? new Float32Array(this.memory.buffer, ROWS_AT, rows * DESCRIPTOR_DIMS)
       : new Float32Array(rows * DESCRIPTOR_DIMS);
+    this.codesAt = layoutFor(rows).codesAt;
     this.photos = new Float64Array(rows);
   }
 
@@ -78,6 +101,14 @@ export class FaceMatrix {
     if (this.memory) {
       const pages = pagesFor(grown) - this.memory.buffer.byteLength / 65_536;
       if (pages > 0) this.memory.grow(pages);
+      // The codes move up first: the grown rows reach over where they were.
+      const codesAt = layoutFor(grown).codesAt;
+      new Uint8Array(this.memory.buffer).copyWithin(
+        codesAt,
+        this.codesAt,
+        this.codesAt + this.count * CODE_BYTES,
+      );
+      this.codesAt = codesAt;
       this.rows = new Float32Array(this.memory.buffer, ROWS_AT, grown * DESCRIPTOR_DIMS);
     } else {
       const rows = new Float32Array(grown * DESCRIPTOR_DIMS);
@@ -99,7 +130,18 @@ export class FaceMatrix {
     const base = this.count * DESCRIPTOR_DIMS;
     for (let i = 0; i < DESCRIPTOR_DIMS; i++) this.rows[base + i] = floats[i] ?? 0;
     this.photos[this.count] = photoId;
+    this.encode(this.count, this.count + 1);
     this.count++;
+  }
+
+  /** Writes the codes of rows [from, to) (with WebAssembly; the plain scan reads the floats). */
+  private encode(from: number, to: number): void {
+    if (!this.memory) return;
+    const codes = new Int8Array(this.memory.buffer, this.codesAt, to * CODE_BYTES);
+    for (let r = from; r < to; r++) {
+      const error = encodeInto(codes, r * CODE_BYTES, this.rows, r * DESCRIPTOR_DIMS, CODE_MAX);
+      if (error > this.codeError) this.codeError = error;
+    }
   }
 
   /**
@@ -124,6 +166,7 @@ export class FaceMatrix {
     const at = this.rows.byteOffset + this.count * DESCRIPTOR_BYTES;
     new Uint8Array(this.rows.buffer, at, descriptors.length).set(descriptors);
     this.photos.set(photoIds, this.count);
+    this.encode(this.count, this.count + n);
     this.count += n;
   }
 
@@ -196,17 +239,21 @@ export class FaceMatrix {
   }
 
   /**
-   * Rows within `limit` (squared distance, float64). With WebAssembly, the SIMD float32 scan filters with a
-   * slightly larger limit and the survivors are measured again in float64: the same rows and distances as the
-   * plain scan.
+   * Rows within `limit` (squared distance, float64). With WebAssembly, the SIMD scan of the codes keeps every row
+   * whose codes are within the limit widened by the rounding of the query's codes and the rows' (a row within
+   * √limit of the query has codes within √limit + both roundings of the query's: the triangle inequality), and the
+   * survivors are measured again in float64: the same rows and distances as the plain scan.
    */
   private scanRows(q: Float32Array, limit: number): Hits {
     const n = this.count;
     if (!this.memory || !this.wasm) return scan(this.rows, n, q, limit);
     const buffer = this.memory.buffer;
-    new Float32Array(buffer, QUERY_AT, DESCRIPTOR_DIMS).set(q);
-    const outAt = ROWS_AT + this.photos.length * DESCRIPTOR_BYTES;
-    const candidates = this.wasm(ROWS_AT, n, limit * (1 + 1e-4) + 1e-6, outAt);
+    const queryCodes = new Int16Array(buffer, QUERY_AT, DESCRIPTOR_DIMS);
+    const queryError = encodeInto(queryCodes, 0, q, 0, 0x7fff);
+    const reach = (Math.sqrt(limit) + queryError + this.codeError) / CODE_STEP;
+    const codeLimit = Math.min(0x7fffffff, Math.floor(reach * reach * (1 + 1e-9)) + 1);
+    const outAt = layoutFor(this.photos.length).outAt;
+    const candidates = this.wasm(this.codesAt, n, codeLimit, outAt);
     const out = new Int32Array(buffer, outAt, candidates * 2);
     const rows = this.rows;
     const found = new Int32Array(candidates);
@@ -227,6 +274,28 @@ export class FaceMatrix {
     }
     return { rows: found, distances, count };
   }
+}
+
+/**
+ * Writes the codes of the 128 values of `values` from `at` into `codes` from `codeAt` (each the nearest multiple of
+ * CODE_STEP, within ±most); answers the distance between the values and their codes (×CODE_STEP).
+ */
+function encodeInto(
+  codes: Int8Array | Int16Array,
+  codeAt: number,
+  values: Float32Array,
+  at: number,
+  most: number,
+): number {
+  let error = 0;
+  for (let j = 0; j < DESCRIPTOR_DIMS; j++) {
+    const v = values[at + j] as number;
+    const code = Math.max(-most, Math.min(most, Math.round(v / CODE_STEP)));
+    codes[codeAt + j] = code;
+    const e = v - code * CODE_STEP;
+    error += e * e;
+  }
+  return Math.sqrt(error);
 }
 
 export interface Hits {

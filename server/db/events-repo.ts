@@ -1,5 +1,6 @@
 // Queries over events and the lists that hang off them (packages, wholesale packages, stages).
 import { sql } from 'kysely';
+import { sharedByKey } from './coalesce';
 import type { Db } from './database';
 import type { EventRow, NewEvent } from './schema';
 
@@ -47,7 +48,7 @@ export async function findByKey(db: Db, eventKey: string): Promise<EventRow | un
   return db.selectFrom('events').selectAll().where('event_key', '=', eventKey).executeTakeFirst();
 }
 
-const readsInFlight = new WeakMap<Db, Map<string, Promise<EventRow | undefined>>>();
+const sharedEventRead = sharedByKey(findByKey);
 
 /**
  * findByKey for the hot paths (a rush of face searches reads one event 50 times at once): reads of one event that
@@ -55,18 +56,7 @@ const readsInFlight = new WeakMap<Db, Map<string, Promise<EventRow | undefined>>
  * change to the event is seen as soon as it is committed. Each caller gets its own copy of the row.
  */
 export async function findByKeyShared(db: Db, eventKey: string): Promise<EventRow | undefined> {
-  let reads = readsInFlight.get(db);
-  if (!reads) {
-    reads = new Map();
-    readsInFlight.set(db, reads);
-  }
-  let read = reads.get(eventKey);
-  if (!read) {
-    const own = reads;
-    read = findByKey(db, eventKey).finally(() => own.delete(eventKey));
-    reads.set(eventKey, read);
-  }
-  const row = await read;
+  const row = await sharedEventRead(db, eventKey);
   return row ? { ...row } : undefined;
 }
 
@@ -78,6 +68,13 @@ export function packagesOf(db: Db, eventId: number): Promise<EventLists['package
     .where('event_id', '=', eventId)
     .orderBy('number_of_photo')
     .execute();
+}
+
+const sharedPackagesRead = sharedByKey((db, eventId) => packagesOf(db, Number(eventId)));
+
+/** packagesOf for the hot paths (every answer of a rush of searches prices its matches): as findByKeyShared. */
+export async function packagesOfShared(db: Db, eventId: number): Promise<EventLists['packages']> {
+  return (await sharedPackagesRead(db, String(eventId))).map((p) => ({ ...p }));
 }
 
 export async function listsOf(db: Db, eventId: number): Promise<EventLists> {

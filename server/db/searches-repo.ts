@@ -1,5 +1,7 @@
 // Selfie searches: the signed upload, its search, and the selfie's deletion: as soon as the search has answered,
 // else by the purge once its time is up (issue 17: at the latest a minute after its upload).
+// In a rush of searches, the signatures' inserts, the searches' reads and their marks are batched (coalesce.ts).
+import { batched } from './coalesce';
 import type { Db } from './database';
 
 export interface NewSearch {
@@ -10,33 +12,77 @@ export interface NewSearch {
   purge_after: Date;
 }
 
-export async function insertSearch(db: Db, search: NewSearch): Promise<void> {
-  await db.insertInto('face_searches').values(search).execute();
+/** Ids one statement's IN list takes at most (well within PostgreSQL's 65535 parameters). */
+const MOST_IDS = 1000;
+
+const chunks = <T>(items: readonly T[]): T[][] =>
+  Array.from({ length: Math.ceil(items.length / MOST_IDS) }, (_, i) =>
+    items.slice(i * MOST_IDS, (i + 1) * MOST_IDS),
+  );
+
+/** The latest of the batch's times: its calls are all answered from then on. */
+const latest = (times: readonly Date[]): Date => new Date(Math.max(...times.map((t) => t.getTime())));
+
+const insertSearches = batched(async (db, searches: NewSearch[]) => {
+  await db.insertInto('face_searches').values(searches).execute();
+  return searches.map(() => undefined);
+});
+
+export function insertSearch(db: Db, search: NewSearch): Promise<void> {
+  return insertSearches(db, search);
 }
 
-export async function findSearch(db: Db, searchId: string) {
-  return db.selectFrom('face_searches').selectAll().where('search_id', '=', searchId).executeTakeFirst();
+const selectSearches = (db: Db, searchIds: readonly string[]) =>
+  db.selectFrom('face_searches').selectAll().where('search_id', 'in', searchIds).execute();
+
+type SearchRow = Awaited<ReturnType<typeof selectSearches>>[number];
+
+const findSearches = batched(async (db, searchIds: string[]) => {
+  const rows = await selectSearches(db, [...new Set(searchIds)]);
+  const byId = new Map(rows.map((r) => [r.search_id, r]));
+  return searchIds.map((id): SearchRow | undefined => {
+    const row = byId.get(id);
+    return row ? { ...row } : undefined;
+  });
+});
+
+export function findSearch(db: Db, searchId: string): Promise<SearchRow | undefined> {
+  return findSearches(db, searchId);
 }
 
 /**
  * The search is being answered: its selfie is due for deletion from now on, so that a process stopped before it
  * deletes the selfie leaves the deletion to the purge, and the same search cannot be run twice.
  */
-export async function markSearched(db: Db, searchId: string, at: Date): Promise<void> {
-  await db
-    .updateTable('face_searches')
-    .set({ searched_at: at, purge_after: at })
-    .where('search_id', '=', searchId)
-    .execute();
+const markSearches = batched(async (db, marks: { searchId: string; at: Date }[]) => {
+  const at = latest(marks.map((m) => m.at));
+  for (const ids of chunks(marks.map((m) => m.searchId)))
+    await db
+      .updateTable('face_searches')
+      .set({ searched_at: at, purge_after: at })
+      .where('search_id', 'in', ids)
+      .execute();
+  return marks.map(() => undefined);
+});
+
+export function markSearched(db: Db, searchId: string, at: Date): Promise<void> {
+  return markSearches(db, { searchId, at });
 }
+
+const markDeleted = batched(async (db, marks: { searchIds: string[]; at: Date }[]) => {
+  const at = latest(marks.map((m) => m.at));
+  for (const ids of chunks(marks.flatMap((m) => m.searchIds)))
+    await db
+      .updateTable('face_searches')
+      .set({ selfie_deleted_at: at })
+      .where('search_id', 'in', ids)
+      .execute();
+  return marks.map(() => undefined);
+});
 
 export async function markSelfiesDeleted(db: Db, searchIds: string[], at: Date): Promise<void> {
   if (searchIds.length === 0) return;
-  await db
-    .updateTable('face_searches')
-    .set({ selfie_deleted_at: at })
-    .where('search_id', 'in', searchIds)
-    .execute();
+  await markDeleted(db, { searchIds, at });
 }
 
 /**

@@ -63,6 +63,8 @@ export const QUERY_EXPANSION: QueryExpansion = { confident: 0.45, most: 8 };
  */
 export const CODE_STEP = 1 / 256;
 const CODE_MAX = 127;
+/** The most a row's codes can be from it when none is clipped: half a step in each of the 128 dimensions. */
+const ROUNDING_MOST = (CODE_STEP / 2) * Math.sqrt(DESCRIPTOR_DIMS) * (1 + 1e-9);
 
 export class FaceMatrix {
   /** Rows live in WebAssembly memory (scanned with SIMD) where it runs, else in a plain Float32Array. */
@@ -73,8 +75,12 @@ export class FaceMatrix {
   private count = 0;
   /** Where the rows' codes are (they move up when the rows grow). */
   private codesAt = 0;
-  /** The largest distance between a row and its codes (×CODE_STEP): what the codes' scan must allow for. */
-  private codeError = 0;
+  /**
+   * Rows with a clipped code, measured from their floats in every scan: the codes' scan allows for rounding only
+   * (ROUNDING_MOST), so that one odd row does not widen it for all.
+   */
+  private clipped: number[] = [];
+  private isClipped = new Uint8Array(0);
 
   constructor(capacity = 1024) {
     const rows = Math.max(1, capacity);
@@ -138,9 +144,17 @@ export class FaceMatrix {
   private encode(from: number, to: number): void {
     if (!this.memory) return;
     const codes = new Int8Array(this.memory.buffer, this.codesAt, to * CODE_BYTES);
+    if (this.isClipped.length < to) {
+      const flags = new Uint8Array(this.photos.length);
+      flags.set(this.isClipped);
+      this.isClipped = flags;
+    }
     for (let r = from; r < to; r++) {
-      const error = encodeInto(codes, r * CODE_BYTES, this.rows, r * DESCRIPTOR_DIMS, CODE_MAX);
-      if (error > this.codeError) this.codeError = error;
+      // Not within the rounding (a value beyond the codes' range, or not a number): measured from its floats.
+      if (!(encodeInto(codes, r * CODE_BYTES, this.rows, r * DESCRIPTOR_DIMS, CODE_MAX) <= ROUNDING_MOST)) {
+        this.clipped.push(r);
+        this.isClipped[r] = 1;
+      }
     }
   }
 
@@ -241,8 +255,8 @@ export class FaceMatrix {
   /**
    * Rows within `limit` (squared distance, float64). With WebAssembly, the SIMD scan of the codes keeps every row
    * whose codes are within the limit widened by the rounding of the query's codes and the rows' (a row within
-   * √limit of the query has codes within √limit + both roundings of the query's: the triangle inequality), and the
-   * survivors are measured again in float64: the same rows and distances as the plain scan.
+   * √limit of the query has codes within √limit + both roundings of the query's: the triangle inequality); the
+   * survivors and the clipped rows are measured again in float64: the same rows and distances as the plain scan.
    */
   private scanRows(q: Float32Array, limit: number): Hits {
     const n = this.count;
@@ -250,17 +264,19 @@ export class FaceMatrix {
     const buffer = this.memory.buffer;
     const queryCodes = new Int16Array(buffer, QUERY_AT, DESCRIPTOR_DIMS);
     const queryError = encodeInto(queryCodes, 0, q, 0, 0x7fff);
-    const reach = (Math.sqrt(limit) + queryError + this.codeError) / CODE_STEP;
+    const reach = (Math.sqrt(limit) + queryError + ROUNDING_MOST) / CODE_STEP;
     const codeLimit = Math.min(0x7fffffff, Math.floor(reach * reach * (1 + 1e-9)) + 1);
     const outAt = layoutFor(this.photos.length).outAt;
     const candidates = this.wasm(this.codesAt, n, codeLimit, outAt);
     const out = new Int32Array(buffer, outAt, candidates * 2);
     const rows = this.rows;
-    const found = new Int32Array(candidates);
-    const distances = new Float64Array(candidates);
+    const found = new Int32Array(candidates + this.clipped.length);
+    const distances = new Float64Array(candidates + this.clipped.length);
     let count = 0;
-    for (let c = 0; c < candidates; c++) {
-      const r = out[c * 2] as number;
+    const clipped = this.clipped;
+    for (let c = 0; c < candidates + clipped.length; c++) {
+      const r = c < candidates ? (out[c * 2] as number) : (clipped[c - candidates] as number);
+      if (c < candidates && this.isClipped[r] === 1) continue;
       const base = r * DESCRIPTOR_DIMS;
       let sum = 0;
       for (let j = 0; j < DESCRIPTOR_DIMS; j++) {

@@ -7,7 +7,7 @@ import type { FaceSearchAnswer, PhotoFace, SignAnswer } from '../../core/contrac
 import type { HighlightPhoto } from '../../core/contract/photos';
 import { averagePricePerPhoto, priceCart } from '../../core/pricing';
 import type { AppContext } from '../context';
-import { findByKeyShared, packagesOf } from '../db/events-repo';
+import { findByKeyShared, packagesOfShared } from '../db/events-repo';
 import { faceById, facesOfPhoto } from '../db/faces-repo';
 import { isPhotoId, listHighlights, photosByIds } from '../db/photos-repo';
 import type { EventRow } from '../db/schema';
@@ -223,7 +223,7 @@ async function averagePrice(ctx: AppContext, event: EventRow, count: number): Pr
   if (event.is_mhao) return averagePricePerPhoto(String(event.mhao_price), count);
   if (event.is_mhao_hybrid) return averagePricePerPhoto(String(event.hybrid_mhao_price), count);
   // A search answers in a rush: only the packages are read, not the event's other lists.
-  const packages = await packagesOf(ctx.db, event.event_id);
+  const packages = await packagesOfShared(ctx.db, event.event_id);
   const price = priceCart({ photoCount: count, packages, freeDownload: event.is_free_download });
   return averagePricePerPhoto(price.cart_total_amt, count);
 }

@@ -37,8 +37,12 @@ const selectSearches = (db: Db, searchIds: readonly string[]) =>
 
 type SearchRow = Awaited<ReturnType<typeof selectSearches>>[number];
 
+/** A search id the uuid column can read: another would fail the whole batch's statement, so it is found nowhere. */
+const SEARCH_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const findSearches = batched(async (db, searchIds: string[]) => {
-  const rows = await selectSearches(db, [...new Set(searchIds)]);
+  const valid = [...new Set(searchIds.filter((id) => SEARCH_ID.test(id)))];
+  const rows = valid.length > 0 ? await selectSearches(db, valid) : [];
   const byId = new Map(rows.map((r) => [r.search_id, r]));
   return searchIds.map((id): SearchRow | undefined => {
     const row = byId.get(id);

@@ -1,10 +1,15 @@
 // Fewer queries in a rush (issue 16): fifty face searches at once make the same few queries fifty times, and each
-// costs the embedded database about a millisecond of the store's main thread (a round trip on PostgreSQL). Two ways
-// to make them fewer, per database handle (a transaction shares only with itself), with nothing cached beyond the
-// queries in flight, so that a change is seen as soon as it is committed:
+// costs the embedded database one to three milliseconds of the store's main thread (a round trip on PostgreSQL).
+// Two ways to make them fewer, per database handle (a transaction shares only with itself), with nothing cached
+// beyond the queries in flight, so that a change is seen as soon as it is committed:
 // - shared reads: reads of one key that overlap share one query;
 // - batches: the calls made while a statement is in flight run together next, as one statement (a group commit).
+// Both start their query at the end of the event loop's turn (setImmediate), not at once: PGlite answers within
+// the turn, so without that the requests read together in one turn would each have their own query.
 import type { Db } from './database';
+
+/** The end of this turn of the event loop: the requests that arrived with this one have made their calls. */
+const endOfTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Reads of one key that overlap share one query; the next read after it has finished queries again. */
 export function sharedByKey<R>(
@@ -20,7 +25,9 @@ export function sharedByKey<R>(
     let shared = reads.get(key);
     if (!shared) {
       const own = reads;
-      shared = read(db, key).finally(() => own.delete(key));
+      shared = endOfTurn()
+        .then(() => read(db, key))
+        .finally(() => own.delete(key));
       reads.set(key, shared);
     }
     return shared;
@@ -37,13 +44,14 @@ interface Waiting<T, R> {
 }
 
 /**
- * `run(db, items)` answers one result per item, in order. The first call runs at once, alone; the calls made while
- * it runs wait and run together next (at most MOST_IN_BATCH a statement). Each caller gets its item's result, or
- * its batch's error.
+ * `run(db, items)` answers one result per item, in order. The calls made in one turn of the event loop run together
+ * at its end; those made while that statement runs, together next (at most MOST_IN_BATCH a statement). Each caller
+ * gets its item's result, or its batch's error.
  */
 export function batched<T, R>(run: (db: Db, items: T[]) => Promise<R[]>): (db: Db, item: T) => Promise<R> {
   const queues = new WeakMap<Db, Waiting<T, R>[]>();
   const drain = async (db: Db, queue: Waiting<T, R>[]) => {
+    await endOfTurn();
     while (queue.length > 0) {
       const batch = queue.slice(0, MOST_IN_BATCH);
       try {

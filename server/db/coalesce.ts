@@ -46,7 +46,7 @@ interface Waiting<T, R> {
 /**
  * `run(db, items)` answers one result per item, in order. The calls made in one turn of the event loop run together
  * at its end; those made while that statement runs, together next (at most MOST_IN_BATCH a statement). Each caller
- * gets its item's result, or its batch's error.
+ * gets its item's result, or its own error: when a batch fails, its items are run again one by one.
  */
 export function batched<T, R>(run: (db: Db, items: T[]) => Promise<R[]>): (db: Db, item: T) => Promise<R> {
   const queues = new WeakMap<Db, Waiting<T, R>[]>();
@@ -63,7 +63,10 @@ export function batched<T, R>(run: (db: Db, items: T[]) => Promise<R[]>): (db: D
           w.resolve(results[i] as R);
         });
       } catch (error) {
-        for (const w of batch) w.reject(error);
+        if (batch.length === 1) (batch[0] as Waiting<T, R>).reject(error);
+        // One caller's item may be what failed (a row the database refuses): each is run alone, so only its
+        // caller gets the error.
+        else for (const w of batch) await run(db, [w.item]).then(([r]) => w.resolve(r as R), w.reject);
       }
       queue.splice(0, batch.length);
     }

@@ -41,10 +41,12 @@ type SearchRow = Awaited<ReturnType<typeof selectSearches>>[number];
 const SEARCH_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const findSearches = batched(async (db, searchIds: string[]) => {
-  const valid = [...new Set(searchIds.filter((id) => SEARCH_ID.test(id)))];
+  // Ids are compared as the uuid column compares them: whatever the letters' case.
+  const wanted = searchIds.map((id) => id.toLowerCase());
+  const valid = [...new Set(wanted.filter((id) => SEARCH_ID.test(id)))];
   const rows = valid.length > 0 ? await selectSearches(db, valid) : [];
-  const byId = new Map(rows.map((r) => [r.search_id, r]));
-  return searchIds.map((id): SearchRow | undefined => {
+  const byId = new Map(rows.map((r) => [r.search_id.toLowerCase(), r]));
+  return wanted.map((id): SearchRow | undefined => {
     const row = byId.get(id);
     return row ? { ...row } : undefined;
   });

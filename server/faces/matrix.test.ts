@@ -176,6 +176,24 @@ describe('FaceMatrix', () => {
     }
   });
 
+  it('never matches a row that is not numbers, and refuses such a query', () => {
+    const m = new FaceMatrix(2);
+    const d = Float32Array.from({ length: DESCRIPTOR_DIMS }, (_, k) => Math.sin(k) * 0.1);
+    m.add(1, d);
+    m.add(
+      2,
+      Float32Array.from(d, (v, k) => (k === 3 ? Number.NaN : v)),
+    );
+    expect(m.search(d, 0.5, 10)).toEqual([{ photoId: 1, distance: 0 }]);
+    expect(() =>
+      m.search(
+        Float32Array.from(d, (v, k) => (k === 9 ? Number.NaN : v)),
+        0.5,
+        10,
+      ),
+    ).toThrow(/not finite/);
+  });
+
   it('reads and writes the stored 512-byte little-endian form', () => {
     const d = Float32Array.from({ length: DESCRIPTOR_DIMS }, (_, i) => i / 1000 - 0.05);
     const bytes = descriptorToBytes(d);

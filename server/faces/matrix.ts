@@ -233,7 +233,9 @@ export class FaceMatrix {
     if (query.length !== DESCRIPTOR_DIMS) {
       throw new Error(`a face descriptor has ${DESCRIPTOR_DIMS} numbers, got ${query.length}`);
     }
-    return Float32Array.from(query);
+    const q = Float32Array.from(query);
+    if (!q.every(Number.isFinite)) throw new Error('a face descriptor has a number that is not finite');
+    return q;
   }
 
   /** The photos of the hits, each at its smallest distance, best first, at most `maxResults`. */
@@ -283,7 +285,7 @@ export class FaceMatrix {
         const d = (rows[base + j] as number) - (q[j] as number);
         sum += d * d;
       }
-      if (sum > limit) continue;
+      if (!(sum <= limit)) continue;
       found[count] = r;
       distances[count] = sum;
       count++;
@@ -364,7 +366,7 @@ export function scan(rows: Float32Array, n: number, q: Float32Array, limit: numb
       i += 16;
       j += 16;
     }
-    if (sum > limit) continue;
+    if (!(sum <= limit)) continue;
     if (count === found.length) {
       const moreRows = new Int32Array(count * 2);
       moreRows.set(found);

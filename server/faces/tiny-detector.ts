@@ -98,6 +98,7 @@ function tinyWeights(faceapi: FaceApi): {
 
 /** The kernels with the weights copied in, once per thread. */
 function tinyNet(faceapi: FaceApi): Promise<TinyNet> {
+  // A failure (the kernels' assembly, the memory's growth) is not kept: the next call tries again.
   net ??= (async () => {
     const kernels = await tinyKernels();
     const w = tinyWeights(faceapi);
@@ -125,7 +126,10 @@ function tinyNet(faceapi: FaceApi): Promise<TinyNet> {
       end,
     };
     return { kernels, layout, arenas: [], top: end };
-  })();
+  })().catch((error: unknown) => {
+    net = undefined;
+    throw error;
+  });
   return net;
 }
 
@@ -137,11 +141,18 @@ function grow(memory: WasmMemory, bytes: number): void {
 
 /** A free arena of at least `bytes`, taken (give it back with `arena.busy = false`). */
 function takeArena(tiny: TinyNet, bytes: number): Arena {
-  let arena = tiny.arenas.find((a) => !a.busy && a.bytes >= bytes);
+  const fitting = tiny.arenas.filter((a) => !a.busy && a.bytes >= bytes);
+  let arena = fitting.sort((a, b) => a.bytes - b.bytes)[0];
   if (!arena) {
+    // None fits: with none in use, the memory after the weights is all free again (it never shrinks, so it is
+    // reused rather than left behind each time a larger input comes).
+    if (tiny.arenas.every((a) => !a.busy)) {
+      tiny.arenas = [];
+      tiny.top = tiny.layout.end;
+    }
+    grow(tiny.kernels.memory, tiny.top + bytes);
     arena = { at: tiny.top, bytes, busy: false };
     tiny.top += bytes;
-    grow(tiny.kernels.memory, tiny.top);
     tiny.arenas.push(arena);
   }
   arena.busy = true;

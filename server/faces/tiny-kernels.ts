@@ -393,7 +393,11 @@ function kernelsModule(): Promise<{ module: object; fma: boolean }> {
     const withFma = await assemble(true);
     if (wasm.validate(withFma)) return { module: new wasm.Module(withFma), fma: true };
     return { module: new wasm.Module(await assemble(false)), fma: false };
-  })();
+  })().catch((error: unknown) => {
+    // Not kept: the next call tries again.
+    compiled = undefined;
+    throw error;
+  });
   return compiled;
 }
 

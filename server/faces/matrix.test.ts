@@ -169,9 +169,8 @@ describe('FaceMatrix', () => {
         expect(expected.length, `query ${qi} at ${threshold}`).toBeGreaterThan(0);
         const got = m.search(q, threshold, 1000);
         expect(got.map((f) => f.photoId)).toEqual(expected.map((f) => f.photoId));
-        got.forEach((f, i) =>
-          expect(f.distance).toBeCloseTo((expected[i] as { distance: number }).distance, 5),
-        );
+        for (const [i, f] of got.entries())
+          expect(f.distance).toBeCloseTo((expected[i] as { distance: number }).distance, 5);
       }
     }
   });

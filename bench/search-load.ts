@@ -184,6 +184,10 @@ const summary = (flows: Flow[]) => {
     const kind = f.outcome.replace(/^found \d+/, 'found');
     outcomes[kind] = (outcomes[kind] ?? 0) + 1;
   }
+  const found = flows.flatMap((f) => {
+    const n = f.outcome.match(/^found (\d+)/)?.[1];
+    return n === undefined ? [] : [Number(n)];
+  });
   return {
     p50_ms: round(median(sorted)),
     p99_ms: round(percentile(sorted, 99)),
@@ -191,6 +195,7 @@ const summary = (flows: Flow[]) => {
     first_answer_p99_ms: round(percentile(first, 99)),
     busy_answers: flows.reduce((n, f) => n + f.busyAnswers, 0),
     outcomes,
+    photos_found_p50: median(found),
     step_p50_ms: stepMedians(flows.flatMap((f) => (f.steps ? [f.steps] : []))),
   };
 };

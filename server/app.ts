@@ -16,6 +16,7 @@ import {
 } from '../core/contract/settings';
 import { SHARE_TARGET_PATH } from '../core/web-manifest';
 import { appSettingsFromContext, appShellReader } from './app-settings';
+import { compressJsonAnswers } from './compress-answers';
 import type { AppContext } from './context';
 import { type ApiLimits, apiRoutes } from './routes/api';
 import { readAtMost, storageRoutes } from './routes/storage';
@@ -98,6 +99,8 @@ export function createApp(options: AppOptions) {
     secureHeaders({ crossOriginResourcePolicy: 'same-origin', crossOriginOpenerPolicy: 'same-origin' }),
   );
   app.use(compress());
+  // Inside compress(): JSON answers are compressed in one step, the rest through compress()'s stream.
+  app.use(compressJsonAnswers);
   app.use(closeWhenBodyUnread);
   app.use(async (c, next) => {
     await next();

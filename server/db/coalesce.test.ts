@@ -128,7 +128,10 @@ describe.each(testDatabases)('the searches’ batched statements on $name', (dat
     });
     expect((await findSearch(db, upper))?.file_location).toBe('private/selfies/batched-searches/upper.jpg');
     const at = new Date('2026-11-26T10:00:05Z');
-    await Promise.all(ids.slice(0, 30).map((id, i) => markSearched(db, id, new Date(at.getTime() - i))));
+    const firstMarks = await Promise.all(
+      ids.slice(0, 30).map((id, i) => markSearched(db, id, new Date(at.getTime() - i))),
+    );
+    expect(firstMarks).toEqual(ids.slice(0, 30).map(() => true));
     await Promise.all(ids.slice(0, 10).map((id) => markSelfiesDeleted(db, [id], at)));
     const marked = await Promise.all(ids.map((id) => findSearch(db, id)));
     // Each marked at its own time, or with its batch at the batch's latest: never earlier, never in the future.
@@ -144,5 +147,12 @@ describe.each(testDatabases)('the searches’ batched statements on $name', (dat
       expect(new Date(r?.purge_after as Date).getTime()).toBe(searchedAt);
     });
     expect(marked.map((r) => Boolean(r?.selfie_deleted_at))).toEqual(ids.map((_, i) => i < 10));
+    // Only the first mark of a search counts, also when two come in one batch, whatever the id's case.
+    const again = await Promise.all(
+      [ids[30], ids[30], ids[0], upper, upper.toLowerCase(), 'not-a-search-id'].map((id) =>
+        markSearched(db, id as string, at),
+      ),
+    );
+    expect(again).toEqual([true, false, false, true, false, false]);
   });
 });

@@ -58,20 +58,29 @@ export function findSearch(db: Db, searchId: string): Promise<SearchRow | undefi
 
 /**
  * The search is being answered: its selfie is due for deletion from now on, so that a process stopped before it
- * deletes the selfie leaves the deletion to the purge, and the same search cannot be run twice.
+ * deletes the selfie leaves the deletion to the purge, and the same search cannot be run twice. Only the first mark
+ * of a search counts: each call answers whether it was that one (two requests of one search at once: one runs).
  */
 const markSearches = batched(async (db, marks: { searchId: string; at: Date }[]) => {
   const at = latest(marks.map((m) => m.at));
-  for (const ids of chunks(marks.map((m) => m.searchId)))
-    await db
+  const ids = marks.map((m) => m.searchId.toLowerCase());
+  const marked = new Set<string>();
+  for (const chunk of chunks([...new Set(ids.filter((id) => SEARCH_ID.test(id)))])) {
+    const rows = await db
       .updateTable('face_searches')
       .set({ searched_at: at, purge_after: at })
-      .where('search_id', 'in', ids)
+      .where('search_id', 'in', chunk)
+      .where('searched_at', 'is', null)
+      .returning('search_id')
       .execute();
-  return marks.map(() => undefined);
+    for (const row of rows) marked.add(row.search_id.toLowerCase());
+  }
+  // A search asked twice in one batch: its first call is the one that marked it.
+  return ids.map((id) => marked.delete(id));
 });
 
-export function markSearched(db: Db, searchId: string, at: Date): Promise<void> {
+/** Marks the search as answered now; false when it already was (another request of it is running or ran). */
+export function markSearched(db: Db, searchId: string, at: Date): Promise<boolean> {
   return markSearches(db, { searchId, at });
 }
 

@@ -125,6 +125,19 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
     return answer;
   }
 
+  it('runs one search once when two requests of it come at once (the other is told it has expired)', async () => {
+    const { search_id, file_location } = await signAndUpload();
+    const searchesBefore = queries.length;
+    const answers = await Promise.all(
+      [0, 1].map(() => t.post('/api/v2/facesearch', { search_id, file_location, event_key: 'beach-run' })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 410]);
+    expect(queries.length).toBe(searchesBefore + 1);
+    const expired = answers.find((a) => a.status === 410);
+    expect(await expired?.json()).toMatchObject({ code: 'search-expired' });
+    expect(await t.store.exists(file_location)).toBe(false);
+  });
+
   it('signs an expiring upload into private storage, takes the PUT, and searches with it', async () => {
     const announcedBefore = queue.announced;
     const { url, search_id, file_location } = await signAndUpload();

@@ -122,13 +122,7 @@ export async function searchUploadedSelfie(
       code: 'search-expired',
     });
   }
-  if (new Date(search.purge_after).getTime() <= ctx.now().getTime()) {
-    return refuse(410, 'this search has expired, please upload the photo again', {
-      field: 'search_id',
-      code: 'search-expired',
-      th: 'การค้นหานี้หมดอายุแล้ว กรุณาอัปโหลดรูปอีกครั้ง',
-    });
-  }
+  if (new Date(search.purge_after).getTime() <= ctx.now().getTime()) return searchExpired();
   // A busy answer keeps the selfie: the same search is asked again in a few seconds. A selfie whose embedding is
   // already under way (prepared at its upload) is waited for instead.
   const busy = ctx.faces.isPrepared?.(search.file_location) ? undefined : refuseWhenBusy(ctx);
@@ -136,7 +130,9 @@ export async function searchUploadedSelfie(
   const selfie = await ctx.store.get(search.file_location);
   if (!selfie)
     return refuse(400, 'upload the photo before searching', { field: 'file_location', code: 'no-upload' });
-  await markSearched(ctx.db, search.search_id, ctx.now());
+  // Two requests of one search at once (a double tap, a retry): the one that marks it runs, the other is told what
+  // it would be told a moment later, once the first has answered.
+  if (!(await markSearched(ctx.db, search.search_id, ctx.now()))) return searchExpired();
   try {
     return await searchWithSelfie(ctx, event, selfie, search.file_location);
   } finally {
@@ -144,6 +140,14 @@ export async function searchUploadedSelfie(
     await deleteAnsweredSelfie(ctx, search);
   }
 }
+
+/** A search already answered, or whose selfie's time is up: the runner uploads the selfie again. */
+const searchExpired = (): Refusal =>
+  refuse(410, 'this search has expired, please upload the photo again', {
+    field: 'search_id',
+    code: 'search-expired',
+    th: 'การค้นหานี้หมดอายุแล้ว กรุณาอัปโหลดรูปอีกครั้ง',
+  });
 
 /** A selfie that cannot be searched with, in the spec's words (SPEC §8). */
 function selfieRefusal(problem: FaceImageProblem): Refusal {

@@ -2,12 +2,15 @@
 // (x·w + b) folded into the conv's weights at first use, and the input's mean colour and 1/255 folded into the first
 // conv (exact: it is a 'valid' conv, so no padded border sees the mean). Each conv, its bias and its ReLU are then
 // one XNNPACK call, where face-api runs a conv and three or four elementwise passes over its output; its mean
-// colour subtraction (three fills and a concat) is gone too. The residual adds, pooling and the final layer are
-// face-api's own.
+// colour subtraction (three fills and a concat) is gone too. The residual blocks that keep their size run on our
+// conv3 kernel (residual-kernels.ts, most of the net's work); the first conv, the blocks that halve the size, the
+// pooling and the final layer stay on tfjs, as face-api runs them.
 import { CHIP_SIZE as CHIP_SIDE } from './chip';
 import { type ConvArgs, foldInputNormalisation, type Params, type T4 } from './fused-ops';
 import type { RgbImage } from './image';
 import type { FaceApi, Tf } from './models';
+import { type ResidualKernels, residualKernels } from './residual-kernels';
+import { CONV3_CHANNELS } from './tiny-kernels';
 
 const MEAN_RGB = [122.782, 117.001, 104.298];
 
@@ -43,6 +46,31 @@ const BLOCKS = [
 ] as const;
 
 let fused: FusedRecognition | undefined;
+let kernels: Promise<ResidualKernels> | undefined;
+
+/** Whether the block keeps its size and conv3 has its channel count: it runs on the kernels. */
+const onKernels = (block: FusedRecognition['blocks'][number]) =>
+  !block.down && (CONV3_CHANNELS as readonly number[]).includes(block.residual.conv1.filter.shape[3] ?? 0);
+
+/** The kernels with the fused weights of the blocks they run (by block index). */
+function kernelsFor(net: FusedRecognition): Promise<ResidualKernels> {
+  const values = (t: T4) => new Float32Array(t.dataSync() as Float32Array);
+  kernels ??= residualKernels(
+    net.blocks.map((block) =>
+      onKernels(block)
+        ? {
+            conv1: { filter: values(block.residual.conv1.filter), bias: values(block.residual.conv1.bias) },
+            conv2: { filter: values(block.residual.conv2.filter), bias: values(block.residual.conv2.bias) },
+          }
+        : undefined,
+    ),
+  ).catch((error: unknown) => {
+    // Not kept: the next call tries again.
+    kernels = undefined;
+    throw error;
+  });
+  return kernels;
+}
 
 /** conv(x, F) + b, then the scale layer ·w + c: conv(x, F·w) + (b·w + c). */
 function fuseConv(tf: Tf, q: Params): FusedConv {
@@ -117,28 +145,46 @@ export async function describeChips(faceapi: FaceApi, chips: readonly RgbImage[]
       throw new Error(`describeChips: a chip is ${c.width}×${c.height}, not ${CHIP_SIDE}×${CHIP_SIDE}`);
   const net = fuseRecognition(faceapi);
   const tf = faceapi.tf as unknown as Tf;
+  const residuals = await kernelsFor(net);
   const pixels = new Float32Array(chips.length * CHIP_SIDE * CHIP_SIDE * 3);
   chips.forEach((c, i) => {
     pixels.set(c.data, i * CHIP_SIDE * CHIP_SIDE * 3);
   });
-  const out = tf.tidy(() => {
-    let x = tf.tensor4d(pixels, [chips.length, CHIP_SIDE, CHIP_SIDE, 3]) as T4;
-    x = conv(tf, x, net.first, 2, true, 'valid');
-    x = tf.maxPool(x as Parameters<Tf['maxPool']>[0], 3, 2, 'valid') as T4;
-    for (const b of net.blocks) {
-      const next = residual(tf, x, b.residual, b.down);
-      x.dispose();
-      x = next;
-    }
-    return tf.matMul(
-      tf.mean(x, [1, 2]) as Parameters<Tf['matMul']>[0],
-      net.fc as Parameters<Tf['matMul']>[1],
-    );
+  // From here on synchronous: tfjs's ops and the kernels' calls, one after the other.
+  let x = tf.tidy(() => {
+    const input = tf.tensor4d(pixels, [chips.length, CHIP_SIDE, CHIP_SIDE, 3]) as T4;
+    const first = conv(tf, input, net.first, 2, true, 'valid');
+    return tf.maxPool(first as Parameters<Tf['maxPool']>[0], 3, 2, 'valid') as T4;
   });
+  const replace = (next: T4) => {
+    x.dispose();
+    x = next;
+  };
   try {
-    const all = (await out.data()) as Float32Array;
-    return chips.map((_, i) => all.slice(i * 128, (i + 1) * 128));
+    for (let i = 0; i < net.blocks.length; ) {
+      const block = net.blocks[i] as FusedRecognition['blocks'][number];
+      if (block.down || !onKernels(block)) {
+        replace(tf.tidy(() => residual(tf, x, block.residual, block.down)));
+        i++;
+        continue;
+      }
+      // The blocks that keep the size, up to the next down block, on the kernels (they all have the same channels).
+      const run: number[] = [];
+      for (let next = net.blocks[i]; next && !next.down; next = net.blocks[i]) run.push(i++);
+      const [n = 0, h = 0, w = 0, c = 0] = x.shape;
+      const values = residuals.run(run, x.dataSync() as Float32Array, n, h, w, c);
+      replace(tf.tensor4d(values, [n, h, w, c]) as T4);
+    }
+    const out = tf.tidy(() =>
+      tf.matMul(tf.mean(x, [1, 2]) as Parameters<Tf['matMul']>[0], net.fc as Parameters<Tf['matMul']>[1]),
+    );
+    try {
+      const all = out.dataSync() as Float32Array;
+      return chips.map((_, i) => all.slice(i * 128, (i + 1) * 128));
+    } finally {
+      out.dispose();
+    }
   } finally {
-    out.dispose();
+    x.dispose();
   }
 }

@@ -155,6 +155,61 @@ describe('the tiny detector kernels, against tfjs', () => {
     }
   });
 
+  it('conv3: the 3×3 same conv of a stack of padded images, with bias, residual and ReLU, or neither', () => {
+    for (const [n, h, w, cin, cout, withResidual] of [
+      [3, 5, 7, 32, 32, true],
+      [2, 17, 17, 64, 64, false],
+      [1, 4, 4, 64, 64, true],
+      [4, 8, 3, 32, 32, true],
+    ] as const) {
+      const images = Array.from({ length: n }, (_, i) => randomValues(h * w * cin, 7 + i));
+      const residuals = Array.from({ length: n }, (_, i) => randomValues(h * w * cout, 70 + i));
+      const filter = randomValues(9 * cin * cout, cin + cout, 0.1);
+      const bias = randomValues(cout, cout);
+      const want = tf.tidy(() => {
+        const x = tf.tensor4d(Float32Array.from(images.flatMap((v) => [...v])), [n, h, w, cin]) as Parameters<
+          Tf['conv2d']
+        >[0];
+        let y = tf.add(
+          tf.conv2d(x, tf.tensor4d(filter, [3, 3, cin, cout]) as Parameters<Tf['conv2d']>[1], 1, 'same'),
+          tf.tensor1d(bias),
+        );
+        if (withResidual)
+          y = tf.add(y, tf.tensor4d(Float32Array.from(residuals.flatMap((v) => [...v])), [n, h, w, cout]));
+        return tf.relu(y).dataSync() as Float32Array;
+      });
+      const stack = (values: Float32Array[], c: number) => {
+        const out = new Float32Array(n * (h + 2) * (w + 2) * c);
+        values.forEach((v, i) => {
+          out.set(padded(v, h, w, c), i * (h + 2) * (w + 2) * c);
+        });
+        return out;
+      };
+      const image = (h + 2) * (w + 2);
+      for (const { name, kernels: k } of variants) {
+        const mem = place(k);
+        const input = mem.put(stack(images, cin));
+        const residual = withResidual ? mem.put(stack(residuals, cout)) : 0;
+        const out = mem.room((n * image + 8) * cout);
+        const positions = (n * (h + 2) - 2) * (w + 2);
+        k.conv3(input, out, residual, positions, cin, cout, mem.put(filter), mem.put(bias), 0, w + 2);
+        for (let i = 0; i < n; i++) k.clearBorder(out + i * image * cout * 4, h, w, cout);
+        const got = mem.read(out, n * image * cout);
+        const plain = Float32Array.from(
+          Array.from({ length: n }, (_, i) => [
+            ...unpadded(got.subarray(i * image * cout, (i + 1) * image * cout), h, w, cout),
+          ]).flat(),
+        );
+        expect(() => expectClose(plain, want, 2e-3), `${name}, ${n}×${h}×${w}×${cin}`).not.toThrow();
+        // The border stays zero for the next conv.
+        for (let i = 0; i < n; i++)
+          expect(
+            got.subarray(i * image * cout, i * image * cout + (w + 2) * cout).every((v) => v === 0),
+          ).toBe(true);
+      }
+    }
+  });
+
   it('pools: 2×2 stride 2 (into a padded tensor) and stride 1, same, on odd and even sizes', () => {
     for (const [h, w, c] of [
       [9, 7, 32],

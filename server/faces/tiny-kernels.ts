@@ -1,5 +1,6 @@
 // The tiny face detector's layers as WebAssembly SIMD kernels (issue 17: the tiny pass over a 12 MP photo was half of
-// its indexing time, and tfjs's wasm backend ran its convs at 2-5 GMAC/s; these run at 10-15). Written as
+// its indexing time, and tfjs's wasm backend ran its convs at 2-5 GMAC/s; these run at 10-15), and the 3×3 convs of
+// the recognition net's first residual blocks (conv3, residual-kernels.ts: 19-21 GMAC/s against tfjs's 11). Written as
 // WebAssembly text and assembled at first use (wabt). All tensors are float32, channels last (NHWC without N), in
 // one memory; every channel count is a multiple of 4 (one f32x4), and of 8 for the pointwise convs' outputs.
 //
@@ -47,6 +48,25 @@ export interface TinyKernels {
     weights: number,
     bias: number,
     alpha: number,
+  ): void;
+  /**
+   * 3×3 'same' conv of a stack of padded images (each (H+2)×(W+2)×Cin, `pitch` = W+2 pixels a row), with bias, the
+   * `residual` stack added (a byte offset; 0: none), then max(y, alpha·y) (alpha 0: ReLU). Output position q (q <
+   * `positions`) reads the input pixels q + ky·pitch + kx and is written at q + pitch + 1 of the padded output stack,
+   * so the columns and rows between images get values that are not the conv's: clear each image's border after.
+   * Computes positions in groups of PW_ROWS: up to PW_ROWS − 1 past `positions` (the buffers have room).
+   */
+  conv3(
+    input: number,
+    out: number,
+    residual: number,
+    positions: number,
+    cin: number,
+    cout: number,
+    weights: number,
+    bias: number,
+    alpha: number,
+    pitch: number,
   ): void;
   /** 2×2 max pool, stride 2, 'same' (an odd last row or column pools alone), of H×W×C into a padded one. */
   pool2(input: number, out: number, height: number, width: number, channels: number): void;
@@ -274,6 +294,121 @@ function pointwiseWat(fma: boolean): string {
  )`;
 }
 
+/**
+ * The channel counts of conv3 (its input's and its output's): the recognition net's residual blocks at 35×35 and
+ * 17×17, where it runs at 19-21 GMAC/s against tfjs's 11. The 8×8 and 4×4 blocks stay on tfjs: there the padding rows
+ * and columns between a batch's images would be a third to a half of the work.
+ */
+export const CONV3_CHANNELS = [32, 64] as const;
+
+/**
+ * conv3 for C channels in and out: the pointwise kernel's loop (PW_ROWS positions × 8 output channels, each weight
+ * load shared by the positions) over the nine taps of a 3×3 window: a tap is the same loop with the input moved by
+ * ky rows and kx pixels. Positions run along the padded rows, so one tap's PW_ROWS inputs are consecutive pixels, at
+ * constant offsets from one pointer; the input channels are taken two at a time.
+ */
+function conv3Wat(fma: boolean, C: number): string {
+  const rows = Array.from({ length: PW_ROWS }, (_, r) => r);
+  const px = C * 4;
+  const locals = rows.map((r) => `(local $a${r}0 v128) (local $a${r}1 v128)`).join(' ');
+  const init = rows
+    .map((r) => `(local.set $a${r}0 (local.get $bias0)) (local.set $a${r}1 (local.get $bias1))`)
+    .join('\n');
+  const step = (k: 0 | 1) => `
+      (local.set $w0 (v128.load offset=${k * px} (local.get $wp)))
+      (local.set $w1 (v128.load offset=${k * px + 16} (local.get $wp)))
+      ${rows
+        .map(
+          (r) => `(local.set $s (v128.load32_splat offset=${r * px + k * 4} (local.get $x)))
+      ${madd(fma, `$a${r}0`, '(local.get $s)', '(local.get $w0)')}
+      ${madd(fma, `$a${r}1`, '(local.get $s)', '(local.get $w1)')}`,
+        )
+        .join('\n')}`;
+  const taps = [0, 1, 2]
+    .flatMap((ky) => [0, 1, 2].map((kx) => ({ ky, kx })))
+    .map(
+      ({ ky, kx }) => `
+     (local.set $x (i32.add (local.get $xp) (i32.add (i32.mul (i32.const ${ky}) (local.get $rowPitch))
+       (i32.const ${kx * px}))))
+     (local.set $k (i32.const ${C / 2}))
+     (loop $kl
+      ${step(0)}
+      ${step(1)}
+      (local.set $x (i32.add (local.get $x) (i32.const 8)))
+      (local.set $wp (i32.add (local.get $wp) (i32.const ${2 * px})))
+      (local.set $k (i32.sub (local.get $k) (i32.const 1)))
+      (br_if $kl (local.get $k)))`,
+    )
+    .join('\n');
+  const act = (v: string) => `(f32x4.max ${v} (f32x4.mul ${v} (local.get $alpha)))`;
+  const store = rows
+    .map((r) => {
+      const half = (h: 0 | 1) => {
+        const at = `offset=${r * px + h * 16} `;
+        return `(local.set $v (local.get $a${r}${h}))
+      (if (local.get $res) (then
+        (local.set $v (f32x4.add (local.get $v) (v128.load ${at}(i32.add (local.get $res) (local.get $yb)))))))
+      (v128.store ${at}(i32.add (local.get $out) (local.get $yb)) ${act('(local.get $v)')})`;
+      };
+      return `${half(0)}
+      ${half(1)}`;
+    })
+    .join('\n');
+  return `
+ (func $conv3_${C} (param $in i32) (param $out i32) (param $res i32) (param $P i32) (param $w i32) (param $b i32)
+  (param $alphaS f32) (param $pitch i32)
+  (local $p i32) (local $p0 i32) (local $pEnd i32) (local $j i32) (local $k i32) (local $xp i32) (local $wp i32)
+  (local $x i32) (local $yb i32) (local $rowPitch i32)
+  (local $w0 v128) (local $w1 v128) (local $s v128) (local $v v128) (local $alpha v128) (local $bias0 v128)
+  (local $bias1 v128)
+  ${locals}
+  (local.set $alpha (f32x4.splat (local.get $alphaS)))
+  (local.set $rowPitch (i32.mul (local.get $pitch) (i32.const ${px})))
+  (local.set $p0 (i32.const 0))
+  (block $cd (loop $cl
+   (br_if $cd (i32.ge_u (local.get $p0) (local.get $P)))
+   (local.set $pEnd (select (i32.add (local.get $p0) (i32.const ${PW_CHUNK})) (local.get $P)
+     (i32.lt_u (i32.add (local.get $p0) (i32.const ${PW_CHUNK})) (local.get $P))))
+   (local.set $j (i32.const 0))
+   (block $jd (loop $jl
+    (br_if $jd (i32.ge_u (local.get $j) (i32.const ${C})))
+    (local.set $bias0 (v128.load (i32.add (local.get $b) (i32.shl (local.get $j) (i32.const 2)))))
+    (local.set $bias1 (v128.load offset=16 (i32.add (local.get $b) (i32.shl (local.get $j) (i32.const 2)))))
+    (local.set $p (local.get $p0))
+    (block $pd (loop $pl
+     (br_if $pd (i32.ge_u (local.get $p) (local.get $pEnd)))
+     (local.set $xp (i32.add (local.get $in) (i32.mul (local.get $p) (i32.const ${px}))))
+     ${init}
+     (local.set $wp (i32.add (local.get $w) (i32.shl (local.get $j) (i32.const 2))))
+     ${taps}
+     (local.set $yb (i32.add (i32.mul (i32.add (i32.add (local.get $p) (local.get $pitch)) (i32.const 1)) (i32.const ${px}))
+       (i32.shl (local.get $j) (i32.const 2))))
+     ${store}
+     (local.set $p (i32.add (local.get $p) (i32.const ${PW_ROWS})))
+     (br $pl)))
+    (local.set $j (i32.add (local.get $j) (i32.const 8)))
+    (br $jl)))
+   (local.set $p0 (i32.add (local.get $p0) (i32.const ${PW_CHUNK})))
+   (br $cl)))
+ )`;
+}
+
+/** conv3's export: the kernel of its channel count (input and output channels must be equal and in the list). */
+function conv3DispatchWat(): string {
+  const cases = CONV3_CHANNELS.map(
+    (
+      c,
+    ) => `(if (i32.and (i32.eq (local.get $cin) (i32.const ${c})) (i32.eq (local.get $cout) (i32.const ${c})))
+    (then (call $conv3_${c} (local.get $in) (local.get $out) (local.get $res) (local.get $P) (local.get $w)
+      (local.get $b) (local.get $alpha) (local.get $pitch)) (return)))`,
+  ).join('\n');
+  return `
+ (func (export "conv3") (param $in i32) (param $out i32) (param $res i32) (param $P i32) (param $cin i32)
+  (param $cout i32) (param $w i32) (param $b i32) (param $alpha f32) (param $pitch i32)
+  ${cases}
+  unreachable)`;
+}
+
 /** The pools: for each output pixel the four input pixels of its window (an edge's clamped to itself). */
 function poolWat(stride: 1 | 2): string {
   const name = stride === 2 ? 'pool2' : 'pool1';
@@ -358,6 +493,8 @@ export function tinyKernelsWat(fma: boolean): string {
  ${DEPTHWISE_CHANNELS.map((c) => depthwiseWat(fma, c)).join('\n')}
  ${depthwiseDispatchWat()}
  ${pointwiseWat(fma)}
+ ${CONV3_CHANNELS.map((c) => conv3Wat(fma, c)).join('\n')}
+ ${conv3DispatchWat()}
  ${poolWat(2)}
  ${poolWat(1)}
  ${clearBorderWat()}
@@ -418,6 +555,7 @@ export async function tinyKernels(options: { fma?: boolean } = {}): Promise<Tiny
     conv0pool: e.conv0pool,
     depthwise: e.depthwise,
     pointwise: e.pointwise,
+    conv3: e.conv3,
     pool2: e.pool2,
     pool1: e.pool1,
     clearBorder: e.clearBorder,

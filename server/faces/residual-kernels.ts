@@ -1,0 +1,129 @@
+// The recognition net's residual blocks that keep their size, at 32 and 64 channels (six of its fourteen: 132 of
+// its 254 million multiply-adds a face), on our conv3 kernel (tiny-kernels.ts: 19-21 GMAC/s, where tfjs's wasm
+// backend runs them at about 11): relu(conv2(relu(conv1(x))) + x), both convs 3×3 'same' with their biases. A batch's faces are one stack of padded images (a one-pixel
+// zero border each), so each conv is one call for the whole batch; the values the kernel leaves on the borders are
+// zeroed after each conv. Runs synchronously (no other call can use the buffers meanwhile), in a memory of its own.
+import { PW_ROWS, type TinyKernels, tinyKernels } from './tiny-kernels';
+import type { WasmMemory } from './wasm-api';
+
+const FLOAT = 4;
+
+/** A fused conv's weights: filter HWIO (3×3×Cin×Cout) and bias (Cout). */
+export interface ConvWeights {
+  filter: Float32Array;
+  bias: Float32Array;
+}
+
+export interface BlockWeights {
+  conv1: ConvWeights;
+  conv2: ConvWeights;
+}
+
+interface ConvAt {
+  filter: number;
+  bias: number;
+}
+
+export interface ResidualKernels {
+  /**
+   * Runs `blocks` (indexes into the weights given at creation, all of `channels` channels) one after the other on
+   * n images of h × w × channels (plain NHWC values); answers the result, the same shape.
+   */
+  run(
+    blocks: readonly number[],
+    values: Float32Array,
+    n: number,
+    h: number,
+    w: number,
+    channels: number,
+  ): Float32Array;
+}
+
+/** Grows a memory to at least `bytes`. */
+function grow(memory: WasmMemory, bytes: number): void {
+  const pages = Math.ceil(bytes / 65536) - memory.buffer.byteLength / 65536;
+  if (pages > 0) memory.grow(pages);
+}
+
+const aligned = (bytes: number) => Math.ceil(bytes / 16) * 16;
+
+/** The kernels with the blocks' weights copied in. */
+export async function residualKernels(
+  weights: readonly (BlockWeights | undefined)[],
+  options: { fma?: boolean } = {},
+): Promise<ResidualKernels> {
+  const kernels: TinyKernels = await tinyKernels(options);
+  let end = 0;
+  const place = (values: Float32Array) => {
+    const at = end;
+    end += aligned(values.length * FLOAT);
+    return { at, values };
+  };
+  const placed = weights.map((b) =>
+    b
+      ? {
+          conv1: { filter: place(b.conv1.filter), bias: place(b.conv1.bias) },
+          conv2: { filter: place(b.conv2.filter), bias: place(b.conv2.bias) },
+        }
+      : undefined,
+  );
+  grow(kernels.memory, end);
+  for (const b of placed)
+    for (const part of b ? [b.conv1.filter, b.conv1.bias, b.conv2.filter, b.conv2.bias] : [])
+      new Float32Array(kernels.memory.buffer, part.at, part.values.length).set(part.values);
+  const blocks = placed.map((b) =>
+    b
+      ? {
+          conv1: { filter: b.conv1.filter.at, bias: b.conv1.bias.at } as ConvAt,
+          conv2: { filter: b.conv2.filter.at, bias: b.conv2.bias.at } as ConvAt,
+        }
+      : undefined,
+  );
+  const weightsEnd = end;
+
+  return {
+    run(indexes, values, n, h, w, channels) {
+      const image = (h + 2) * (w + 2);
+      // The kernel reads up to two rows and PW_ROWS pixels past the stack, and writes PW_ROWS pixels past it.
+      const stackBytes = aligned((n * image + 2 * (w + 2) + 2 * PW_ROWS) * channels * FLOAT);
+      const [a0, b0, c0] = [0, 1, 2].map((i) => weightsEnd + i * stackBytes) as [number, number, number];
+      grow(kernels.memory, weightsEnd + 3 * stackBytes);
+      const memory = () => new Float32Array(kernels.memory.buffer);
+      const clear = (at: number) => {
+        for (let i = 0; i < n; i++) kernels.clearBorder(at + i * image * channels * FLOAT, h, w, channels);
+      };
+      // The input into stack A, each image padded.
+      let floats = memory();
+      floats.fill(0, a0 / FLOAT, (a0 + stackBytes) / FLOAT);
+      const row = w * channels;
+      for (let i = 0; i < n; i++)
+        for (let y = 0; y < h; y++) {
+          const from = (i * h + y) * row;
+          floats.set(
+            values.subarray(from, from + row),
+            a0 / FLOAT + (i * image + (y + 1) * (w + 2) + 1) * channels,
+          );
+        }
+      const positions = (n * (h + 2) - 2) * (w + 2);
+      let [x, t, y] = [a0, b0, c0];
+      for (const index of indexes) {
+        const block = blocks[index];
+        if (!block) throw new Error(`residual kernels: no weights for block ${index}`);
+        const { conv1, conv2 } = block;
+        kernels.conv3(x, t, 0, positions, channels, channels, conv1.filter, conv1.bias, 0, w + 2);
+        clear(t);
+        kernels.conv3(t, y, x, positions, channels, channels, conv2.filter, conv2.bias, 0, w + 2);
+        clear(y);
+        [x, y] = [y, x];
+      }
+      floats = memory();
+      const out = new Float32Array(n * h * row);
+      for (let i = 0; i < n; i++)
+        for (let yy = 0; yy < h; yy++) {
+          const from = x / FLOAT + (i * image + (yy + 1) * (w + 2) + 1) * channels;
+          out.set(floats.subarray(from, from + row), (i * h + yy) * row);
+        }
+      return out;
+    },
+  };
+}

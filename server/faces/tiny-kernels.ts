@@ -219,6 +219,34 @@ function depthwiseDispatchWat(): string {
 }
 
 /**
+ * The loops the pointwise and conv3 kernels share: chunks of PW_CHUNK positions ($p0 to $pEnd, of $P), each taken
+ * through the output channels 8 at a time ($j; their biases in $bias0 and $bias1), PW_ROWS positions at a time ($p):
+ * `group` computes those.
+ */
+function groupLoops(cout: string, group: string): string {
+  return `(local.set $p0 (i32.const 0))
+  (block $cd (loop $cl
+   (br_if $cd (i32.ge_u (local.get $p0) (local.get $P)))
+   (local.set $pEnd (select (i32.add (local.get $p0) (i32.const ${PW_CHUNK})) (local.get $P)
+     (i32.lt_u (i32.add (local.get $p0) (i32.const ${PW_CHUNK})) (local.get $P))))
+   (local.set $j (i32.const 0))
+   (block $jd (loop $jl
+    (br_if $jd (i32.ge_u (local.get $j) ${cout}))
+    (local.set $bias0 (v128.load (i32.add (local.get $b) (i32.shl (local.get $j) (i32.const 2)))))
+    (local.set $bias1 (v128.load offset=16 (i32.add (local.get $b) (i32.shl (local.get $j) (i32.const 2)))))
+    (local.set $p (local.get $p0))
+    (block $pd (loop $pl
+     (br_if $pd (i32.ge_u (local.get $p) (local.get $pEnd)))
+     ${group}
+     (local.set $p (i32.add (local.get $p) (i32.const ${PW_ROWS})))
+     (br $pl)))
+    (local.set $j (i32.add (local.get $j) (i32.const 8)))
+    (br $jl)))
+   (local.set $p0 (i32.add (local.get $p0) (i32.const ${PW_CHUNK})))
+   (br $cl)))`;
+}
+
+/**
  * pointwise: PW_ROWS pixels × 8 output channels at a time, over every input channel: the 8 weights of a channel are
  * loaded once for the PW_ROWS pixels, each pixel's value splat; by chunks of PW_CHUNK pixels (a multiple of
  * PW_ROWS).
@@ -258,19 +286,9 @@ function pointwiseWat(fma: boolean): string {
   (local.set $alpha (f32x4.splat (local.get $alphaS)))
   (local.set $rowIn (i32.shl (local.get $cin) (i32.const 2)))
   (local.set $rowOut (i32.shl (local.get $cout) (i32.const 2)))
-  (local.set $p0 (i32.const 0))
-  (block $cd (loop $cl
-   (br_if $cd (i32.ge_u (local.get $p0) (local.get $P)))
-   (local.set $pEnd (select (i32.add (local.get $p0) (i32.const ${PW_CHUNK})) (local.get $P)
-     (i32.lt_u (i32.add (local.get $p0) (i32.const ${PW_CHUNK})) (local.get $P))))
-   (local.set $j (i32.const 0))
-   (block $jd (loop $jl
-    (br_if $jd (i32.ge_u (local.get $j) (local.get $cout)))
-    (local.set $bias0 (v128.load (i32.add (local.get $b) (i32.shl (local.get $j) (i32.const 2)))))
-    (local.set $bias1 (v128.load offset=16 (i32.add (local.get $b) (i32.shl (local.get $j) (i32.const 2)))))
-    (local.set $p (local.get $p0))
-    (block $pd (loop $pl
-     (br_if $pd (i32.ge_u (local.get $p) (local.get $pEnd)))
+  ${groupLoops(
+    '(local.get $cout)',
+    `
      (local.set $xp (i32.add (local.get $in) (i32.mul (local.get $p) (local.get $rowIn))))
      ${init}
      (local.set $wp (i32.add (local.get $w) (i32.shl (local.get $j) (i32.const 2))))
@@ -285,12 +303,8 @@ function pointwiseWat(fma: boolean): string {
      (local.set $yb (i32.add (local.get $out)
        (i32.shl (i32.add (i32.mul (local.get $p) (local.get $cout)) (local.get $j)) (i32.const 2))))
      ${store}
-     (local.set $p (i32.add (local.get $p) (i32.const ${PW_ROWS})))
-     (br $pl)))
-    (local.set $j (i32.add (local.get $j) (i32.const 8)))
-    (br $jl)))
-   (local.set $p0 (i32.add (local.get $p0) (i32.const ${PW_CHUNK})))
-   (br $cl)))
+`,
+  )}
  )`;
 }
 
@@ -364,19 +378,9 @@ function conv3Wat(fma: boolean, C: number): string {
   ${locals}
   (local.set $alpha (f32x4.splat (local.get $alphaS)))
   (local.set $rowPitch (i32.mul (local.get $pitch) (i32.const ${px})))
-  (local.set $p0 (i32.const 0))
-  (block $cd (loop $cl
-   (br_if $cd (i32.ge_u (local.get $p0) (local.get $P)))
-   (local.set $pEnd (select (i32.add (local.get $p0) (i32.const ${PW_CHUNK})) (local.get $P)
-     (i32.lt_u (i32.add (local.get $p0) (i32.const ${PW_CHUNK})) (local.get $P))))
-   (local.set $j (i32.const 0))
-   (block $jd (loop $jl
-    (br_if $jd (i32.ge_u (local.get $j) (i32.const ${C})))
-    (local.set $bias0 (v128.load (i32.add (local.get $b) (i32.shl (local.get $j) (i32.const 2)))))
-    (local.set $bias1 (v128.load offset=16 (i32.add (local.get $b) (i32.shl (local.get $j) (i32.const 2)))))
-    (local.set $p (local.get $p0))
-    (block $pd (loop $pl
-     (br_if $pd (i32.ge_u (local.get $p) (local.get $pEnd)))
+  ${groupLoops(
+    `(i32.const ${C})`,
+    `
      (local.set $xp (i32.add (local.get $in) (i32.mul (local.get $p) (i32.const ${px}))))
      ${init}
      (local.set $wp (i32.add (local.get $w) (i32.shl (local.get $j) (i32.const 2))))
@@ -384,12 +388,8 @@ function conv3Wat(fma: boolean, C: number): string {
      (local.set $yb (i32.add (i32.mul (i32.add (i32.add (local.get $p) (local.get $pitch)) (i32.const 1)) (i32.const ${px}))
        (i32.shl (local.get $j) (i32.const 2))))
      ${store}
-     (local.set $p (i32.add (local.get $p) (i32.const ${PW_ROWS})))
-     (br $pl)))
-    (local.set $j (i32.add (local.get $j) (i32.const 8)))
-    (br $jl)))
-   (local.set $p0 (i32.add (local.get $p0) (i32.const ${PW_CHUNK})))
-   (br $cl)))
+`,
+  )}
  )`;
 }
 

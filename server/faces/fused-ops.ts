@@ -1,11 +1,9 @@
 // What the fused nets share (tiny-detector.ts, landmarks.ts, recognise.ts): the tensor types of tfjs's fused ops,
-// weights copied out of face-api's nets, a normalisation folded into a first conv, and a depthwise-separable conv
-// whose pointwise half carries the bias and the activation.
+// weights copied out of face-api's nets, and a normalisation folded into a first conv.
 import type { Tf } from './models';
 
 export type T4 = ReturnType<Tf['zeros']>;
 export type ConvArgs = Parameters<Tf['fused']['conv2d']>[0];
-export type DepthwiseArgs = Parameters<Tf['fused']['depthwiseConv2d']>[0];
 // biome-ignore lint/suspicious/noExplicitAny: face-api's net params are not in its public typings
 export type Params = any;
 
@@ -41,28 +39,4 @@ export function foldInputNormalisation(
     return [tf.mul(filters, scale), tf.sub(bias, tf.mul(shift, scale))];
   }) as [T4, T4];
   return { filter: tf.keep(filter), bias: tf.keep(folded) };
-}
-
-/** Depthwise 3×3 ('same'), then the pointwise conv with its bias and activation in one call. */
-export function separableConv(
-  tf: Tf,
-  x: T4,
-  s: Separable,
-  stride: 1 | 2,
-  activation: Pick<ConvArgs, 'activation' | 'preluActivationWeights'>,
-): T4 {
-  const spread = tf.depthwiseConv2d(
-    x as DepthwiseArgs['x'],
-    s.depthwise as DepthwiseArgs['filter'],
-    stride,
-    'same',
-  );
-  return tf.fused.conv2d({
-    x: spread as ConvArgs['x'],
-    filter: s.pointwise as ConvArgs['filter'],
-    strides: 1,
-    pad: 'same',
-    bias: s.bias,
-    ...activation,
-  }) as T4;
 }

@@ -4,7 +4,7 @@
 // zero border each), so each conv is one call for the whole batch; the values the kernel leaves on the borders are
 // zeroed after each conv. Runs synchronously (no other call can use the buffers meanwhile), in a memory of its own.
 import { PW_ROWS, type TinyKernels, tinyKernels } from './tiny-kernels';
-import type { WasmMemory } from './wasm-api';
+import { aligned16, growMemory, placeFloats } from './wasm-api';
 
 const FLOAT = 4;
 
@@ -39,55 +39,33 @@ export interface ResidualKernels {
   ): Float32Array;
 }
 
-/** Grows a memory to at least `bytes`. */
-function grow(memory: WasmMemory, bytes: number): void {
-  const pages = Math.ceil(bytes / 65536) - memory.buffer.byteLength / 65536;
-  if (pages > 0) memory.grow(pages);
-}
-
-const aligned = (bytes: number) => Math.ceil(bytes / 16) * 16;
-
 /** The kernels with the blocks' weights copied in. */
 export async function residualKernels(
   weights: readonly (BlockWeights | undefined)[],
   options: { fma?: boolean } = {},
 ): Promise<ResidualKernels> {
   const kernels: TinyKernels = await tinyKernels(options);
-  let end = 0;
-  const place = (values: Float32Array) => {
-    const at = end;
-    end += aligned(values.length * FLOAT);
-    return { at, values };
-  };
-  const placed = weights.map((b) =>
+  const present = weights.flatMap((b) =>
+    b ? [b.conv1.filter, b.conv1.bias, b.conv2.filter, b.conv2.bias] : [],
+  );
+  const { at, end: weightsEnd } = placeFloats(kernels.memory, present);
+  let next = 0;
+  const blocks = weights.map((b): { conv1: ConvAt; conv2: ConvAt } | undefined =>
     b
       ? {
-          conv1: { filter: place(b.conv1.filter), bias: place(b.conv1.bias) },
-          conv2: { filter: place(b.conv2.filter), bias: place(b.conv2.bias) },
+          conv1: { filter: at[next++] as number, bias: at[next++] as number },
+          conv2: { filter: at[next++] as number, bias: at[next++] as number },
         }
       : undefined,
   );
-  grow(kernels.memory, end);
-  for (const b of placed)
-    for (const part of b ? [b.conv1.filter, b.conv1.bias, b.conv2.filter, b.conv2.bias] : [])
-      new Float32Array(kernels.memory.buffer, part.at, part.values.length).set(part.values);
-  const blocks = placed.map((b) =>
-    b
-      ? {
-          conv1: { filter: b.conv1.filter.at, bias: b.conv1.bias.at } as ConvAt,
-          conv2: { filter: b.conv2.filter.at, bias: b.conv2.bias.at } as ConvAt,
-        }
-      : undefined,
-  );
-  const weightsEnd = end;
 
   return {
     run(indexes, values, n, h, w, channels) {
       const image = (h + 2) * (w + 2);
       // The kernel reads up to two rows and PW_ROWS pixels past the stack, and writes PW_ROWS pixels past it.
-      const stackBytes = aligned((n * image + 2 * (w + 2) + 2 * PW_ROWS) * channels * FLOAT);
+      const stackBytes = aligned16((n * image + 2 * (w + 2) + 2 * PW_ROWS) * channels * FLOAT);
       const [a0, b0, c0] = [0, 1, 2].map((i) => weightsEnd + i * stackBytes) as [number, number, number];
-      grow(kernels.memory, weightsEnd + 3 * stackBytes);
+      growMemory(kernels.memory, weightsEnd + 3 * stackBytes);
       const memory = () => new Float32Array(kernels.memory.buffer);
       const clear = (at: number) => {
         for (let i = 0; i < n; i++) kernels.clearBorder(at + i * image * channels * FLOAT, h, w, channels);

@@ -11,7 +11,7 @@ import { foldInputNormalisation, type Params, type T4 } from './fused-ops';
 import type { RgbImage } from './image';
 import type { FaceApi, Tf } from './models';
 import { DEPTHWISE_CHANNELS, PW_ROWS, type TinyKernels, tinyKernels } from './tiny-kernels';
-import type { WasmMemory } from './wasm-api';
+import { aligned16, growMemory, placeFloats } from './wasm-api';
 import { yieldToSearches } from './yield-to-searches';
 
 /** face-api's tiny face detector constants (tinyFaceDetector/const.ts). */
@@ -102,17 +102,7 @@ function tinyNet(faceapi: FaceApi): Promise<TinyNet> {
   net ??= (async () => {
     const kernels = await tinyKernels();
     const w = tinyWeights(faceapi);
-    const all = [...w.conv0, ...w.stages.flat(), ...w.head];
-    let end = 0;
-    const at = all.map((a) => {
-      const offset = end;
-      end += Math.ceil((a.length * FLOAT) / 16) * 16;
-      return offset;
-    });
-    grow(kernels.memory, end);
-    all.forEach((a, i) => {
-      new Float32Array(kernels.memory.buffer, at[i], a.length).set(a);
-    });
+    const { at, end } = placeFloats(kernels.memory, [...w.conv0, ...w.stages.flat(), ...w.head]);
     const stages = DEPTHWISE_CHANNELS.map((channels, i) => ({
       channels,
       depthwise: at[2 + i * 3] as number,
@@ -133,12 +123,6 @@ function tinyNet(faceapi: FaceApi): Promise<TinyNet> {
   return net;
 }
 
-/** Grows a memory to at least `bytes`. */
-function grow(memory: WasmMemory, bytes: number): void {
-  const pages = Math.ceil(bytes / 65536) - memory.buffer.byteLength / 65536;
-  if (pages > 0) memory.grow(pages);
-}
-
 /** A free arena of at least `bytes`, taken (give it back with `arena.busy = false`). */
 function takeArena(tiny: TinyNet, bytes: number): Arena {
   const fitting = tiny.arenas.filter((a) => !a.busy && a.bytes >= bytes);
@@ -150,7 +134,7 @@ function takeArena(tiny: TinyNet, bytes: number): Arena {
       tiny.arenas = [];
       tiny.top = tiny.layout.end;
     }
-    grow(tiny.kernels.memory, tiny.top + bytes);
+    growMemory(tiny.kernels.memory, tiny.top + bytes);
     arena = { at: tiny.top, bytes, busy: false };
     tiny.top += bytes;
     tiny.arenas.push(arena);
@@ -181,7 +165,7 @@ function buffersFor(base: number, height: number, width: number) {
   b = Math.max(b, h * w * 512);
   a = Math.max(a, h * w * HEAD_PADDED);
   const input = base;
-  const pa = input + Math.ceil((height * width * 3 * FLOAT) / 16) * 16;
+  const pa = input + aligned16(height * width * 3 * FLOAT);
   const pb = pa + a * FLOAT + slack;
   const pc = pb + b * FLOAT + slack;
   return { input, a: pa, b: pb, c: pc, end: pc + c * FLOAT + slack, rows: h, cols: w };
@@ -220,11 +204,12 @@ async function runNet({ kernels, layout }: TinyNet, height: number, width: numbe
       k.clearBorder(buffers.a, h, w, stage.channels);
     }
     await yieldToSearches();
-    k.depthwise(stage.channels, buffers.a, buffers.b, h, w, stage.depthwise);
+    k.depthwise(stage.channels, buffers.a, buffers.b, h, w, stage.depthwise, 1);
     await yieldToSearches();
     k.pointwise(
       buffers.b,
       buffers.c,
+      0,
       h * w,
       stage.channels,
       stage.channels * 2,
@@ -235,7 +220,7 @@ async function runNet({ kernels, layout }: TinyNet, height: number, width: numbe
   }
   await yieldToSearches();
   k.pool1(buffers.c, buffers.b, h, w, 512);
-  k.pointwise(buffers.b, buffers.a, h * w, 512, HEAD_PADDED, layout.head.weights, layout.head.bias, 1);
+  k.pointwise(buffers.b, buffers.a, 0, h * w, 512, HEAD_PADDED, layout.head.weights, layout.head.bias, 1);
   return buffers.a;
 }
 

@@ -104,53 +104,94 @@ describe('the tiny detector kernels, against tfjs', () => {
     }
   });
 
-  it('depthwise: the 3×3 same conv at every channel count, odd sizes', () => {
+  it('depthwise: the 3×3 same conv at every channel count, odd sizes, and with stride 2 on even sizes', () => {
     for (const [i, c] of DEPTHWISE_CHANNELS.entries()) {
-      const [h, w] = [7 + i * 2, 5 + i * 3];
-      const input = randomValues(h * w * c, 10 + i);
-      const filter = randomValues(9 * c, 20 + i);
-      const want = tf.tidy(
-        () =>
-          tf
-            .depthwiseConv2d(tf.tensor4d(input, [1, h, w, c]), tf.tensor4d(filter, [3, 3, c, 1]), 1, 'same')
-            .dataSync() as Float32Array,
-      );
+      for (const stride of [1, 2] as const) {
+        // Stride 2: the output's size; the input is twice it.
+        const [h, w] = stride === 1 ? [7 + i * 2, 5 + i * 3] : [3 + i, 4 + (i % 2)];
+        const [ih, iw] = [h * stride, w * stride];
+        const input = randomValues(ih * iw * c, 10 + i);
+        const filter = randomValues(9 * c, 20 + i);
+        const want = tf.tidy(
+          () =>
+            tf
+              .depthwiseConv2d(
+                tf.tensor4d(input, [1, ih, iw, c]),
+                tf.tensor4d(filter, [3, 3, c, 1]),
+                stride,
+                'same',
+              )
+              .dataSync() as Float32Array,
+        );
+        for (const { name, kernels: k } of variants) {
+          const mem = place(k);
+          const out = mem.room(h * w * c);
+          k.depthwise(c, mem.put(padded(input, ih, iw, c)), out, h, w, mem.put(filter), stride);
+          expect(
+            () => expectClose(mem.read(out, h * w * c), want, 1e-4),
+            `${name}, ${c} channels, stride ${stride}`,
+          ).not.toThrow();
+        }
+      }
+    }
+  });
+
+  it('pointwise: the 1×1 conv with bias, a residual or not, leaky, ReLU or none, pixel counts not a multiple of its group', () => {
+    for (const [p, cin, cout, alpha, residual] of [
+      [61, 16, 32, 0.1, 'none'],
+      [130, 256, 512, 0.1, 'none'],
+      [7, 512, 32, 1, 'none'],
+      [45, 32, 64, 0, 'apart'],
+      [49, 256, 256, 1, 'in place'],
+    ] as const) {
+      const input = randomValues(p * cin, p);
+      const weights = randomValues(cin * cout, cin);
+      const bias = randomValues(cout, cout);
+      const added = randomValues(p * cout, cout + 1);
+      const want = tf.tidy(() => {
+        let y = tf.add(
+          tf.matMul(tf.tensor2d(input, [p, cin]), tf.tensor2d(weights, [cin, cout])),
+          tf.tensor1d(bias),
+        );
+        if (residual !== 'none') y = tf.add(y, tf.tensor2d(added, [p, cout]));
+        return (alpha === 1 ? y : alpha === 0 ? tf.relu(y) : leaky(y)).dataSync() as Float32Array;
+      });
       for (const { name, kernels: k } of variants) {
-        const mem = place(k);
-        const out = mem.room(h * w * c);
-        k.depthwise(c, mem.put(padded(input, h, w, c)), out, h, w, mem.put(filter));
+        // From 16: offset 0 would mean no residual.
+        const mem = place(k, 16);
+        const out = mem.put(new Float32Array((p + 4) * cout));
+        const res = residual === 'none' ? 0 : residual === 'in place' ? out : mem.room((p + 4) * cout);
+        if (res) new Float32Array(k.memory.buffer, res, p * cout).set(added);
+        k.pointwise(mem.put(input), out, res, p, cin, cout, mem.put(weights), mem.put(bias), alpha);
         expect(
-          () => expectClose(mem.read(out, h * w * c), want, 1e-4),
-          `${name}, ${c} channels`,
+          () => expectClose(mem.read(out, p * cout), want, 1e-3),
+          `${name}, ${cin} → ${cout}, residual ${residual}`,
         ).not.toThrow();
       }
     }
   });
 
-  it('pointwise: the 1×1 conv with bias, leaky or not, for pixel counts not a multiple of its group', () => {
-    for (const [p, cin, cout, alpha] of [
-      [61, 16, 32, 0.1],
-      [130, 256, 512, 0.1],
-      [7, 512, 32, 1],
-    ] as const) {
-      const input = randomValues(p * cin, p);
-      const weights = randomValues(cin * cout, cin);
-      const bias = randomValues(cout, cout);
-      const want = tf.tidy(() => {
-        const y = tf.add(
-          tf.matMul(tf.tensor2d(input, [p, cin]), tf.tensor2d(weights, [cin, cout])),
-          tf.tensor1d(bias),
-        );
-        return (alpha === 1 ? y : leaky(y)).dataSync() as Float32Array;
-      });
+  it('pad: a plain tensor into the inside of a padded one, as it is or through a ReLU, the border untouched', () => {
+    const [h, w, c] = [5, 3, 8];
+    const input = randomValues(h * w * c, 3);
+    for (const alpha of [0, 1]) {
       for (const { name, kernels: k } of variants) {
         const mem = place(k);
-        const out = mem.room((p + 4) * cout);
-        k.pointwise(mem.put(input), out, p, cin, cout, mem.put(weights), mem.put(bias), alpha);
-        expect(
-          () => expectClose(mem.read(out, p * cout), want, 1e-3),
-          `${name}, ${cin} → ${cout}`,
-        ).not.toThrow();
+        const out = mem.put(new Float32Array((h + 2) * (w + 2) * c).fill(7));
+        k.pad(mem.put(input), out, h, w, c, alpha);
+        const got = mem.read(out, (h + 2) * (w + 2) * c);
+        for (let y = 0; y < h + 2; y++)
+          for (let x = 0; x < w + 2; x++)
+            for (let ch = 0; ch < c; ch++) {
+              const inside = y > 0 && y <= h && x > 0 && x <= w;
+              const v = inside ? (input[((y - 1) * w + x - 1) * c + ch] as number) : 7;
+              const want = inside && alpha === 0 ? Math.max(0, v) : v;
+              // === : the ReLU of a negative value may be -0.
+              expect(
+                got[(y * (w + 2) + x) * c + ch] === want,
+                `${name}, alpha ${alpha}, (${y}, ${x}, ${ch})`,
+              ).toBe(true);
+            }
       }
     }
   });

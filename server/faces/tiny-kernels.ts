@@ -26,7 +26,11 @@ export interface TinyKernels {
   memory: WasmMemory;
   /** 3×3 'valid' conv (3 → 16 channels) of a H×W×3 input, bias, 2×2 max pool: a padded (H−2)/2 × (W−2)/2 × 16. */
   conv0pool(input: number, out: number, height: number, width: number, filter: number, bias: number): void;
-  /** 3×3 'same' depthwise conv of a padded H×W×C input (C in DEPTHWISE_CHANNELS), to a plain H×W×C. */
+  /**
+   * 3×3 'same' depthwise conv of a padded input (C in DEPTHWISE_CHANNELS), to a plain H×W×C (H, W: the output's
+   * size). Stride 1: the input is H×W×C. Stride 2: it is 2H×2W×C (even sizes only: 'same' then pads the bottom row
+   * and the right column only, as tfjs does).
+   */
   depthwise(
     channels: number,
     input: number,
@@ -34,14 +38,17 @@ export interface TinyKernels {
     height: number,
     width: number,
     filter: number,
+    stride: 1 | 2,
   ): void;
   /**
-   * 1×1 conv of P pixels × Cin, with bias, then max(y, alpha·y) (alpha 0.1: leaky ReLU; 1: none). Computes pixels
-   * in groups of PW_ROWS: up to PW_ROWS − 1 pixels past P are read and written (the buffers have room).
+   * 1×1 conv of P pixels × Cin, with bias, the `residual` P × Cout added (a byte offset; 0: none; it may be `out`
+   * itself), then max(y, alpha·y) (alpha 0.1: leaky ReLU; 0: ReLU; 1: none). Computes pixels in groups of PW_ROWS:
+   * up to PW_ROWS − 1 pixels past P are read and written (the buffers have room).
    */
   pointwise(
     input: number,
     out: number,
+    residual: number,
     pixels: number,
     cin: number,
     cout: number,
@@ -72,6 +79,11 @@ export interface TinyKernels {
   pool2(input: number, out: number, height: number, width: number, channels: number): void;
   /** 2×2 max pool, stride 1, 'same' (the last row and column pool with themselves), H×W×C into H×W×C. */
   pool1(input: number, out: number, height: number, width: number, channels: number): void;
+  /**
+   * Copies a plain H×W×C into the inside of a padded one, each value v as max(v, alpha·v) (alpha 0: ReLU; 1: as
+   * it is). The border is left as it was.
+   */
+  pad(input: number, out: number, height: number, width: number, channels: number, alpha: number): void;
   /** Zeroes the border of a padded H×W×C tensor. */
   clearBorder(at: number, height: number, width: number, channels: number): void;
 }
@@ -172,10 +184,13 @@ function depthwiseWat(fma: boolean, channels: number): string {
       );
     }
   return `
- (func $dw${channels} (param $in i32) (param $out i32) (param $H i32) (param $W i32) (param $fl i32)
+ (func $dw${channels} (param $in i32) (param $out i32) (param $H i32) (param $W i32) (param $fl i32) (param $s i32)
   (local $y i32) (local $x i32) (local $c i32) (local $rs i32) (local $r0 i32) (local $r1 i32) (local $r2 i32)
-  (local $fp i32) (local $o i32) (local $acc v128)
-  (local.set $rs (i32.mul (i32.add (local.get $W) (i32.const 2)) (i32.const ${px})))
+  (local $fp i32) (local $o i32) (local $acc v128) (local $skip i32) (local $step i32)
+  ;; Stride s: output (y, x) reads the padded input from row s·y + s − 1 and pixel s·x + s − 1.
+  (local.set $rs (i32.mul (i32.add (i32.mul (local.get $W) (local.get $s)) (i32.const 2)) (i32.const ${px})))
+  (local.set $skip (i32.sub (local.get $s) (i32.const 1)))
+  (local.set $step (i32.mul (local.get $s) (i32.const ${px})))
   (local.set $o (local.get $out))
   (local.set $y (i32.const 0))
   (block $yd (loop $yl
@@ -183,7 +198,9 @@ function depthwiseWat(fma: boolean, channels: number): string {
    (local.set $x (i32.const 0))
    (block $xd (loop $xl
     (br_if $xd (i32.ge_u (local.get $x) (local.get $W)))
-    (local.set $r0 (i32.add (local.get $in) (i32.add (i32.mul (local.get $y) (local.get $rs)) (i32.mul (local.get $x) (i32.const ${px})))))
+    (local.set $r0 (i32.add (local.get $in) (i32.add
+      (i32.mul (i32.add (i32.mul (local.get $y) (local.get $s)) (local.get $skip)) (local.get $rs))
+      (i32.add (i32.mul (local.get $x) (local.get $step)) (i32.mul (local.get $skip) (i32.const ${px}))))))
     (local.set $r1 (i32.add (local.get $r0) (local.get $rs)))
     (local.set $r2 (i32.add (local.get $r1) (local.get $rs)))
     (local.set $fp (local.get $fl))
@@ -210,10 +227,12 @@ function depthwiseWat(fma: boolean, channels: number): string {
 function depthwiseDispatchWat(): string {
   const cases = DEPTHWISE_CHANNELS.map(
     (c) => `(if (i32.eq (local.get $C) (i32.const ${c}))
-    (then (call $dw${c} (local.get $in) (local.get $out) (local.get $H) (local.get $W) (local.get $fl)) (return)))`,
+    (then (call $dw${c} (local.get $in) (local.get $out) (local.get $H) (local.get $W) (local.get $fl) (local.get $s))
+      (return)))`,
   ).join('\n');
   return `
  (func (export "depthwise") (param $C i32) (param $in i32) (param $out i32) (param $H i32) (param $W i32) (param $fl i32)
+  (param $s i32)
   ${cases}
   unreachable)`;
 }
@@ -272,12 +291,16 @@ function pointwiseWat(fma: boolean): string {
   const store = rows
     .map(
       (r) => `(local.set $yo (i32.add (local.get $yb) (i32.mul (i32.const ${r}) (local.get $rowOut))))
-    (v128.store (local.get $yo) ${act(`(local.get $a${r}0)`)})
-    (v128.store offset=16 (local.get $yo) ${act(`(local.get $a${r}1)`)})`,
+    (if (local.get $res) (then
+      (local.set $a${r}0 (f32x4.add (local.get $a${r}0) (v128.load (i32.add (local.get $res) (local.get $yo)))))
+      (local.set $a${r}1 (f32x4.add (local.get $a${r}1) (v128.load offset=16 (i32.add (local.get $res) (local.get $yo)))))))
+    (v128.store (i32.add (local.get $out) (local.get $yo)) ${act(`(local.get $a${r}0)`)})
+    (v128.store offset=16 (i32.add (local.get $out) (local.get $yo)) ${act(`(local.get $a${r}1)`)})`,
     )
     .join('\n');
   return `
- (func (export "pointwise") (param $in i32) (param $out i32) (param $P i32) (param $cin i32) (param $cout i32)
+ (func (export "pointwise") (param $in i32) (param $out i32) (param $res i32) (param $P i32) (param $cin i32)
+  (param $cout i32)
   (param $w i32) (param $b i32) (param $alphaS f32)
   (local $p i32) (local $p0 i32) (local $pEnd i32) (local $j i32) (local $k i32) (local $xp i32) (local $wp i32)
   (local $yb i32) (local $yo i32) (local $rowIn i32) (local $rowOut i32) (local $w0 v128) (local $w1 v128) (local $s v128) (local $alpha v128)
@@ -300,8 +323,7 @@ function pointwiseWat(fma: boolean): string {
       (local.set $wp (i32.add (local.get $wp) (local.get $rowOut)))
       (local.set $k (i32.sub (local.get $k) (i32.const 1)))
       (br_if $kl (local.get $k)))
-     (local.set $yb (i32.add (local.get $out)
-       (i32.shl (i32.add (i32.mul (local.get $p) (local.get $cout)) (local.get $j)) (i32.const 2))))
+     (local.set $yb (i32.shl (i32.add (i32.mul (local.get $p) (local.get $cout)) (local.get $j)) (i32.const 2)))
      ${store}
 `,
   )}
@@ -464,6 +486,32 @@ function poolWat(stride: 1 | 2): string {
  )`;
 }
 
+function padWat(): string {
+  return `
+ (func (export "pad") (param $in i32) (param $out i32) (param $H i32) (param $W i32) (param $C i32) (param $alphaS f32)
+  (local $alpha v128) (local $v v128) (local $y i32) (local $o i32) (local $end i32) (local $rowBytes i32)
+  (local.set $alpha (f32x4.splat (local.get $alphaS)))
+  (local.set $rowBytes (i32.shl (i32.mul (local.get $W) (local.get $C)) (i32.const 2)))
+  (local.set $y (i32.const 0))
+  (block $yd (loop $yl
+   (br_if $yd (i32.ge_u (local.get $y) (local.get $H)))
+   ;; Row y's first pixel inside the padded output: pixel (y + 1, 1).
+   (local.set $o (i32.add (local.get $out) (i32.shl (i32.mul
+     (i32.add (i32.mul (i32.add (local.get $y) (i32.const 1)) (i32.add (local.get $W) (i32.const 2))) (i32.const 1))
+     (local.get $C)) (i32.const 2))))
+   (local.set $end (i32.add (local.get $in) (local.get $rowBytes)))
+   (block $xd (loop $xl
+    (br_if $xd (i32.ge_u (local.get $in) (local.get $end)))
+    (local.set $v (v128.load (local.get $in)))
+    (v128.store (local.get $o) (f32x4.max (local.get $v) (f32x4.mul (local.get $v) (local.get $alpha))))
+    (local.set $in (i32.add (local.get $in) (i32.const 16)))
+    (local.set $o (i32.add (local.get $o) (i32.const 16)))
+    (br $xl)))
+   (local.set $y (i32.add (local.get $y) (i32.const 1)))
+   (br $yl)))
+ )`;
+}
+
 function clearBorderWat(): string {
   return `
  (func (export "clearBorder") (param $at i32) (param $H i32) (param $W i32) (param $C i32)
@@ -497,6 +545,7 @@ export function tinyKernelsWat(fma: boolean): string {
  ${conv3DispatchWat()}
  ${poolWat(2)}
  ${poolWat(1)}
+ ${padWat()}
  ${clearBorderWat()}
 )`;
 }
@@ -558,6 +607,7 @@ export async function tinyKernels(options: { fma?: boolean } = {}): Promise<Tiny
     conv3: e.conv3,
     pool2: e.pool2,
     pool1: e.pool1,
+    pad: e.pad,
     clearBorder: e.clearBorder,
   };
 }

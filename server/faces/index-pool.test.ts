@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createIndexPool } from './index-pool';
+import { createIndexPool, SELFIE_BATCH } from './index-pool';
 import { BACKGROUND_NICE } from './thread-priority';
 
 const demoDir = path.join(
@@ -69,6 +69,35 @@ describe('the face index pool', () => {
       if (outcome.status !== 'fulfilled') continue;
       expect(outcome.value.kind).toBe('face');
       if (outcome.value.kind !== 'face') continue;
+      const distance = Math.hypot(...outcome.value.descriptor.map((x, i) => x - (alone.descriptor[i] ?? 0)));
+      expect(distance).toBeLessThan(0.001);
+    }
+    expect(pool.waitingSelfies()).toBe(0);
+  }, 60_000);
+
+  it('gives a busy selfie worker its next batch while selfies wait, and answers each in its place', async () => {
+    await pool.whenReady();
+    const face = new Uint8Array(readFileSync(path.join(demoDir, 'sample3.jpg')));
+    const alone = await pool.describeSelfie(face);
+    if (alone.kind !== 'face') throw new Error('sample3: no face');
+    // Given at once: the first goes to the free selfie worker alone; once a batch's worth waits, the worker is given
+    // that batch too (it goes on with it without waiting for this thread); the rest wait.
+    const rush = [face, face, new TextEncoder().encode('no image'), face, face, face].map((bytes) =>
+      pool.describeSelfie(bytes),
+    );
+    expect(pool.waitingSelfies()).toBe(rush.length - 1 - SELFIE_BATCH);
+    expect(pool.expectedSelfieMs()).toBeGreaterThan(0);
+    const outcomes = await Promise.allSettled(rush);
+    expect(outcomes.map((o) => o.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    for (const outcome of outcomes) {
+      if (outcome.status !== 'fulfilled' || outcome.value.kind !== 'face') continue;
       const distance = Math.hypot(...outcome.value.descriptor.map((x, i) => x - (alone.descriptor[i] ?? 0)));
       expect(distance).toBeLessThan(0.001);
     }

@@ -221,16 +221,16 @@ export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
     return photo ? [photo] : [];
   };
 
-  const give = (slot: Slot, next: Pending[]): boolean => {
+  /** Gives a worker the jobs (none: nothing). */
+  const give = (slot: Slot, next: Pending[]) => {
     const first = next[0];
-    if (!first) return false;
+    if (!first) return;
     slot.given.push({ jobs: next, startedAt: performance.now() });
     if (first.job.kind === 'photo') slot.worker.postMessage(first.job satisfies PhotoJob);
     else {
       const batch: SelfieBatch = { kind: 'selfies', jobs: next.map((p) => p.job as SelfieJob) };
       slot.worker.postMessage(batch);
     }
-    return true;
   };
 
   /** Gives each free worker its next jobs; then, while selfies still wait, each selfie worker its next batch. */

@@ -36,7 +36,6 @@ export interface LandmarkKernels {
 }
 
 interface SeparableAt {
-  channelsIn: number;
   channelsOut: number;
   depthwise: number;
   pointwise: number;
@@ -44,11 +43,8 @@ interface SeparableAt {
 }
 
 /** The kernels with the net's weights copied in. */
-export async function landmarkKernels(
-  weights: LandmarkWeights,
-  options: { fma?: boolean } = {},
-): Promise<LandmarkKernels> {
-  const kernels: TinyKernels = await tinyKernels(options);
+export async function landmarkKernels(weights: LandmarkWeights): Promise<LandmarkKernels> {
+  const kernels: TinyKernels = await tinyKernels();
   const convs = weights.blocks.flatMap((b) => [...(b.first ? [b.first] : []), ...b.rest]);
   for (const c of convs) {
     const cin = c.depthwise.length / 9;
@@ -63,7 +59,6 @@ export async function landmarkKernels(
   );
   let next = 0;
   const place = (c: SeparableWeights): SeparableAt => ({
-    channelsIn: c.depthwise.length / 9,
     channelsOut: c.bias.length,
     depthwise: at[next++] as number,
     pointwise: at[next++] as number,

@@ -26,15 +26,14 @@ export function growMemory(memory: WasmMemory, bytes: number): void {
 export const aligned16 = (bytes: number): number => Math.ceil(bytes / 16) * 16;
 
 /**
- * Copies float arrays into a memory one after another from `start` (a multiple of 16), each 16-byte aligned, growing
- * the memory as needed; answers where each went and where the free memory after them begins.
+ * Copies float arrays into a memory one after another from its start, each 16-byte aligned, growing the memory as
+ * needed; answers where each went and where the free memory after them begins.
  */
 export function placeFloats(
   memory: WasmMemory,
   arrays: readonly Float32Array[],
-  start = 0,
 ): { at: number[]; end: number } {
-  let end = start;
+  let end = 0;
   const at = arrays.map((a) => {
     const offset = end;
     end += aligned16(a.byteLength);

@@ -1,9 +1,11 @@
-// The recognition net's residual blocks that keep their size, at 32 and 64 channels (six of its fourteen: 132 of
-// its 254 million multiply-adds a face), on our conv3 kernel (tiny-kernels.ts: 19-21 GMAC/s, where tfjs's wasm
-// backend runs them at about 11): relu(conv2(relu(conv1(x))) + x), both convs 3×3 'same' with their biases. A batch's faces are one stack of padded images (a one-pixel
-// zero border each), so each conv is one call for the whole batch; the values the kernel leaves on the borders are
-// zeroed after each conv. Runs synchronously (no other call can use the buffers meanwhile), in a memory of its own.
-import { PW_ROWS, type TinyKernels, tinyKernels } from './tiny-kernels';
+// The recognition net's residual blocks that keep their size (ten of its fourteen: 207 of its 254 million
+// multiply-adds a face), on our conv3 kernel (tiny-kernels.ts: 14-21 GMAC/s, where tfjs's wasm backend runs them at
+// 8-11): relu(conv2(relu(conv1(x))) + x), both convs 3×3 'same' with their biases. A batch's faces are one stack of
+// padded images (a one-pixel zero border each), so each conv is one call for the whole batch; the values the kernel
+// leaves on the borders are zeroed after each conv. The wide blocks (128 and 256 channels) take their filters packed
+// as their kernel reads them. Runs synchronously (no other call can use the buffers meanwhile), in a memory of its
+// own.
+import { PW_ROWS, packWideFilter, type TinyKernels, tinyKernels, WIDE_CONV3 } from './tiny-kernels';
 import { aligned16, growMemory, placeFloats } from './wasm-api';
 
 const FLOAT = 4;
@@ -45,8 +47,18 @@ export async function residualKernels(
   options: { fma?: boolean } = {},
 ): Promise<ResidualKernels> {
   const kernels: TinyKernels = await tinyKernels(options);
+  // A filter as its kernel reads it (a wide one packed); its bias has one value per output channel.
+  const filter = (f: Float32Array, bias: Float32Array) =>
+    bias.length >= WIDE_CONV3 ? packWideFilter(f, bias.length) : f;
   const present = weights.flatMap((b) =>
-    b ? [b.conv1.filter, b.conv1.bias, b.conv2.filter, b.conv2.bias] : [],
+    b
+      ? [
+          filter(b.conv1.filter, b.conv1.bias),
+          b.conv1.bias,
+          filter(b.conv2.filter, b.conv2.bias),
+          b.conv2.bias,
+        ]
+      : [],
   );
   const { at, end: weightsEnd } = placeFloats(kernels.memory, present);
   let next = 0;
@@ -61,6 +73,10 @@ export async function residualKernels(
 
   return {
     run(indexes, values, n, h, w, channels) {
+      if (channels >= WIDE_CONV3 && w % PW_ROWS !== 0)
+        throw new Error(
+          `residual kernels: ${channels} channels need a width that is a multiple of ${PW_ROWS}`,
+        );
       const image = (h + 2) * (w + 2);
       // The kernel reads up to two rows and PW_ROWS pixels past the stack, and writes PW_ROWS pixels past it.
       const stackBytes = aligned16((n * image + 2 * (w + 2) + 2 * PW_ROWS) * channels * FLOAT);
@@ -88,9 +104,9 @@ export async function residualKernels(
         const block = blocks[index];
         if (!block) throw new Error(`residual kernels: no weights for block ${index}`);
         const { conv1, conv2 } = block;
-        kernels.conv3(x, t, 0, positions, channels, channels, conv1.filter, conv1.bias, 0, w + 2);
+        kernels.conv3(x, t, 0, positions, channels, channels, conv1.filter, conv1.bias, 0, w + 2, h);
         clear(t);
-        kernels.conv3(t, y, x, positions, channels, channels, conv2.filter, conv2.bias, 0, w + 2);
+        kernels.conv3(t, y, x, positions, channels, channels, conv2.filter, conv2.bias, 0, w + 2, h);
         clear(y);
         [x, y] = [y, x];
       }

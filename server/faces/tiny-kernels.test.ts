@@ -3,7 +3,13 @@
 // counts that are not a multiple of the pointwise kernel's group, every depthwise channel count.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type FaceApi, loadFaceModels, type Tf } from './models';
-import { DEPTHWISE_CHANNELS, type TinyKernels, tinyKernels } from './tiny-kernels';
+import {
+  DEPTHWISE_CHANNELS,
+  packWideFilter,
+  type TinyKernels,
+  tinyKernels,
+  WIDE_CONV3,
+} from './tiny-kernels';
 
 let faceapi: FaceApi;
 let tf: Tf;
@@ -202,6 +208,10 @@ describe('the tiny detector kernels, against tfjs', () => {
       [2, 17, 17, 64, 64, false],
       [1, 4, 4, 64, 64, true],
       [4, 8, 3, 32, 32, true],
+      // The wide ones, by tap on packed weights: the recognition net's 8×8 and 4×4 blocks, and a wider image.
+      [2, 8, 8, 128, 128, true],
+      [3, 4, 4, 256, 256, false],
+      [1, 3, 8, 256, 256, true],
     ] as const) {
       const images = Array.from({ length: n }, (_, i) => randomValues(h * w * cin, 7 + i));
       const residuals = Array.from({ length: n }, (_, i) => randomValues(h * w * cout, 70 + i));
@@ -233,7 +243,8 @@ describe('the tiny detector kernels, against tfjs', () => {
         const residual = withResidual ? mem.put(stack(residuals, cout)) : 0;
         const out = mem.room((n * image + 8) * cout);
         const positions = (n * (h + 2) - 2) * (w + 2);
-        k.conv3(input, out, residual, positions, cin, cout, mem.put(filter), mem.put(bias), 0, w + 2);
+        const weights = cout >= WIDE_CONV3 ? packWideFilter(filter, cout) : filter;
+        k.conv3(input, out, residual, positions, cin, cout, mem.put(weights), mem.put(bias), 0, w + 2, h);
         for (let i = 0; i < n; i++) k.clearBorder(out + i * image * cout * 4, h, w, cout);
         const got = mem.read(out, n * image * cout);
         const plain = Float32Array.from(

@@ -62,6 +62,8 @@ export interface TinyKernels {
    * `positions`) reads the input pixels q + ky·pitch + kx and is written at q + pitch + 1 of the padded output stack,
    * so the columns and rows between images get values that are not the conv's: clear each image's border after.
    * Computes positions in groups of PW_ROWS: up to PW_ROWS − 1 past `positions` (the buffers have room).
+   * From WIDE_CONV3 channels: `weights` packed (packWideFilter), only the images' own positions computed (`height`
+   * rows of each image, its width a multiple of PW_ROWS), and the output's other positions left as they were.
    */
   conv3(
     input: number,
@@ -74,6 +76,7 @@ export interface TinyKernels {
     bias: number,
     alpha: number,
     pitch: number,
+    height: number,
   ): void;
   /** 2×2 max pool, stride 2, 'same' (an odd last row or column pools alone), of H×W×C into a padded one. */
   pool2(input: number, out: number, height: number, width: number, channels: number): void;
@@ -330,12 +333,24 @@ function pointwiseWat(fma: boolean): string {
  )`;
 }
 
+/** conv3's loop over a tap's C input channels, two at a time: `step(k)` for each, then $x and $wp moved on. */
+function inputChannelPairs(C: number, step: (k: 0 | 1) => string, weightBytes: number): string {
+  return `(local.set $k (i32.const ${C / 2}))
+     (loop $kl
+      ${step(0)}
+      ${step(1)}
+      (local.set $x (i32.add (local.get $x) (i32.const 8)))
+      (local.set $wp (i32.add (local.get $wp) (i32.const ${weightBytes})))
+      (local.set $k (i32.sub (local.get $k) (i32.const 1)))
+      (br_if $kl (local.get $k)))`;
+}
+
 /**
  * The channel counts of conv3 (its input's and its output's): the recognition net's residual blocks at 35×35 and
- * 17×17, where it runs at 19-21 GMAC/s against tfjs's 11. The 8×8 and 4×4 blocks stay on tfjs: there the padding rows
- * and columns between a batch's images would be a third to a half of the work.
+ * 17×17 (19-21 GMAC/s against tfjs's 11), and at 8×8 and 4×4 (128 and 256 channels, by tap: about 20 and 14-19
+ * GMAC/s, where tfjs runs them at 8-11).
  */
-export const CONV3_CHANNELS = [32, 64] as const;
+export const CONV3_CHANNELS = [32, 64, 128, 256] as const;
 
 /**
  * conv3 for C channels in and out: the pointwise kernel's loop (PW_ROWS positions × 8 output channels, each weight
@@ -366,14 +381,7 @@ function conv3Wat(fma: boolean, C: number): string {
       ({ ky, kx }) => `
      (local.set $x (i32.add (local.get $xp) (i32.add (i32.mul (i32.const ${ky}) (local.get $rowPitch))
        (i32.const ${kx * px}))))
-     (local.set $k (i32.const ${C / 2}))
-     (loop $kl
-      ${step(0)}
-      ${step(1)}
-      (local.set $x (i32.add (local.get $x) (i32.const 8)))
-      (local.set $wp (i32.add (local.get $wp) (i32.const ${2 * px})))
-      (local.set $k (i32.sub (local.get $k) (i32.const 1)))
-      (br_if $kl (local.get $k)))`,
+     ${inputChannelPairs(C, step, 2 * px)}`,
     )
     .join('\n');
   const act = (v: string) => `(f32x4.max ${v} (f32x4.mul ${v} (local.get $alpha)))`;
@@ -415,6 +423,123 @@ function conv3Wat(fma: boolean, C: number): string {
  )`;
 }
 
+/** conv3's channel counts from which it runs by tap, a row at a time (conv3ByTapWat), on packed weights. */
+export const WIDE_CONV3 = 128;
+/** Output channels a wide conv3 computes together, in f32x4 vectors (measured best with PW_ROWS positions). */
+const WIDE_VECTORS = 2;
+
+/**
+ * A wide conv3's filter (HWIO) in the order its kernel reads it: by blocks of WIDE_VECTORS·4 output channels, then
+ * tap, then input channel, so that a tap's weights for the block are contiguous (unpacked, the 1 KB rows of a 256
+ * channel filter fall into a few of L1's sets and evict each other).
+ */
+export function packWideFilter(filter: Float32Array, C: number): Float32Array {
+  const group = WIDE_VECTORS * 4;
+  const out = new Float32Array(filter.length);
+  let o = 0;
+  for (let j = 0; j < C; j += group)
+    for (let t = 0; t < 9; t++)
+      for (let k = 0; k < C; k++) {
+        const from = (t * C + k) * C + j;
+        out.set(filter.subarray(from, from + group), o);
+        o += group;
+      }
+  return out;
+}
+
+/**
+ * conv3 for the wide channel counts (the 8×8 and 4×4 blocks): few positions and large weights (nine taps of C·C
+ * floats: past L1 at 128 and 256). So the taps are the outer loop: a tap's weights for the output channels at hand
+ * are read from L1 for every group of positions, and the sums are kept in the output between taps (the bias first,
+ * the residual and the activation after the last). Only the images' own positions are computed, a row at a time
+ * (each row's width a multiple of `rows`): at 4×4 the padding would be nearly as much work again.
+ * `rows` positions × `vectors` × 4 output channels at a time.
+ */
+function conv3ByTapWat(fma: boolean, C: number, rows: number, vectors: number): string {
+  const rs = Array.from({ length: rows }, (_, r) => r);
+  const vs = Array.from({ length: vectors }, (_, v) => v);
+  const px = C * 4;
+  const locals = rs.flatMap((r) => vs.map((v) => `(local $a${r}_${v} v128)`)).join(' ');
+  const wLocals = vs.map((v) => `(local $w${v} v128) (local $bias${v} v128)`).join(' ');
+  const wRow = vectors * 16;
+  const step = (k: 0 | 1) => `
+      ${vs.map((v) => `(local.set $w${v} (v128.load offset=${k * wRow + v * 16} (local.get $wp)))`).join('\n')}
+      ${rs
+        .map(
+          (r) => `(local.set $s (v128.load32_splat offset=${r * px + k * 4} (local.get $x)))
+      ${vs.map((v) => madd(fma, `$a${r}_${v}`, '(local.get $s)', `(local.get $w${v})`)).join('\n')}`,
+        )
+        .join('\n')}`;
+  const act = (v: string) => `(f32x4.max ${v} (f32x4.mul ${v} (local.get $alpha)))`;
+  const at = (r: number, v: number) => `offset=${r * px + v * 16}`;
+  const each = (f: (r: number, v: number) => string) => rs.flatMap((r) => vs.map((v) => f(r, v))).join('\n');
+  const init = (tap: number) =>
+    each((r, v) =>
+      tap === 0
+        ? `(local.set $a${r}_${v} (local.get $bias${v}))`
+        : `(local.set $a${r}_${v} (v128.load ${at(r, v)} (i32.add (local.get $out) (local.get $yb))))`,
+    );
+  const store = (tap: number) =>
+    each((r, v) =>
+      tap < 8
+        ? `(v128.store ${at(r, v)} (i32.add (local.get $out) (local.get $yb)) (local.get $a${r}_${v}))`
+        : `(local.set $v (local.get $a${r}_${v}))
+      (if (local.get $res) (then
+        (local.set $v (f32x4.add (local.get $v) (v128.load ${at(r, v)} (i32.add (local.get $res) (local.get $yb)))))))
+      (v128.store ${at(r, v)} (i32.add (local.get $out) (local.get $yb)) ${act('(local.get $v)')})`,
+    );
+  const taps = Array.from({ length: 9 }, (_, tap) => {
+    const [ky, kx] = [Math.floor(tap / 3), tap % 3];
+    return `
+    (local.set $r (i32.const 0))
+    (local.set $ri (i32.const 0))
+    (block $rd${tap} (loop $rl${tap}
+     (br_if $rd${tap} (i32.ge_u (local.get $r) (local.get $rows)))
+     (if (i32.lt_u (local.get $ri) (local.get $h)) (then
+      (local.set $p (i32.mul (local.get $r) (local.get $pitch)))
+      (local.set $pEnd (i32.add (local.get $p) (local.get $wReal)))
+      (block $pd${tap} (loop $pl${tap}
+       (br_if $pd${tap} (i32.ge_u (local.get $p) (local.get $pEnd)))
+       (local.set $x (i32.add (i32.add (local.get $in) (i32.mul (local.get $p) (i32.const ${px})))
+         (i32.add (i32.mul (i32.const ${ky}) (local.get $rowPitch)) (i32.const ${kx * px}))))
+       (local.set $yb (i32.add (i32.mul (i32.add (i32.add (local.get $p) (local.get $pitch)) (i32.const 1))
+         (i32.const ${px})) (i32.shl (local.get $j) (i32.const 2))))
+       ${init(tap)}
+       (local.set $wp (i32.add (local.get $wBlock) (i32.const ${tap * C * wRow})))
+       ${inputChannelPairs(C, step, 2 * wRow)}
+       ${store(tap)}
+       (local.set $p (i32.add (local.get $p) (i32.const ${rows})))
+       (br $pl${tap})))))
+     (local.set $r (i32.add (local.get $r) (i32.const 1)))
+     (local.set $ri (i32.add (local.get $ri) (i32.const 1)))
+     (if (i32.eq (local.get $ri) (local.get $hp)) (then (local.set $ri (i32.const 0))))
+     (br $rl${tap})))`;
+  }).join('\n');
+  return `
+ (func $conv3_${C} (param $in i32) (param $out i32) (param $res i32) (param $P i32) (param $w i32) (param $b i32)
+  (param $alphaS f32) (param $pitch i32) (param $h i32)
+  (local $p i32) (local $pEnd i32) (local $j i32) (local $k i32) (local $wp i32)
+  (local $x i32) (local $yb i32) (local $rowPitch i32) (local $r i32) (local $ri i32) (local $rows i32) (local $wReal i32)
+  (local $hp i32) (local $wBlock i32) (local $s v128) (local $v v128) (local $alpha v128)
+  ${wLocals}
+  ${locals}
+  (local.set $alpha (f32x4.splat (local.get $alphaS)))
+  (local.set $rowPitch (i32.mul (local.get $pitch) (i32.const ${px})))
+  (local.set $rows (i32.div_u (local.get $P) (local.get $pitch)))
+  (local.set $wReal (i32.sub (local.get $pitch) (i32.const 2)))
+  (local.set $hp (i32.add (local.get $h) (i32.const 2)))
+  (local.set $j (i32.const 0))
+  (local.set $wBlock (local.get $w))
+  (block $jd (loop $jl
+   (br_if $jd (i32.ge_u (local.get $j) (i32.const ${C})))
+   ${vs.map((v) => `(local.set $bias${v} (v128.load offset=${v * 16} (i32.add (local.get $b) (i32.shl (local.get $j) (i32.const 2)))))`).join('\n')}
+   ${taps}
+   (local.set $wBlock (i32.add (local.get $wBlock) (i32.const ${9 * C * wRow})))
+   (local.set $j (i32.add (local.get $j) (i32.const ${vectors * 4})))
+   (br $jl)))
+ )`;
+}
+
 /** conv3's export: the kernel of its channel count (input and output channels must be equal and in the list). */
 function conv3DispatchWat(): string {
   const cases = CONV3_CHANNELS.map(
@@ -422,11 +547,11 @@ function conv3DispatchWat(): string {
       c,
     ) => `(if (i32.and (i32.eq (local.get $cin) (i32.const ${c})) (i32.eq (local.get $cout) (i32.const ${c})))
     (then (call $conv3_${c} (local.get $in) (local.get $out) (local.get $res) (local.get $P) (local.get $w)
-      (local.get $b) (local.get $alpha) (local.get $pitch)) (return)))`,
+      (local.get $b) (local.get $alpha) (local.get $pitch)${c >= WIDE_CONV3 ? ' (local.get $h)' : ''}) (return)))`,
   ).join('\n');
   return `
  (func (export "conv3") (param $in i32) (param $out i32) (param $res i32) (param $P i32) (param $cin i32)
-  (param $cout i32) (param $w i32) (param $b i32) (param $alpha f32) (param $pitch i32)
+  (param $cout i32) (param $w i32) (param $b i32) (param $alpha f32) (param $pitch i32) (param $h i32)
   ${cases}
   unreachable)`;
 }
@@ -541,7 +666,7 @@ export function tinyKernelsWat(fma: boolean): string {
  ${DEPTHWISE_CHANNELS.map((c) => depthwiseWat(fma, c)).join('\n')}
  ${depthwiseDispatchWat()}
  ${pointwiseWat(fma)}
- ${CONV3_CHANNELS.map((c) => conv3Wat(fma, c)).join('\n')}
+ ${CONV3_CHANNELS.map((c) => (c >= WIDE_CONV3 ? conv3ByTapWat(fma, c, PW_ROWS, WIDE_VECTORS) : conv3Wat(fma, c))).join('\n')}
  ${conv3DispatchWat()}
  ${poolWat(2)}
  ${poolWat(1)}

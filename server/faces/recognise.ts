@@ -2,10 +2,11 @@
 // (x·w + b) folded into the conv's weights at first use, and the input's mean colour and 1/255 folded into the first
 // conv (exact: it is a 'valid' conv, so no padded border sees the mean). Each conv, its bias and its ReLU are then
 // one XNNPACK call, where face-api runs a conv and three or four elementwise passes over its output; its mean
-// colour subtraction (three fills and a concat) is gone too. The residual blocks that keep their size run on our
-// conv3 kernel (residual-kernels.ts, 207 of the net's 254 million multiply-adds a face); the first conv, the blocks
-// that halve the size, the pooling and the final layer stay on tfjs, as face-api runs them.
+// colour subtraction (three fills and a concat) is gone too. The first conv (first-conv.ts) and the residual blocks
+// that keep their size (residual-kernels.ts) run on our kernels: 231 of the net's 254 million multiply-adds a face.
+// The blocks that halve the size, the pooling and the final layer stay on tfjs, as face-api runs them.
 import { CHIP_SIZE as CHIP_SIDE } from './chip';
+import { FIRST_CONV_CHANNELS, type FirstConv, firstConv } from './first-conv';
 import { type ConvArgs, foldInputNormalisation, type Params, type T4 } from './fused-ops';
 import type { RgbImage } from './image';
 import type { FaceApi, Tf } from './models';
@@ -46,29 +47,34 @@ const BLOCKS = [
 ] as const;
 
 let fused: FusedRecognition | undefined;
-let kernels: Promise<ResidualKernels> | undefined;
+let kernels: Promise<{ residuals: ResidualKernels; first: FirstConv }> | undefined;
 
 /** Whether the block keeps its size and conv3 has its channel count: it runs on the kernels. */
 const onKernels = (block: FusedRecognition['blocks'][number]) =>
   !block.down && (CONV3_CHANNELS as readonly number[]).includes(block.residual.conv1.filter.shape[3] ?? 0);
 
-/** The kernels with the fused weights of the blocks they run (by block index). */
-function kernelsFor(net: FusedRecognition): Promise<ResidualKernels> {
+/** The kernels with the fused weights of what they run: the first conv, and the blocks (by block index). */
+function kernelsFor(net: FusedRecognition): Promise<{ residuals: ResidualKernels; first: FirstConv }> {
   const values = (t: T4) => new Float32Array(t.dataSync() as Float32Array);
-  kernels ??= residualKernels(
-    net.blocks.map((block) =>
-      onKernels(block)
-        ? {
-            conv1: { filter: values(block.residual.conv1.filter), bias: values(block.residual.conv1.bias) },
-            conv2: { filter: values(block.residual.conv2.filter), bias: values(block.residual.conv2.bias) },
-          }
-        : undefined,
+  kernels ??= Promise.all([
+    residualKernels(
+      net.blocks.map((block) =>
+        onKernels(block)
+          ? {
+              conv1: { filter: values(block.residual.conv1.filter), bias: values(block.residual.conv1.bias) },
+              conv2: { filter: values(block.residual.conv2.filter), bias: values(block.residual.conv2.bias) },
+            }
+          : undefined,
+      ),
     ),
-  ).catch((error: unknown) => {
-    // Not kept: the next call tries again.
-    kernels = undefined;
-    throw error;
-  });
+    firstConv(values(net.first.filter), values(net.first.bias)),
+  ])
+    .then(([residuals, first]) => ({ residuals, first }))
+    .catch((error: unknown) => {
+      // Not kept: the next call tries again.
+      kernels = undefined;
+      throw error;
+    });
   return kernels;
 }
 
@@ -145,16 +151,17 @@ export async function describeChips(faceapi: FaceApi, chips: readonly RgbImage[]
       throw new Error(`describeChips: a chip is ${c.width}×${c.height}, not ${CHIP_SIDE}×${CHIP_SIDE}`);
   const net = fuseRecognition(faceapi);
   const tf = faceapi.tf as unknown as Tf;
-  const residuals = await kernelsFor(net);
+  const { residuals, first } = await kernelsFor(net);
   const pixels = new Float32Array(chips.length * CHIP_SIDE * CHIP_SIDE * 3);
   chips.forEach((c, i) => {
     pixels.set(c.data, i * CHIP_SIDE * CHIP_SIDE * 3);
   });
   // From here on synchronous: tfjs's ops and the kernels' calls, one after the other.
+  const side = Math.floor((CHIP_SIDE - 7) / 2) + 1;
+  const convolved = first.run(pixels, chips.length, CHIP_SIDE, CHIP_SIDE);
   let x = tf.tidy(() => {
-    const input = tf.tensor4d(pixels, [chips.length, CHIP_SIDE, CHIP_SIDE, 3]) as T4;
-    const first = conv(tf, input, net.first, 2, true, 'valid');
-    return tf.maxPool(first as Parameters<Tf['maxPool']>[0], 3, 2, 'valid') as T4;
+    const input = tf.tensor4d(convolved, [chips.length, side, side, FIRST_CONV_CHANNELS]) as T4;
+    return tf.maxPool(input as Parameters<Tf['maxPool']>[0], 3, 2, 'valid') as T4;
   });
   const replace = (next: T4) => {
     x.dispose();

@@ -262,6 +262,45 @@ describe('the tiny detector kernels, against tfjs', () => {
     }
   });
 
+  it("conv7s2: the recognition net's first conv, 7×7 stride 2 valid, 3 channels to 32, with bias and ReLU", () => {
+    // The net's own size (two chips), and one whose rows are not square and whose last input columns are left out.
+    for (const [n, h, w] of [
+      [2, 150, 150],
+      [1, 22, 30],
+    ] as const) {
+      const oh = Math.floor((h - 7) / 2) + 1;
+      const ow = Math.floor((w - 7) / 2) + 1;
+      const pixels = randomValues(n * h * w * 3, h + w, 255);
+      const filter = randomValues(7 * 7 * 3 * 32, 49, 0.01);
+      const bias = randomValues(32, 32);
+      const want = tf.tidy(
+        () =>
+          tf
+            .relu(
+              tf.add(
+                tf.conv2d(
+                  tf.tensor4d(pixels, [n, h, w, 3]) as Parameters<Tf['conv2d']>[0],
+                  tf.tensor4d(filter, [7, 7, 3, 32]) as Parameters<Tf['conv2d']>[1],
+                  2,
+                  'valid',
+                ),
+                tf.tensor1d(bias),
+              ),
+            )
+            .dataSync() as Float32Array,
+      );
+      for (const { name, kernels: k } of variants) {
+        const mem = place(k);
+        const out = mem.room(n * oh * ow * 32);
+        k.conv7s2(mem.put(pixels), out, n, h, w, mem.put(filter), mem.put(bias));
+        expect(
+          () => expectClose(mem.read(out, n * oh * ow * 32), want, 1e-3),
+          `${name}, ${n}×${h}×${w}`,
+        ).not.toThrow();
+      }
+    }
+  });
+
   it('pools: 2×2 stride 2 (into a padded tensor) and stride 1, same, on odd and even sizes', () => {
     for (const [h, w, c] of [
       [9, 7, 32],

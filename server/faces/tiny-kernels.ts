@@ -78,6 +78,19 @@ export interface TinyKernels {
     pitch: number,
     height: number,
   ): void;
+  /**
+   * The recognition net's first conv: 7×7, stride 2, 'valid', 3 channels to 32 (filter HWIO), its bias and ReLU, on
+   * n plain H×W×3 images into n plain OH×OW×32 (OH = (H − 7) / 2 + 1, the same for OW, a multiple of PW_ROWS).
+   */
+  conv7s2(
+    input: number,
+    out: number,
+    n: number,
+    height: number,
+    width: number,
+    weights: number,
+    bias: number,
+  ): void;
   /** 2×2 max pool, stride 2, 'same' (an odd last row or column pools alone), of H×W×C into a padded one. */
   pool2(input: number, out: number, height: number, width: number, channels: number): void;
   /** 2×2 max pool, stride 1, 'same' (the last row and column pool with themselves), H×W×C into H×W×C. */
@@ -556,6 +569,90 @@ function conv3DispatchWat(): string {
   unreachable)`;
 }
 
+/**
+ * The recognition net's first conv: 7×7, stride 2, 'valid', 3 input channels to 32, with its bias and ReLU (the
+ * input's normalisation folded into its weights), on n plain images H×W×3 into n plain OH×OW×32. PW_ROWS output
+ * pixels of a row × 8 output channels at a time, as the pointwise kernel: for each of the seven rows of the window,
+ * its 21 values (7 pixels × 3 channels) are consecutive in the input, each pixel's PW_ROWS windows 6 floats apart.
+ * The output's width must be a multiple of PW_ROWS.
+ */
+function conv7s2Wat(fma: boolean): string {
+  const rows = Array.from({ length: PW_ROWS }, (_, r) => r);
+  const locals = rows.map((r) => `(local $a${r}0 v128) (local $a${r}1 v128)`).join(' ');
+  const taps = Array.from({ length: 21 }, (_, t) => t)
+    .map(
+      (t) => `(local.set $w0 (v128.load offset=${t * 128} (local.get $wp)))
+      (local.set $w1 (v128.load offset=${t * 128 + 16} (local.get $wp)))
+      ${rows
+        .map(
+          (r) => `(local.set $s (v128.load32_splat offset=${r * 24 + t * 4} (local.get $xp)))
+      ${madd(fma, `$a${r}0`, '(local.get $s)', '(local.get $w0)')}
+      ${madd(fma, `$a${r}1`, '(local.get $s)', '(local.get $w1)')}`,
+        )
+        .join('\n')}`,
+    )
+    .join('\n');
+  const relu = (v: string) => `(f32x4.max ${v} (v128.const f32x4 0 0 0 0))`;
+  return `
+ (func (export "conv7s2") (param $in i32) (param $out i32) (param $n i32) (param $H i32) (param $W i32) (param $w i32)
+  (param $b i32)
+  (local $OH i32) (local $OW i32) (local $img i32) (local $y i32) (local $j i32) (local $x i32) (local $ky i32)
+  (local $rowIn i32) (local $xp i32) (local $wp i32) (local $yo i32) (local $top i32)
+  (local $w0 v128) (local $w1 v128) (local $s v128) (local $bias0 v128) (local $bias1 v128)
+  ${locals}
+  (local.set $OH (i32.add (i32.shr_u (i32.sub (local.get $H) (i32.const 7)) (i32.const 1)) (i32.const 1)))
+  (local.set $OW (i32.add (i32.shr_u (i32.sub (local.get $W) (i32.const 7)) (i32.const 1)) (i32.const 1)))
+  (local.set $rowIn (i32.mul (local.get $W) (i32.const 12)))
+  (local.set $yo (local.get $out))
+  (local.set $img (i32.const 0))
+  (block $id (loop $il
+   (br_if $id (i32.ge_u (local.get $img) (local.get $n)))
+   (local.set $y (i32.const 0))
+   (block $yd (loop $yl
+    (br_if $yd (i32.ge_u (local.get $y) (local.get $OH)))
+    ;; The input's row 2y of this image.
+    (local.set $top (i32.add (local.get $in) (i32.mul (i32.add (i32.mul (local.get $img) (local.get $H))
+      (i32.shl (local.get $y) (i32.const 1))) (local.get $rowIn))))
+    (local.set $j (i32.const 0))
+    (block $jd (loop $jl
+     (br_if $jd (i32.ge_u (local.get $j) (i32.const 32)))
+     (local.set $bias0 (v128.load (i32.add (local.get $b) (i32.shl (local.get $j) (i32.const 2)))))
+     (local.set $bias1 (v128.load offset=16 (i32.add (local.get $b) (i32.shl (local.get $j) (i32.const 2)))))
+     (local.set $x (i32.const 0))
+     (block $xd (loop $xl
+      (br_if $xd (i32.ge_u (local.get $x) (local.get $OW)))
+      ${rows.map((r) => `(local.set $a${r}0 (local.get $bias0)) (local.set $a${r}1 (local.get $bias1))`).join('\n')}
+      (local.set $xp (i32.add (local.get $top) (i32.mul (local.get $x) (i32.const 24))))
+      (local.set $wp (i32.add (local.get $w) (i32.shl (local.get $j) (i32.const 2))))
+      (local.set $ky (i32.const 7))
+      (loop $kl
+       ${taps}
+       (local.set $xp (i32.add (local.get $xp) (local.get $rowIn)))
+       (local.set $wp (i32.add (local.get $wp) (i32.const ${21 * 128})))
+       (local.set $ky (i32.sub (local.get $ky) (i32.const 1)))
+       (br_if $kl (local.get $ky)))
+      ${rows
+        .map(
+          (
+            r,
+          ) => `(v128.store offset=${r * 128} (i32.add (local.get $yo) (i32.add (i32.shl (local.get $x) (i32.const 7))
+        (i32.shl (local.get $j) (i32.const 2)))) ${relu(`(local.get $a${r}0)`)})
+      (v128.store offset=${r * 128 + 16} (i32.add (local.get $yo) (i32.add (i32.shl (local.get $x) (i32.const 7))
+        (i32.shl (local.get $j) (i32.const 2)))) ${relu(`(local.get $a${r}1)`)})`,
+        )
+        .join('\n')}
+      (local.set $x (i32.add (local.get $x) (i32.const ${PW_ROWS})))
+      (br $xl)))
+     (local.set $j (i32.add (local.get $j) (i32.const 8)))
+     (br $jl)))
+    (local.set $yo (i32.add (local.get $yo) (i32.mul (local.get $OW) (i32.const 128))))
+    (local.set $y (i32.add (local.get $y) (i32.const 1)))
+    (br $yl)))
+   (local.set $img (i32.add (local.get $img) (i32.const 1)))
+   (br $il)))
+ )`;
+}
+
 /** The pools: for each output pixel the four input pixels of its window (an edge's clamped to itself). */
 function poolWat(stride: 1 | 2): string {
   const name = stride === 2 ? 'pool2' : 'pool1';
@@ -668,6 +765,7 @@ export function tinyKernelsWat(fma: boolean): string {
  ${pointwiseWat(fma)}
  ${CONV3_CHANNELS.map((c) => (c >= WIDE_CONV3 ? conv3ByTapWat(fma, c, PW_ROWS, WIDE_VECTORS) : conv3Wat(fma, c))).join('\n')}
  ${conv3DispatchWat()}
+ ${conv7s2Wat(fma)}
  ${poolWat(2)}
  ${poolWat(1)}
  ${padWat()}
@@ -730,6 +828,7 @@ export async function tinyKernels(options: { fma?: boolean } = {}): Promise<Tiny
     depthwise: e.depthwise,
     pointwise: e.pointwise,
     conv3: e.conv3,
+    conv7s2: e.conv7s2,
     pool2: e.pool2,
     pool1: e.pool1,
     pad: e.pad,

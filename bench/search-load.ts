@@ -6,7 +6,9 @@
 // command beside the store) and indexed by the store's pool at the start of each wave.
 // Prints one JSON line: the setup, then per wave the whole flow's p50/p99/max until the results, the first answer's
 // p99 (results or busy), each step's median, the outcomes, and the photos indexed during the wave.
-//   node --import tsx bench/search-load.ts [--concurrent 50] [--waves 3] [--faces 100000] [--import 12]
+// Before the first wave, --warm runners search at once (not counted): the store and this load generator have then
+// run their request paths under load, as a store at the finish line has served searches before the rush.
+//   node --import tsx bench/search-load.ts [--concurrent 50] [--waves 3] [--faces 100000] [--import 12] [--warm 10]
 // With DATABASE_URL set, the store and the synthetic rows use that PostgreSQL database (a fresh one).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -29,12 +31,14 @@ const { values } = parseArgs({
     waves: { type: 'string', default: '3' },
     faces: { type: 'string', default: '100000' },
     import: { type: 'string', default: '12' },
+    warm: { type: 'string', default: '10' },
   },
 });
 const CONCURRENT = Number(values.concurrent);
 const WAVES = Number(values.waves);
 const SYNTHETIC_FACES = Number(values.faces);
 const IMPORTED_PER_WAVE = Number(values.import);
+const WARM_UP = Number(values.warm);
 const EVENT = 'bangkok-city-marathon-2026';
 /** Busy answers a flow waits out, as the panel does (src/features/face-search/use-selfie-search.ts). */
 const MAX_BUSY_WAITS = 6;
@@ -227,6 +231,10 @@ try {
   const folder = IMPORTED_PER_WAVE > 0 ? await photoFolder(IMPORTED_PER_WAVE) : undefined;
   // The first search loads the event's matrix (all its faces) into the store's memory.
   const warm = await search(1_000_000);
+  const warmUp = await Promise.all(Array.from({ length: WARM_UP }, (_, i) => search(1_000_001 + i)));
+  const warmUpFailed = warmUp.filter((f) => !f.outcome.startsWith('found'));
+  if (warmUpFailed.length > 0)
+    throw new Error(`warm-up searches failed: ${warmUpFailed.map((f) => f.outcome)}`);
   const waves = [];
   for (let wave = 0; wave < WAVES; wave++) {
     const before = (await progress()).photos.indexed;
@@ -269,6 +277,7 @@ try {
         synthetic_insert_ms: round(synthetic?.ms ?? 0),
         photos_imported_per_wave: IMPORTED_PER_WAVE,
         first_search_ms: round(warm.ms),
+        warm_up_searches: WARM_UP,
         store_memory_mb: memory,
         waves,
       },

@@ -3,13 +3,10 @@
 // counts that are not a multiple of the pointwise kernel's group, every depthwise channel count.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type FaceApi, loadFaceModels, type Tf } from './models';
-import {
-  DEPTHWISE_CHANNELS,
-  packWideFilter,
-  type TinyKernels,
-  tinyKernels,
-  WIDE_CONV3,
-} from './tiny-kernels';
+import { randomValues } from './random-values';
+import { CONV3S2_GROUP, packWideFilter, WIDE_CONV3 } from './recognition-wat';
+import { DEPTHWISE_CHANNELS, type TinyKernels, tinyKernels } from './tiny-kernels';
+import { packFilter } from './wat-parts';
 
 let faceapi: FaceApi;
 let tf: Tf;
@@ -22,19 +19,6 @@ beforeAll(async () => {
   variants.push({ name: best.fma ? 'fused multiply-add' : 'multiply and add', kernels: best });
   if (best.fma) variants.push({ name: 'multiply and add', kernels: await tinyKernels({ fma: false }) });
 }, 120_000);
-
-/** A deterministic pseudo-random tensor's values in [-1, 1) (or [0, 255) for pixels). */
-function randomValues(n: number, seed: number, scale = 1): Float32Array {
-  const out = new Float32Array(n);
-  let s = seed >>> 0 || 1;
-  for (let i = 0; i < n; i++) {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    out[i] = ((s >>> 0) / 2 ** 32) * 2 * scale - scale;
-  }
-  return out;
-}
 
 /** A bump allocator over the kernels' memory (16-byte aligned), from `start`. */
 function place(k: TinyKernels, start = 0) {
@@ -297,6 +281,158 @@ describe('the tiny detector kernels, against tfjs', () => {
           () => expectClose(mem.read(out, n * oh * ow * 32), want, 1e-3),
           `${name}, ${n}×${h}×${w}`,
         ).not.toThrow();
+      }
+    }
+  });
+
+  /** A stack of padded images (each a one-pixel zero border) of n plain h×w×c ones. */
+  const stackOf = (images: Float32Array[], h: number, w: number, c: number) => {
+    const out = new Float32Array(images.length * (h + 2) * (w + 2) * c);
+    images.forEach((v, i) => {
+      out.set(padded(v, h, w, c), i * (h + 2) * (w + 2) * c);
+    });
+    return out;
+  };
+  /** The plain images inside a stack of n padded h×w×c ones, one after the other. */
+  const insideOf = (stack: Float32Array, n: number, h: number, w: number, c: number) => {
+    const image = (h + 2) * (w + 2) * c;
+    const out = new Float32Array(n * h * w * c);
+    for (let i = 0; i < n; i++)
+      out.set(unpadded(stack.subarray(i * image, (i + 1) * image), h, w, c), i * h * w * c);
+    return out;
+  };
+
+  it("conv3s2: the down blocks' 3×3 stride 2 valid conv, with bias and ReLU, into their pooled size", () => {
+    // The recognition net's four (two images each; the last two's outputs a row and a column short of the pooled
+    // size), and odd sizes that are not square.
+    for (const [n, h, w, cin, cout] of [
+      [2, 35, 35, 32, 64],
+      [2, 17, 17, 64, 128],
+      [2, 8, 8, 128, 256],
+      [2, 4, 4, 256, 256],
+      [3, 9, 13, 32, 16],
+      [1, 6, 11, 64, 8],
+    ] as const) {
+      const [oh, ow] = [Math.floor((h - 3) / 2) + 1, Math.floor((w - 3) / 2) + 1];
+      const [ph, pw] = [Math.floor(h / 2), Math.floor(w / 2)];
+      const images = Array.from({ length: n }, (_, i) => randomValues(h * w * cin, 11 + i));
+      const filter = randomValues(9 * cin * cout, cin * cout, 0.1);
+      const bias = randomValues(cout, cout + 1);
+      const want = tf.tidy(() => {
+        const x = tf.tensor4d(Float32Array.from(images.flatMap((v) => [...v])), [n, h, w, cin]) as Parameters<
+          Tf['conv2d']
+        >[0];
+        const y = tf.conv2d(
+          x,
+          tf.tensor4d(filter, [3, 3, cin, cout]) as Parameters<Tf['conv2d']>[1],
+          2,
+          'valid',
+        );
+        // Into the pooled size: zeros after the conv's own rows and columns.
+        return tf
+          .pad(tf.relu(tf.add(y, tf.tensor1d(bias))), [
+            [0, 0],
+            [0, ph - oh],
+            [0, pw - ow],
+            [0, 0],
+          ])
+          .dataSync() as Float32Array;
+      });
+      for (const { name, kernels: k } of variants) {
+        const mem = place(k);
+        const input = mem.put(stackOf(images, h, w, cin));
+        const image = (ph + 2) * (pw + 2) * cout;
+        // What the kernel must not touch is NaN: rows of the output past its own and past the stack.
+        const out = mem.put(new Float32Array(n * image + 8 * cout).fill(Number.NaN));
+        k.conv3s2(
+          input,
+          out,
+          n,
+          h,
+          w,
+          cin,
+          cout,
+          mem.put(packFilter(filter, 9, cin, cout, CONV3S2_GROUP)),
+          mem.put(bias),
+          ph,
+          pw,
+        );
+        const got = mem.read(out, n * image + 8 * cout);
+        expect(got.subarray(n * image).every(Number.isNaN), `${name}: nothing written past the stack`).toBe(
+          true,
+        );
+        // Everything past the conv's own size and the border is the caller's to clear, as the recognition does.
+        for (let i = 0; i < n; i++)
+          for (let y = 0; y < ph + 2; y++)
+            for (let x = 0; x < pw + 2; x++)
+              if (y === 0 || x === 0 || y > oh || x > ow)
+                got.fill(
+                  0,
+                  (i * (ph + 2) * (pw + 2) + y * (pw + 2) + x) * cout,
+                  (i * (ph + 2) * (pw + 2) + y * (pw + 2) + x + 1) * cout,
+                );
+        expect(
+          () => expectClose(insideOf(got, n, ph, pw, cout), want, 2e-3),
+          `${name}, ${n}×${h}×${w}×${cin} → ${cout}`,
+        ).not.toThrow();
+      }
+    }
+  });
+
+  it("avgPool2Pad: the down blocks' shortcut, a 2×2 average pool and zero channels, into a padded stack", () => {
+    for (const [n, h, w, cin, cout] of [
+      [2, 35, 35, 32, 64],
+      [3, 8, 8, 128, 256],
+      [2, 4, 4, 256, 256],
+      [1, 7, 10, 8, 20],
+    ] as const) {
+      const [ph, pw] = [Math.floor(h / 2), Math.floor(w / 2)];
+      const images = Array.from({ length: n }, (_, i) => randomValues(h * w * cin, 31 + i));
+      const want = tf.tidy(() => {
+        const x = tf.tensor4d(Float32Array.from(images.flatMap((v) => [...v])), [n, h, w, cin]);
+        const pooled = tf.avgPool(x as Parameters<Tf['avgPool']>[0], 2, 2, 'valid');
+        return (
+          cout > cin ? tf.concat([pooled, tf.zeros([n, ph, pw, cout - cin])], 3) : pooled
+        ).dataSync() as Float32Array;
+      });
+      for (const { name, kernels: k } of variants) {
+        const mem = place(k);
+        const image = (ph + 2) * (pw + 2) * cout;
+        const out = mem.put(new Float32Array(n * image).fill(7));
+        k.avgPool2Pad(mem.put(stackOf(images, h, w, cin)), out, n, h, w, cin, cout);
+        const got = mem.read(out, n * image);
+        expect(
+          () => expectClose(insideOf(got, n, ph, pw, cout), want, 1e-6),
+          `${name}, ${h}×${w}×${cin}`,
+        ).not.toThrow();
+        // The border is left as it was.
+        expect(got.subarray(0, (pw + 2) * cout).every((v) => v === 7)).toBe(true);
+        expect(got.subarray(n * image - cout).every((v) => v === 7)).toBe(true);
+      }
+    }
+  });
+
+  it('maxPool3s2: the 3×3 stride 2 valid max pool after the first conv, into a padded stack', () => {
+    for (const [n, h, w, c] of [
+      [2, 72, 72, 32],
+      [3, 9, 12, 8],
+    ] as const) {
+      const [oh, ow] = [Math.floor((h - 3) / 2) + 1, Math.floor((w - 3) / 2) + 1];
+      const values = randomValues(n * h * w * c, h * w);
+      const want = tf.tidy(
+        () =>
+          tf
+            .maxPool(tf.tensor4d(values, [n, h, w, c]) as Parameters<Tf['maxPool']>[0], 3, 2, 'valid')
+            .dataSync() as Float32Array,
+      );
+      for (const { name, kernels: k } of variants) {
+        const mem = place(k);
+        const image = (oh + 2) * (ow + 2) * c;
+        const out = mem.put(new Float32Array(n * image).fill(7));
+        k.maxPool3s2(mem.put(values), out, n, h, w, c);
+        const got = mem.read(out, n * image);
+        expect(insideOf(got, n, oh, ow, c), `${name}, ${n}×${h}×${w}×${c}`).toEqual(want);
+        expect(got.subarray(0, (ow + 2) * c).every((v) => v === 7)).toBe(true);
       }
     }
   });

@@ -1,23 +1,17 @@
 // The tiny face detector's layers as WebAssembly SIMD kernels (issue 17: the tiny pass over a 12 MP photo was half of
-// its indexing time, and tfjs's wasm backend ran its convs at 2-5 GMAC/s; these run at 10-15), and the 3×3 convs of
-// the recognition net's first residual blocks (conv3, residual-kernels.ts: 19-21 GMAC/s against tfjs's 11). Written as
-// WebAssembly text and assembled at first use (wabt). All tensors are float32, channels last (NHWC without N), in
+// its indexing time, and tfjs's wasm backend ran its convs at 2-5 GMAC/s; these run at 10-15), with the recognition
+// net's (recognition-wat.ts) in the same module. Written as WebAssembly text and assembled at first use (wabt). All tensors are float32, channels last (NHWC without N), in
 // one memory; every channel count is a multiple of 4 (one f32x4), and of 8 for the pointwise convs' outputs.
 //
 // Where the relaxed SIMD fused multiply-add exists (Node 24), the multiply-adds use it; else a multiply and an add.
 // A "padded" tensor has a one-pixel border of zeros around it (the 'same' padding of the 3×3 depthwise convs): its
 // pixel (y, x) is at ((y + 1)·(W + 2) + x + 1)·C.
 
+import { recognitionWat } from './recognition-wat';
 import { type WasmMemory, wasmApi } from './wasm-api';
+import { groupLoops, madd, PW_ROWS } from './wat-parts';
 
-/** Pixels of a pointwise conv computed together (their rows share each weight load). */
-export const PW_ROWS = 4;
-
-/**
- * Pixels of a pointwise conv taken through all its output channels before the next ones: their inputs stay in the
- * cache while each block of 8 channels' weights is read from L1 (the 256 → 512 conv's weights are 512 KB).
- */
-const PW_CHUNK = 64;
+export { PW_ROWS };
 
 /** The depthwise convs' channel counts (each has its own kernel, its offsets constant). */
 export const DEPTHWISE_CHANNELS = [16, 32, 64, 128, 256] as const;
@@ -91,6 +85,44 @@ export interface TinyKernels {
     weights: number,
     bias: number,
   ): void;
+  /**
+   * The max pool after the first conv: 3×3, stride 2, 'valid', of n plain H×W×C images (C a multiple of 4) into
+   * the inside of a stack of n padded images, (H − 3) / 2 + 1 × (W − 3) / 2 + 1 × C; the border left as it was.
+   */
+  maxPool3s2(input: number, out: number, n: number, height: number, width: number, channels: number): void;
+  /**
+   * A down block's first conv: 3×3, stride 2, 'valid', with bias and ReLU, of a stack of n padded images H×W×cin
+   * (cin in CONV3S2_CHANNELS) into a stack of n padded images outHeight × outWidth × cout (cout a multiple of
+   * CONV3S2_GROUP; the output at least the conv's own size, (H − 3) / 2 + 1 × (W − 3) / 2 + 1), `weights` packed
+   * (packFilter, by CONV3S2_GROUP). Writes up to PW_ROWS − 1 pixels past each of the conv's rows: clear the border
+   * and what lies past the conv's own size after.
+   */
+  conv3s2(
+    input: number,
+    out: number,
+    n: number,
+    height: number,
+    width: number,
+    cin: number,
+    cout: number,
+    weights: number,
+    bias: number,
+    outHeight: number,
+    outWidth: number,
+  ): void;
+  /**
+   * A down block's shortcut: 2×2 average pool, stride 2, 'valid', of a stack of n padded images H×W×cin into the
+   * inside of a stack of n padded images H/2 × W/2 × cout (cout ≥ cin), the channels from cin on zero.
+   */
+  avgPool2Pad(
+    input: number,
+    out: number,
+    n: number,
+    height: number,
+    width: number,
+    cin: number,
+    cout: number,
+  ): void;
   /** 2×2 max pool, stride 2, 'same' (an odd last row or column pools alone), of H×W×C into a padded one. */
   pool2(input: number, out: number, height: number, width: number, channels: number): void;
   /** 2×2 max pool, stride 1, 'same' (the last row and column pool with themselves), H×W×C into H×W×C. */
@@ -103,11 +135,6 @@ export interface TinyKernels {
   /** Zeroes the border of a padded H×W×C tensor. */
   clearBorder(at: number, height: number, width: number, channels: number): void;
 }
-
-const madd = (fma: boolean, acc: string, a: string, b: string) =>
-  fma
-    ? `(local.set ${acc} (f32x4.relaxed_madd ${a} ${b} (local.get ${acc})))`
-    : `(local.set ${acc} (f32x4.add (local.get ${acc}) (f32x4.mul ${a} ${b})))`;
 
 const leaky = (v: string) => `(f32x4.max ${v} (f32x4.mul ${v} (v128.const f32x4 0.1 0.1 0.1 0.1)))`;
 
@@ -254,34 +281,6 @@ function depthwiseDispatchWat(): string {
 }
 
 /**
- * The loops the pointwise and conv3 kernels share: chunks of PW_CHUNK positions ($p0 to $pEnd, of $P), each taken
- * through the output channels 8 at a time ($j; their biases in $bias0 and $bias1), PW_ROWS positions at a time ($p):
- * `group` computes those.
- */
-function groupLoops(cout: string, group: string): string {
-  return `(local.set $p0 (i32.const 0))
-  (block $cd (loop $cl
-   (br_if $cd (i32.ge_u (local.get $p0) (local.get $P)))
-   (local.set $pEnd (select (i32.add (local.get $p0) (i32.const ${PW_CHUNK})) (local.get $P)
-     (i32.lt_u (i32.add (local.get $p0) (i32.const ${PW_CHUNK})) (local.get $P))))
-   (local.set $j (i32.const 0))
-   (block $jd (loop $jl
-    (br_if $jd (i32.ge_u (local.get $j) ${cout}))
-    (local.set $bias0 (v128.load (i32.add (local.get $b) (i32.shl (local.get $j) (i32.const 2)))))
-    (local.set $bias1 (v128.load offset=16 (i32.add (local.get $b) (i32.shl (local.get $j) (i32.const 2)))))
-    (local.set $p (local.get $p0))
-    (block $pd (loop $pl
-     (br_if $pd (i32.ge_u (local.get $p) (local.get $pEnd)))
-     ${group}
-     (local.set $p (i32.add (local.get $p) (i32.const ${PW_ROWS})))
-     (br $pl)))
-    (local.set $j (i32.add (local.get $j) (i32.const 8)))
-    (br $jl)))
-   (local.set $p0 (i32.add (local.get $p0) (i32.const ${PW_CHUNK})))
-   (br $cl)))`;
-}
-
-/**
  * pointwise: PW_ROWS pixels × 8 output channels at a time, over every input channel: the 8 weights of a channel are
  * loaded once for the PW_ROWS pixels, each pixel's value splat; by chunks of PW_CHUNK pixels (a multiple of
  * PW_ROWS).
@@ -343,313 +342,6 @@ function pointwiseWat(fma: boolean): string {
      ${store}
 `,
   )}
- )`;
-}
-
-/** conv3's loop over a tap's C input channels, two at a time: `step(k)` for each, then $x and $wp moved on. */
-function inputChannelPairs(C: number, step: (k: 0 | 1) => string, weightBytes: number): string {
-  return `(local.set $k (i32.const ${C / 2}))
-     (loop $kl
-      ${step(0)}
-      ${step(1)}
-      (local.set $x (i32.add (local.get $x) (i32.const 8)))
-      (local.set $wp (i32.add (local.get $wp) (i32.const ${weightBytes})))
-      (local.set $k (i32.sub (local.get $k) (i32.const 1)))
-      (br_if $kl (local.get $k)))`;
-}
-
-/**
- * The channel counts of conv3 (its input's and its output's): the recognition net's residual blocks at 35×35 and
- * 17×17 (19-21 GMAC/s against tfjs's 11), and at 8×8 and 4×4 (128 and 256 channels, by tap: about 20 and 14-19
- * GMAC/s, where tfjs runs them at 8-11).
- */
-export const CONV3_CHANNELS = [32, 64, 128, 256] as const;
-
-/**
- * conv3 for C channels in and out: the pointwise kernel's loop (PW_ROWS positions × 8 output channels, each weight
- * load shared by the positions) over the nine taps of a 3×3 window: a tap is the same loop with the input moved by
- * ky rows and kx pixels. Positions run along the padded rows, so one tap's PW_ROWS inputs are consecutive pixels, at
- * constant offsets from one pointer; the input channels are taken two at a time.
- */
-function conv3Wat(fma: boolean, C: number): string {
-  const rows = Array.from({ length: PW_ROWS }, (_, r) => r);
-  const px = C * 4;
-  const locals = rows.map((r) => `(local $a${r}0 v128) (local $a${r}1 v128)`).join(' ');
-  const init = rows
-    .map((r) => `(local.set $a${r}0 (local.get $bias0)) (local.set $a${r}1 (local.get $bias1))`)
-    .join('\n');
-  const step = (k: 0 | 1) => `
-      (local.set $w0 (v128.load offset=${k * px} (local.get $wp)))
-      (local.set $w1 (v128.load offset=${k * px + 16} (local.get $wp)))
-      ${rows
-        .map(
-          (r) => `(local.set $s (v128.load32_splat offset=${r * px + k * 4} (local.get $x)))
-      ${madd(fma, `$a${r}0`, '(local.get $s)', '(local.get $w0)')}
-      ${madd(fma, `$a${r}1`, '(local.get $s)', '(local.get $w1)')}`,
-        )
-        .join('\n')}`;
-  const taps = [0, 1, 2]
-    .flatMap((ky) => [0, 1, 2].map((kx) => ({ ky, kx })))
-    .map(
-      ({ ky, kx }) => `
-     (local.set $x (i32.add (local.get $xp) (i32.add (i32.mul (i32.const ${ky}) (local.get $rowPitch))
-       (i32.const ${kx * px}))))
-     ${inputChannelPairs(C, step, 2 * px)}`,
-    )
-    .join('\n');
-  const act = (v: string) => `(f32x4.max ${v} (f32x4.mul ${v} (local.get $alpha)))`;
-  const store = rows
-    .map((r) => {
-      const half = (h: 0 | 1) => {
-        const at = `offset=${r * px + h * 16} `;
-        return `(local.set $v (local.get $a${r}${h}))
-      (if (local.get $res) (then
-        (local.set $v (f32x4.add (local.get $v) (v128.load ${at}(i32.add (local.get $res) (local.get $yb)))))))
-      (v128.store ${at}(i32.add (local.get $out) (local.get $yb)) ${act('(local.get $v)')})`;
-      };
-      return `${half(0)}
-      ${half(1)}`;
-    })
-    .join('\n');
-  return `
- (func $conv3_${C} (param $in i32) (param $out i32) (param $res i32) (param $P i32) (param $w i32) (param $b i32)
-  (param $alphaS f32) (param $pitch i32)
-  (local $p i32) (local $p0 i32) (local $pEnd i32) (local $j i32) (local $k i32) (local $xp i32) (local $wp i32)
-  (local $x i32) (local $yb i32) (local $rowPitch i32)
-  (local $w0 v128) (local $w1 v128) (local $s v128) (local $v v128) (local $alpha v128) (local $bias0 v128)
-  (local $bias1 v128)
-  ${locals}
-  (local.set $alpha (f32x4.splat (local.get $alphaS)))
-  (local.set $rowPitch (i32.mul (local.get $pitch) (i32.const ${px})))
-  ${groupLoops(
-    `(i32.const ${C})`,
-    `
-     (local.set $xp (i32.add (local.get $in) (i32.mul (local.get $p) (i32.const ${px}))))
-     ${init}
-     (local.set $wp (i32.add (local.get $w) (i32.shl (local.get $j) (i32.const 2))))
-     ${taps}
-     (local.set $yb (i32.add (i32.mul (i32.add (i32.add (local.get $p) (local.get $pitch)) (i32.const 1)) (i32.const ${px}))
-       (i32.shl (local.get $j) (i32.const 2))))
-     ${store}
-`,
-  )}
- )`;
-}
-
-/** conv3's channel counts from which it runs by tap, a row at a time (conv3ByTapWat), on packed weights. */
-export const WIDE_CONV3 = 128;
-/** Output channels a wide conv3 computes together, in f32x4 vectors (measured best with PW_ROWS positions). */
-const WIDE_VECTORS = 2;
-
-/**
- * A wide conv3's filter (HWIO) in the order its kernel reads it: by blocks of WIDE_VECTORS·4 output channels, then
- * tap, then input channel, so that a tap's weights for the block are contiguous (unpacked, the 1 KB rows of a 256
- * channel filter fall into a few of L1's sets and evict each other).
- */
-export function packWideFilter(filter: Float32Array, C: number): Float32Array {
-  const group = WIDE_VECTORS * 4;
-  const out = new Float32Array(filter.length);
-  let o = 0;
-  for (let j = 0; j < C; j += group)
-    for (let t = 0; t < 9; t++)
-      for (let k = 0; k < C; k++) {
-        const from = (t * C + k) * C + j;
-        out.set(filter.subarray(from, from + group), o);
-        o += group;
-      }
-  return out;
-}
-
-/**
- * conv3 for the wide channel counts (the 8×8 and 4×4 blocks): few positions and large weights (nine taps of C·C
- * floats: past L1 at 128 and 256). So the taps are the outer loop: a tap's weights for the output channels at hand
- * are read from L1 for every group of positions, and the sums are kept in the output between taps (the bias first,
- * the residual and the activation after the last). Only the images' own positions are computed, a row at a time
- * (each row's width a multiple of `rows`): at 4×4 the padding would be nearly as much work again.
- * `rows` positions × `vectors` × 4 output channels at a time.
- */
-function conv3ByTapWat(fma: boolean, C: number, rows: number, vectors: number): string {
-  const rs = Array.from({ length: rows }, (_, r) => r);
-  const vs = Array.from({ length: vectors }, (_, v) => v);
-  const px = C * 4;
-  const locals = rs.flatMap((r) => vs.map((v) => `(local $a${r}_${v} v128)`)).join(' ');
-  const wLocals = vs.map((v) => `(local $w${v} v128) (local $bias${v} v128)`).join(' ');
-  const wRow = vectors * 16;
-  const step = (k: 0 | 1) => `
-      ${vs.map((v) => `(local.set $w${v} (v128.load offset=${k * wRow + v * 16} (local.get $wp)))`).join('\n')}
-      ${rs
-        .map(
-          (r) => `(local.set $s (v128.load32_splat offset=${r * px + k * 4} (local.get $x)))
-      ${vs.map((v) => madd(fma, `$a${r}_${v}`, '(local.get $s)', `(local.get $w${v})`)).join('\n')}`,
-        )
-        .join('\n')}`;
-  const act = (v: string) => `(f32x4.max ${v} (f32x4.mul ${v} (local.get $alpha)))`;
-  const at = (r: number, v: number) => `offset=${r * px + v * 16}`;
-  const each = (f: (r: number, v: number) => string) => rs.flatMap((r) => vs.map((v) => f(r, v))).join('\n');
-  const init = (tap: number) =>
-    each((r, v) =>
-      tap === 0
-        ? `(local.set $a${r}_${v} (local.get $bias${v}))`
-        : `(local.set $a${r}_${v} (v128.load ${at(r, v)} (i32.add (local.get $out) (local.get $yb))))`,
-    );
-  const store = (tap: number) =>
-    each((r, v) =>
-      tap < 8
-        ? `(v128.store ${at(r, v)} (i32.add (local.get $out) (local.get $yb)) (local.get $a${r}_${v}))`
-        : `(local.set $v (local.get $a${r}_${v}))
-      (if (local.get $res) (then
-        (local.set $v (f32x4.add (local.get $v) (v128.load ${at(r, v)} (i32.add (local.get $res) (local.get $yb)))))))
-      (v128.store ${at(r, v)} (i32.add (local.get $out) (local.get $yb)) ${act('(local.get $v)')})`,
-    );
-  const taps = Array.from({ length: 9 }, (_, tap) => {
-    const [ky, kx] = [Math.floor(tap / 3), tap % 3];
-    return `
-    (local.set $r (i32.const 0))
-    (local.set $ri (i32.const 0))
-    (block $rd${tap} (loop $rl${tap}
-     (br_if $rd${tap} (i32.ge_u (local.get $r) (local.get $rows)))
-     (if (i32.lt_u (local.get $ri) (local.get $h)) (then
-      (local.set $p (i32.mul (local.get $r) (local.get $pitch)))
-      (local.set $pEnd (i32.add (local.get $p) (local.get $wReal)))
-      (block $pd${tap} (loop $pl${tap}
-       (br_if $pd${tap} (i32.ge_u (local.get $p) (local.get $pEnd)))
-       (local.set $x (i32.add (i32.add (local.get $in) (i32.mul (local.get $p) (i32.const ${px})))
-         (i32.add (i32.mul (i32.const ${ky}) (local.get $rowPitch)) (i32.const ${kx * px}))))
-       (local.set $yb (i32.add (i32.mul (i32.add (i32.add (local.get $p) (local.get $pitch)) (i32.const 1))
-         (i32.const ${px})) (i32.shl (local.get $j) (i32.const 2))))
-       ${init(tap)}
-       (local.set $wp (i32.add (local.get $wBlock) (i32.const ${tap * C * wRow})))
-       ${inputChannelPairs(C, step, 2 * wRow)}
-       ${store(tap)}
-       (local.set $p (i32.add (local.get $p) (i32.const ${rows})))
-       (br $pl${tap})))))
-     (local.set $r (i32.add (local.get $r) (i32.const 1)))
-     (local.set $ri (i32.add (local.get $ri) (i32.const 1)))
-     (if (i32.eq (local.get $ri) (local.get $hp)) (then (local.set $ri (i32.const 0))))
-     (br $rl${tap})))`;
-  }).join('\n');
-  return `
- (func $conv3_${C} (param $in i32) (param $out i32) (param $res i32) (param $P i32) (param $w i32) (param $b i32)
-  (param $alphaS f32) (param $pitch i32) (param $h i32)
-  (local $p i32) (local $pEnd i32) (local $j i32) (local $k i32) (local $wp i32)
-  (local $x i32) (local $yb i32) (local $rowPitch i32) (local $r i32) (local $ri i32) (local $rows i32) (local $wReal i32)
-  (local $hp i32) (local $wBlock i32) (local $s v128) (local $v v128) (local $alpha v128)
-  ${wLocals}
-  ${locals}
-  (local.set $alpha (f32x4.splat (local.get $alphaS)))
-  (local.set $rowPitch (i32.mul (local.get $pitch) (i32.const ${px})))
-  (local.set $rows (i32.div_u (local.get $P) (local.get $pitch)))
-  (local.set $wReal (i32.sub (local.get $pitch) (i32.const 2)))
-  (local.set $hp (i32.add (local.get $h) (i32.const 2)))
-  (local.set $j (i32.const 0))
-  (local.set $wBlock (local.get $w))
-  (block $jd (loop $jl
-   (br_if $jd (i32.ge_u (local.get $j) (i32.const ${C})))
-   ${vs.map((v) => `(local.set $bias${v} (v128.load offset=${v * 16} (i32.add (local.get $b) (i32.shl (local.get $j) (i32.const 2)))))`).join('\n')}
-   ${taps}
-   (local.set $wBlock (i32.add (local.get $wBlock) (i32.const ${9 * C * wRow})))
-   (local.set $j (i32.add (local.get $j) (i32.const ${vectors * 4})))
-   (br $jl)))
- )`;
-}
-
-/** conv3's export: the kernel of its channel count (input and output channels must be equal and in the list). */
-function conv3DispatchWat(): string {
-  const cases = CONV3_CHANNELS.map(
-    (
-      c,
-    ) => `(if (i32.and (i32.eq (local.get $cin) (i32.const ${c})) (i32.eq (local.get $cout) (i32.const ${c})))
-    (then (call $conv3_${c} (local.get $in) (local.get $out) (local.get $res) (local.get $P) (local.get $w)
-      (local.get $b) (local.get $alpha) (local.get $pitch)${c >= WIDE_CONV3 ? ' (local.get $h)' : ''}) (return)))`,
-  ).join('\n');
-  return `
- (func (export "conv3") (param $in i32) (param $out i32) (param $res i32) (param $P i32) (param $cin i32)
-  (param $cout i32) (param $w i32) (param $b i32) (param $alpha f32) (param $pitch i32) (param $h i32)
-  ${cases}
-  unreachable)`;
-}
-
-/**
- * The recognition net's first conv: 7×7, stride 2, 'valid', 3 input channels to 32, with its bias and ReLU (the
- * input's normalisation folded into its weights), on n plain images H×W×3 into n plain OH×OW×32. PW_ROWS output
- * pixels of a row × 8 output channels at a time, as the pointwise kernel: for each of the seven rows of the window,
- * its 21 values (7 pixels × 3 channels) are consecutive in the input, each pixel's PW_ROWS windows 6 floats apart.
- * The output's width must be a multiple of PW_ROWS.
- */
-function conv7s2Wat(fma: boolean): string {
-  const rows = Array.from({ length: PW_ROWS }, (_, r) => r);
-  const locals = rows.map((r) => `(local $a${r}0 v128) (local $a${r}1 v128)`).join(' ');
-  const taps = Array.from({ length: 21 }, (_, t) => t)
-    .map(
-      (t) => `(local.set $w0 (v128.load offset=${t * 128} (local.get $wp)))
-      (local.set $w1 (v128.load offset=${t * 128 + 16} (local.get $wp)))
-      ${rows
-        .map(
-          (r) => `(local.set $s (v128.load32_splat offset=${r * 24 + t * 4} (local.get $xp)))
-      ${madd(fma, `$a${r}0`, '(local.get $s)', '(local.get $w0)')}
-      ${madd(fma, `$a${r}1`, '(local.get $s)', '(local.get $w1)')}`,
-        )
-        .join('\n')}`,
-    )
-    .join('\n');
-  const relu = (v: string) => `(f32x4.max ${v} (v128.const f32x4 0 0 0 0))`;
-  return `
- (func (export "conv7s2") (param $in i32) (param $out i32) (param $n i32) (param $H i32) (param $W i32) (param $w i32)
-  (param $b i32)
-  (local $OH i32) (local $OW i32) (local $img i32) (local $y i32) (local $j i32) (local $x i32) (local $ky i32)
-  (local $rowIn i32) (local $xp i32) (local $wp i32) (local $yo i32) (local $top i32)
-  (local $w0 v128) (local $w1 v128) (local $s v128) (local $bias0 v128) (local $bias1 v128)
-  ${locals}
-  (local.set $OH (i32.add (i32.shr_u (i32.sub (local.get $H) (i32.const 7)) (i32.const 1)) (i32.const 1)))
-  (local.set $OW (i32.add (i32.shr_u (i32.sub (local.get $W) (i32.const 7)) (i32.const 1)) (i32.const 1)))
-  (local.set $rowIn (i32.mul (local.get $W) (i32.const 12)))
-  (local.set $yo (local.get $out))
-  (local.set $img (i32.const 0))
-  (block $id (loop $il
-   (br_if $id (i32.ge_u (local.get $img) (local.get $n)))
-   (local.set $y (i32.const 0))
-   (block $yd (loop $yl
-    (br_if $yd (i32.ge_u (local.get $y) (local.get $OH)))
-    ;; The input's row 2y of this image.
-    (local.set $top (i32.add (local.get $in) (i32.mul (i32.add (i32.mul (local.get $img) (local.get $H))
-      (i32.shl (local.get $y) (i32.const 1))) (local.get $rowIn))))
-    (local.set $j (i32.const 0))
-    (block $jd (loop $jl
-     (br_if $jd (i32.ge_u (local.get $j) (i32.const 32)))
-     (local.set $bias0 (v128.load (i32.add (local.get $b) (i32.shl (local.get $j) (i32.const 2)))))
-     (local.set $bias1 (v128.load offset=16 (i32.add (local.get $b) (i32.shl (local.get $j) (i32.const 2)))))
-     (local.set $x (i32.const 0))
-     (block $xd (loop $xl
-      (br_if $xd (i32.ge_u (local.get $x) (local.get $OW)))
-      ${rows.map((r) => `(local.set $a${r}0 (local.get $bias0)) (local.set $a${r}1 (local.get $bias1))`).join('\n')}
-      (local.set $xp (i32.add (local.get $top) (i32.mul (local.get $x) (i32.const 24))))
-      (local.set $wp (i32.add (local.get $w) (i32.shl (local.get $j) (i32.const 2))))
-      (local.set $ky (i32.const 7))
-      (loop $kl
-       ${taps}
-       (local.set $xp (i32.add (local.get $xp) (local.get $rowIn)))
-       (local.set $wp (i32.add (local.get $wp) (i32.const ${21 * 128})))
-       (local.set $ky (i32.sub (local.get $ky) (i32.const 1)))
-       (br_if $kl (local.get $ky)))
-      ${rows
-        .map(
-          (
-            r,
-          ) => `(v128.store offset=${r * 128} (i32.add (local.get $yo) (i32.add (i32.shl (local.get $x) (i32.const 7))
-        (i32.shl (local.get $j) (i32.const 2)))) ${relu(`(local.get $a${r}0)`)})
-      (v128.store offset=${r * 128 + 16} (i32.add (local.get $yo) (i32.add (i32.shl (local.get $x) (i32.const 7))
-        (i32.shl (local.get $j) (i32.const 2)))) ${relu(`(local.get $a${r}1)`)})`,
-        )
-        .join('\n')}
-      (local.set $x (i32.add (local.get $x) (i32.const ${PW_ROWS})))
-      (br $xl)))
-     (local.set $j (i32.add (local.get $j) (i32.const 8)))
-     (br $jl)))
-    (local.set $yo (i32.add (local.get $yo) (i32.mul (local.get $OW) (i32.const 128))))
-    (local.set $y (i32.add (local.get $y) (i32.const 1)))
-    (br $yl)))
-   (local.set $img (i32.add (local.get $img) (i32.const 1)))
-   (br $il)))
  )`;
 }
 
@@ -763,9 +455,7 @@ export function tinyKernelsWat(fma: boolean): string {
  ${DEPTHWISE_CHANNELS.map((c) => depthwiseWat(fma, c)).join('\n')}
  ${depthwiseDispatchWat()}
  ${pointwiseWat(fma)}
- ${CONV3_CHANNELS.map((c) => (c >= WIDE_CONV3 ? conv3ByTapWat(fma, c, PW_ROWS, WIDE_VECTORS) : conv3Wat(fma, c))).join('\n')}
- ${conv3DispatchWat()}
- ${conv7s2Wat(fma)}
+ ${recognitionWat(fma)}
  ${poolWat(2)}
  ${poolWat(1)}
  ${padWat()}
@@ -829,6 +519,9 @@ export async function tinyKernels(options: { fma?: boolean } = {}): Promise<Tiny
     pointwise: e.pointwise,
     conv3: e.conv3,
     conv7s2: e.conv7s2,
+    maxPool3s2: e.maxPool3s2,
+    conv3s2: e.conv3s2,
+    avgPool2Pad: e.avgPool2Pad,
     pool2: e.pool2,
     pool1: e.pool1,
     pad: e.pad,

@@ -106,6 +106,8 @@ describe('the recognition net on the kernels', () => {
     for (const fma of [undefined, false]) {
       const kernels = await recognitionKernels(net, fma === false ? { fma } : {});
       const together = kernels.describe(pixels, n, side);
+      // Fewer chips after more: the buffers hold the last call's values, laid out for another batch.
+      const lastTwo = kernels.describe(pixels.subarray(side * side * 3), 2, side);
       const first = kernels.describe(pixels.subarray(0, side * side * 3), 1, side);
       expect(together).toHaveLength(n);
       let worst = 0;
@@ -116,6 +118,7 @@ describe('the recognition net on the kernels', () => {
         });
       });
       expect(worst).toBeLessThan(1e-4);
+      expect(lastTwo).toEqual(together.slice(1));
       expect(first[0]).toEqual(together[0]);
       // Different chips give different answers: nothing is answering a constant.
       expect(Math.abs((together[0]?.[0] as number) - (together[1]?.[0] as number))).toBeGreaterThan(1e-3);
@@ -133,6 +136,20 @@ describe('the recognition net on the kernels', () => {
     expect(() => kernels.describe(new Float32Array(9 * 9 * 3), 1, 9)).toThrow(/2 wide/);
     // 69 px: stages 15, 7, 3: the 128 channel block at 3 wide has no kernel.
     expect(() => kernels.describe(new Float32Array(69 * 69 * 3), 1, 69)).toThrow(/no kernel for block 4/);
+  });
+
+  it('refuses a down block with fewer channels out than in (its shortcut could not hold them)', async () => {
+    const net = smallNet();
+    const narrowing = {
+      ...net,
+      blocks: [
+        ...net.blocks.slice(0, 2),
+        { conv1: conv(3, 64, 32, 80), conv2: conv(3, 32, 32, 82), down: true },
+      ],
+      fc: randomValues(32 * 16, 84, 0.1),
+    };
+    const kernels = await recognitionKernels(narrowing);
+    expect(() => kernels.describe(new Float32Array(77 * 77 * 3), 1, 77)).toThrow(/no kernel for block 2/);
   });
 
   it('refuses weights whose channels do not follow each other', async () => {

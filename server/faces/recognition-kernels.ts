@@ -74,7 +74,9 @@ interface Plan {
   convSide: number;
   steps: Step[];
   last: Stage;
-  /** The largest stack of padded images a stage needs, in floats a chip (with the kernels' room after it). */
+  /** The first stage (after the max pool). */
+  first: Stage;
+  /** The floats of the largest stack of padded images a stage of n chips needs, with the kernels' room after it. */
   stackFloats: (n: number) => number;
 }
 
@@ -119,9 +121,10 @@ export async function recognitionKernels(
         `recognition kernels: a chip ${side} wide gives a first conv ${convSide} wide, not a multiple of ${PW_ROWS} from 4`,
       );
     const poolSide = Math.floor((convSide - 3) / 2) + 1;
-    let stage: Stage = { h: poolSide, w: poolSide, c: FIRST_CHANNELS };
-    // conv3 reads up to two rows and PW_ROWS pixels past a stack and writes PW_ROWS pixels past it (conv3s2's
-    // groups stay inside their image).
+    const first: Stage = { h: poolSide, w: poolSide, c: FIRST_CHANNELS };
+    let stage = first;
+    // conv3 reads up to PW_ROWS + 1 pixels past a stack (its last group of positions) and writes none past it;
+    // conv3s2's groups stay inside their image. Two rows more are kept after the stacks as a margin.
     let [largest, after] = [0, 0];
     const room = (s: Stage) => {
       largest = Math.max(largest, (s.h + 2) * (s.w + 2) * s.c);
@@ -146,7 +149,8 @@ export async function recognitionKernels(
         oh < 1 ||
         ow < 1 ||
         !(CONV3S2_CHANNELS as readonly number[]).includes(from.c) ||
-        to.c % CONV3S2_GROUP
+        to.c % CONV3S2_GROUP ||
+        to.c < from.c
       )
         throw new Error(`recognition kernels: no kernel for block ${i} from ${from.h}×${from.w}×${from.c}`);
       stage = to;
@@ -163,7 +167,7 @@ export async function recognitionKernels(
       };
     });
     if (fc.length % stage.c !== 0) throw new Error('recognition kernels: the final layer does not fit');
-    const plan: Plan = { side, convSide, steps, last: stage, stackFloats: (n) => n * largest + after };
+    const plan: Plan = { side, convSide, first, steps, last: stage, stackFloats: (n) => n * largest + after };
     plans.set(side, plan);
     return plan;
   }
@@ -191,10 +195,8 @@ export async function recognitionKernels(
       const positions = (s: Stage) => (n * (s.h + 2) - 2) * (s.w + 2);
       const first0 = convAt(0);
       k.conv7s2(pixelsAt, convAt0, n, side, side, first0.filter, first0.bias);
-      const start = plan.steps[0];
-      const s0 = start ? (start.kind === 'same' ? start.stage : start.from) : plan.last;
       k.maxPool3s2(convAt0, x, n, plan.convSide, plan.convSide, FIRST_CHANNELS);
-      clear(x, s0);
+      clear(x, plan.first);
       for (const step of plan.steps) {
         if (step.kind === 'same') {
           const { stage: s, conv1, conv2 } = step;
@@ -207,8 +209,9 @@ export async function recognitionKernels(
           k.conv3s2(x, t, n, from.h, from.w, from.c, to.c, conv1.filter, conv1.bias, to.h, to.w);
           clear(t, to);
           k.avgPool2Pad(x, r, n, from.h, from.w, from.c, to.c);
+          const before = new Float32Array(k.memory.buffer);
           outsideConv(n, to, oh, ow, (i) => {
-            new Float32Array(k.memory.buffer).fill(0, t / FLOAT + i, t / FLOAT + i + to.c);
+            before.fill(0, t / FLOAT + i, t / FLOAT + i + to.c);
           });
           if (step.conv2InJs)
             conv2InJs(new Float32Array(k.memory.buffer), n, to, oh, ow, step.conv2InJs, { t, y, r });

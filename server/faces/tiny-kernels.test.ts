@@ -1,6 +1,7 @@
-// The tiny detector's WebAssembly kernels (tiny-kernels.ts) against tfjs's own ops on the same random tensors, with
-// and without the fused multiply-add, at sizes that hit the edges: odd heights and widths for the pools, pixel
-// counts that are not a multiple of the pointwise kernel's group, every depthwise channel count.
+// The WebAssembly kernels (tiny-kernels.ts: the tiny detector's, and the recognition net's from recognition-wat.ts)
+// against tfjs's own ops on the same random tensors, with and without the fused multiply-add, at sizes that hit the
+// edges: odd heights and widths for the pools, pixel counts that are not a multiple of the pointwise kernel's group,
+// every depthwise channel count, the recognition net's shapes and others.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type FaceApi, loadFaceModels, type Tf } from './models';
 import { randomValues } from './random-values';
@@ -67,7 +68,7 @@ function expectClose(got: Float32Array, want: Float32Array, tolerance: number): 
 
 const leaky = (t: ReturnType<Tf['zeros']>) => tf.maximum(t, tf.mul(t, 0.1));
 
-describe('the tiny detector kernels, against tfjs', () => {
+describe('the kernels, against tfjs', () => {
   it('conv0pool: the 3×3 valid conv, its bias, the 2×2 pool and the leaky ReLU, into a padded tensor', () => {
     const [h, w] = [38, 70];
     const input = randomValues(h * w * 3, 1, 255);

@@ -69,7 +69,6 @@ type Step =
       conv2InJs?: ConvWeights;
     };
 interface Plan {
-  side: number;
   /** The first conv's output side. */
   convSide: number;
   steps: Step[];
@@ -167,7 +166,7 @@ export async function recognitionKernels(
       };
     });
     if (fc.length % stage.c !== 0) throw new Error('recognition kernels: the final layer does not fit');
-    const plan: Plan = { side, convSide, first, steps, last: stage, stackFloats: (n) => n * largest + after };
+    const plan: Plan = { convSide, first, steps, last: stage, stackFloats: (n) => n * largest + after };
     plans.set(side, plan);
     return plan;
   }
@@ -185,7 +184,9 @@ export async function recognitionKernels(
       const stackBytes = aligned16(plan.stackFloats(n) * FLOAT);
       const stack0 = convAt0 + aligned16(n * plan.convSide * plan.convSide * FIRST_CHANNELS * FLOAT);
       growMemory(k.memory, stack0 + 4 * stackBytes);
-      new Float32Array(k.memory.buffer, pixelsAt, pixels.length).set(pixels);
+      // The memory does not grow again during the call: one view of it serves the whole net.
+      const floats = new Float32Array(k.memory.buffer);
+      floats.set(pixels, pixelsAt / FLOAT);
       let [x, t, y] = [0, 1, 2].map((i) => stack0 + i * stackBytes) as [number, number, number];
       const r = stack0 + 3 * stackBytes;
       const clear = (stack: number, s: Stage) => {
@@ -209,15 +210,12 @@ export async function recognitionKernels(
           k.conv3s2(x, t, n, from.h, from.w, from.c, to.c, conv1.filter, conv1.bias, to.h, to.w);
           clear(t, to);
           k.avgPool2Pad(x, r, n, from.h, from.w, from.c, to.c);
-          const before = new Float32Array(k.memory.buffer);
           outsideConv(n, to, oh, ow, (i) => {
-            before.fill(0, t / FLOAT + i, t / FLOAT + i + to.c);
+            floats.fill(0, t / FLOAT + i, t / FLOAT + i + to.c);
           });
-          if (step.conv2InJs)
-            conv2InJs(new Float32Array(k.memory.buffer), n, to, oh, ow, step.conv2InJs, { t, y, r });
+          if (step.conv2InJs) conv2InJs(floats, n, to, oh, ow, step.conv2InJs, { t, y, r });
           else k.conv3(t, y, r, positions(to), to.c, to.c, conv2.filter, conv2.bias, 0, to.w + 2, to.h);
           // Past conv1's own size, conv2's output is face-api's zero padding: the block's output is relu(shortcut).
-          const floats = new Float32Array(k.memory.buffer);
           outsideConv(n, to, oh, ow, (i) => {
             for (let c = 0; c < to.c; c++)
               floats[y / FLOAT + i + c] = Math.max(0, floats[r / FLOAT + i + c] as number);
@@ -226,18 +224,21 @@ export async function recognitionKernels(
         }
         [x, y] = [y, x];
       }
-      return meanAndFc(new Float32Array(k.memory.buffer), x / FLOAT, n, plan.last, fc);
+      return meanAndFc(floats, x / FLOAT, n, plan.last, fc);
     },
   };
 }
 
-/** Calls `at` with the float offset (in an image's stack) of each pixel inside the stage past conv1's oh × ow. */
+/** The float offset, in a stack of padded images of the stage, of image i's pixel (y, x). */
+const pixelAt = (s: Stage, i: number, y: number, x: number) =>
+  ((i * (s.h + 2) + y + 1) * (s.w + 2) + x + 1) * s.c;
+
+/** Calls `at` with the float offset (in a stack of the stage) of each pixel past conv1's oh × ow. */
 function outsideConv(n: number, s: Stage, oh: number, ow: number, at: (offset: number) => void): void {
   if (oh >= s.h && ow >= s.w) return;
   for (let i = 0; i < n; i++)
     for (let yy = 0; yy < s.h; yy++)
-      for (let xx = 0; xx < s.w; xx++)
-        if (yy >= oh || xx >= ow) at(((i * (s.h + 2) + yy + 1) * (s.w + 2) + xx + 1) * s.c);
+      for (let xx = 0; xx < s.w; xx++) if (yy >= oh || xx >= ow) at(pixelAt(s, i, yy, xx));
 }
 
 /**
@@ -255,7 +256,6 @@ function conv2InJs(
 ): void {
   const c = s.c;
   const { filter, bias } = weights;
-  const pixel = (i: number, yy: number, xx: number) => ((i * (s.h + 2) + yy + 1) * (s.w + 2) + xx + 1) * c;
   const sum = new Float64Array(c);
   for (let i = 0; i < n; i++)
     for (let yy = 0; yy < oh; yy++)
@@ -265,7 +265,7 @@ function conv2InJs(
           for (let kx = 0; kx < 3; kx++) {
             const [sy, sx] = [yy + ky - 1, xx + kx - 1];
             if (sy < 0 || sx < 0 || sy >= oh || sx >= ow) continue;
-            const from = at.t / FLOAT + pixel(i, sy, sx);
+            const from = at.t / FLOAT + pixelAt(s, i, sy, sx);
             for (let q = 0; q < c; q++) {
               const v = floats[from + q] as number;
               if (v === 0) continue;
@@ -273,7 +273,7 @@ function conv2InJs(
               for (let j = 0; j < c; j++) sum[j] = (sum[j] as number) + v * (filter[row + j] as number);
             }
           }
-        const o = pixel(i, yy, xx);
+        const o = pixelAt(s, i, yy, xx);
         for (let j = 0; j < c; j++)
           floats[at.y / FLOAT + o + j] = Math.max(
             0,
@@ -290,7 +290,7 @@ function meanAndFc(floats: Float32Array, x: number, n: number, s: Stage, fc: Flo
     mean.fill(0);
     for (let yy = 0; yy < s.h; yy++)
       for (let xx = 0; xx < s.w; xx++) {
-        const from = x + ((i * (s.h + 2) + yy + 1) * (s.w + 2) + xx + 1) * s.c;
+        const from = x + pixelAt(s, i, yy, xx);
         for (let c = 0; c < s.c; c++) mean[c] = (mean[c] as number) + (floats[from + c] as number);
       }
     const out = new Float64Array(length);

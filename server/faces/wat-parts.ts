@@ -7,7 +7,7 @@ export const PW_ROWS = 4;
  * Pixels of a pointwise conv taken through all its output channels before the next ones: their inputs stay in the
  * cache while each block of 8 channels' weights is read from L1 (the 256 → 512 conv's weights are 512 KB).
  */
-export const PW_CHUNK = 64;
+const PW_CHUNK = 64;
 
 /** acc += a·b, with the relaxed SIMD fused multiply-add where the runtime has it, else a multiply and an add. */
 export const madd = (fma: boolean, acc: string, a: string, b: string): string =>

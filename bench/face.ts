@@ -5,11 +5,17 @@
 // last on stdout. `recall`/`precision` are over the face set only (per query averaged: relevant = the person's
 // other face images); `crowd_recall` is per crowd image (share of queries whose person is in it that find it). Extra options: --workers N (index with the worker pool), --no-scan (skip the 500k scan),
 // --tile-size N, --tile-overlap N, --tile-min-score X, --throughput N (crowd photos indexed at once through the
-// pool for photos/min by the wall clock; default 8).
+// pool for photos/min by the wall clock; default 8), --subset NAME=FILE (a JSON list of the set's people, measured
+// alone too: `--subset asian=../shared/faces-lfw.east-asian.json`).
+// `event_scale` (issue 32) measures the face set as an event the way the store judges it: people grouped, matches
+// calibrated, two tiers (bench/face-event-eval.ts), with recall, precision, wrong photos a query (mean, p90) and the
+// rank-1 rate, beside the plain threshold and its sweep; for every subset, its people searching the whole set
+// (`<name>`) and searching an event of their own (`<name>_event`).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { containment } from '../server/faces/boxes';
+import { CALIBRATION_DEFAULTS } from '../server/faces/calibration';
 import {
   type DetectedFace,
   type DetectOptions,
@@ -20,6 +26,7 @@ import { DEFAULT_FACE_THRESHOLD } from '../server/faces/engine';
 import { createIndexPool } from '../server/faces/index-pool';
 import { DESCRIPTOR_DIMS, FaceMatrix, QUERY_EXPANSION } from '../server/faces/matrix';
 import { loadFaceModels } from '../server/faces/models';
+import { type EvalPhoto, type EventFigures, evaluateEvent } from './face-event-eval';
 
 interface Truth {
   id: string;
@@ -46,6 +53,7 @@ function parseArgs(argv: string[]) {
     faces: '',
     crowd: [] as string[],
     threshold: DEFAULT_FACE_THRESHOLD,
+    subsets: [] as { name: string; people: Set<string> }[],
     workers: 0,
     scan: true,
     throughput: 8,
@@ -58,7 +66,11 @@ function parseArgs(argv: string[]) {
     else if (a === '--crowd') while (argv[i + 1] && !argv[i + 1]?.startsWith('--')) args.crowd.push(next());
     else if (a === '--threshold') args.threshold = Number(next());
     else if (a === '--workers') args.workers = Number(next());
-    else if (a === '--no-scan') args.scan = false;
+    else if (a === '--subset') {
+      const [name, file] = next().split('=');
+      if (!name || !file) throw new Error('--subset NAME=FILE');
+      args.subsets.push({ name, people: new Set(JSON.parse(readFileSync(file, 'utf8')) as string[]) });
+    } else if (a === '--no-scan') args.scan = false;
     else if (a === '--throughput') args.throughput = Number(next());
     else if (a === '--tile-size') detect.tileSize = Number(next());
     else if (a === '--tile-overlap') detect.tileOverlap = Number(next());
@@ -296,6 +308,42 @@ async function main() {
   for (const row of expansionSweep) log(`  expanded, threshold ${row.threshold}: ${JSON.stringify(row)}`);
   const expanded = expandedAt(args.threshold);
 
+  // The face set as an event (issue 32): the store's people and calibrated tiers, for the whole set and each subset.
+  const evalPhotos: EvalPhoto[] = [];
+  /** Each face photo's selfie descriptor averaged with its mirror image's (measured beside the store's). */
+  const mirroredSelfies: (Float32Array | undefined)[] = [];
+  const queryOfPhoto = new Map(perQuery.map((q) => [q.self, q]));
+  photos.forEach((p, i) => {
+    if (p.kind !== 'face') return;
+    const q = queryOfPhoto.get(i + 1);
+    evalPhotos.push({
+      id: p.id,
+      faces: (faces.get(i + 1) ?? []).map((f) => f.descriptor),
+      selfie: q?.descriptor,
+    });
+    mirroredSelfies.push(q?.mirrored ?? q?.descriptor);
+  });
+  const confidentSweep = [2, 2.25, 2.5, 2.75, 3, 3.25, 3.5];
+  const everyone = evalPhotos.map((_, i) => i);
+  const eventScale = (selfieOf: (index: number) => Float32Array | undefined) => {
+    const set = evalPhotos.map((p, i) => ({ ...p, selfie: selfieOf(i) }));
+    const figures: Record<string, EventFigures> = {
+      all: evaluateEvent(set, everyone, everyone, args.threshold, sweep, confidentSweep),
+    };
+    for (const subset of args.subsets) {
+      const own = everyone.filter((i) => subset.people.has((set[i] as EvalPhoto).id));
+      figures[subset.name] = evaluateEvent(set, everyone, own, args.threshold, sweep, confidentSweep);
+      figures[`${subset.name}_event`] = evaluateEvent(set, own, own, args.threshold, sweep, confidentSweep);
+    }
+    return figures;
+  };
+  const eventFigures = eventScale((i) => evalPhotos[i]?.selfie);
+  const mirroredFigures = eventScale((i) => mirroredSelfies[i]);
+  for (const [name, f] of Object.entries(eventFigures))
+    log(
+      `  event scale, ${name}: confident recall ${f.recall} precision ${f.precision} wrong ${f.wrong_mean} (p90 ${f.wrong_p90}), rank-1 ${f.rank1}; plain ${args.threshold}: recall ${f.plain.recall} precision ${f.plain.precision} wrong ${f.plain.wrong_mean} (p90 ${f.plain.wrong_p90})`,
+    );
+
   // Distances between each query's selfie descriptor and the indexed faces of the other face images (the
   // README's measure: same person vs different person).
   const same: number[] = [];
@@ -407,6 +455,19 @@ async function main() {
     threshold_sweep: baseSweep,
     expansion_sweep: expansionSweep,
     mirror_sweep: mirrorSweep,
+    event_scale: { calibration: CALIBRATION_DEFAULTS, ...eventFigures },
+    event_scale_mirrored_selfie: Object.fromEntries(
+      Object.entries(mirroredFigures).map(([name, f]) => [
+        name,
+        {
+          recall: f.recall,
+          precision: f.precision,
+          wrong_mean: f.wrong_mean,
+          wrong_p90: f.wrong_p90,
+          rank1: f.rank1,
+        },
+      ]),
+    ),
     workers: args.workers,
     peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
   };

@@ -51,12 +51,29 @@ export const faceSearchMultipartFieldsSchema = v.object({
   max_face_search: v.optional(v.string()),
 });
 
+/**
+ * Our addition (issue 32): the face matched in each answered photo (both tiers), so the runner can say "this is me"
+ * (search again with that face: POST /v2/facesearch/similar with the photo's pass) or "not me" (drop every photo of
+ * that likely person).
+ */
+export const matchedFaceSchema = v.object({
+  photo_id: v.number(),
+  face_id: v.number(),
+  /** The likely person of the event the face belongs to (the same number for the same person in one event). */
+  person_id: v.number(),
+});
+export type MatchedFace = v.InferOutput<typeof matchedFaceSchema>;
+
 export const faceSearchAnswerSchema = v.object({
   status: v.literal('success'),
+  /** The count of `images`: the photos of you (the confident tier). */
   image_length: v.number(),
   images: v.array(photoSchema),
   /** Average price per photo when buying all of them at the unlimited price (2 decimals). */
   avg_price: decimalStringSchema,
+  /** Our addition (issue 32): "maybe you", photos below the confident tier, best first (not in image_length). */
+  maybe_images: v.optional(v.array(photoSchema)),
+  matched_faces: v.optional(v.array(matchedFaceSchema)),
 });
 export type FaceSearchAnswer = v.InferOutput<typeof faceSearchAnswerSchema>;
 

@@ -3,7 +3,13 @@ import { descriptorFromBytes, descriptorToBytes } from '../faces/matrix';
 import { testEvent } from '../test/fixtures';
 import type { Db } from './database';
 import { insertEvent } from './events-repo';
-import { faceBlockOfEvent, markIndexFailed, saveFacesOfPhoto } from './faces-repo';
+import {
+  faceBlockOfEvent,
+  facesForGrouping,
+  markIndexFailed,
+  saveFacesOfPhoto,
+  setPeopleOfFaces,
+} from './faces-repo';
 import { insertPhotos } from './photos-repo';
 import { testDatabases } from './test-databases';
 
@@ -40,8 +46,17 @@ describe.each(testDatabases)('faces on $name', (database) => {
       descriptor: descriptorToBytes(descriptor(seed)),
     });
     await saveFacesOfPhoto(db, first, eventId, [face(1), face(2)]);
-    await saveFacesOfPhoto(db, first, eventId, [face(3)]);
-    await saveFacesOfPhoto(db, second, eventId, [face(4), face(5)]);
+    const [third] = await saveFacesOfPhoto(db, first, eventId, [face(3)]);
+    // A face joining a person takes that person's id; a new person's id is its first face's own.
+    const stored = await saveFacesOfPhoto(db, second, eventId, [
+      { ...face(4), personId: third?.id },
+      face(5),
+    ]);
+    expect(third?.person_id).toBe(third?.id);
+    expect(stored).toEqual([
+      { id: (third?.id ?? 0) + 1, person_id: third?.id },
+      { id: (third?.id ?? 0) + 2, person_id: (third?.id ?? 0) + 2 },
+    ]);
     const all = await faceBlockOfEvent(db, eventId);
     expect(all?.photoIds).toEqual([first, second, second]);
     expect(all?.descriptors.length).toBe(3 * 512);
@@ -59,13 +74,39 @@ describe.each(testDatabases)('faces on $name', (database) => {
       .orderBy('id')
       .execute();
     const page = await faceBlockOfEvent(db, eventId, ids[0]?.id ?? 0, 1);
-    expect(page).toEqual({ lastId: ids[1]?.id, photoIds: [second], descriptors: expect.any(Uint8Array) });
+    expect(page).toEqual({
+      lastId: ids[1]?.id,
+      photoIds: [second],
+      faceIds: [ids[1]?.id],
+      personIds: [third?.id],
+      descriptors: expect.any(Uint8Array),
+    });
     expect(descriptorFromBytes(page?.descriptors ?? new Uint8Array(512))).toEqual(descriptor(4));
     expect(all?.lastId).toBe(ids[2]?.id);
     expect(await faceBlockOfEvent(db, eventId, all?.lastId ?? 0)).toBeUndefined();
     expect(await faceBlockOfEvent(db, eventId + 999)).toBeUndefined();
     const state = await db.selectFrom('photos').select(['id', 'index_state']).orderBy('id').execute();
     expect(state.map((p) => p.index_state)).toEqual(['indexed', 'indexed']);
+  });
+
+  it('answers faces as grouping reads them, and writes the people of faces grouped later', async () => {
+    const [first = 0] = photoIds;
+    const [face] = await saveFacesOfPhoto(db, first, eventId, [
+      { box: { x: 2, y: 1, width: 4, height: 5 }, score: 0.9, descriptor: descriptorToBytes(descriptor(9)) },
+    ]);
+    const id = face?.id ?? 0;
+    // A face stored before people were grouped: no person.
+    await db.updateTable('faces').set({ person_id: null }).where('id', '=', id).execute();
+    const page = await facesForGrouping(db, eventId, id - 1);
+    expect(page).toHaveLength(1);
+    expect(page[0]).toMatchObject({ id, photoId: first, personId: null, photographerId: expect.any(Number) });
+    expect(page[0]?.takenAtMs).toEqual(expect.any(Number));
+    expect(page[0]?.box).toEqual({ x: 0.2, y: 0.1, width: 0.4, height: 0.5 });
+    expect(descriptorFromBytes(page[0]?.descriptor ?? new Uint8Array(512))).toEqual(descriptor(9));
+    expect(await faceBlockOfEvent(db, eventId, id - 1)).toMatchObject({ personIds: [id] });
+    await setPeopleOfFaces(db, [{ id, personId: 77 }]);
+    expect((await facesForGrouping(db, eventId, id - 1))[0]?.personId).toBe(77);
+    expect(await facesForGrouping(db, eventId, id)).toEqual([]);
   });
 
   it('records why indexing a photo failed', async () => {

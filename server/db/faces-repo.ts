@@ -8,22 +8,28 @@ export interface NewFace {
   box: { x: number; y: number; width: number; height: number };
   score: number;
   descriptor: Uint8Array;
+  /** The person it joins (a face id of the event), or undefined: a new person, whose id becomes the face's own. */
+  personId?: number | undefined;
 }
 
-/** Replaces a photo's faces and marks it indexed, in one transaction (a re-run of the job is harmless). */
+/**
+ * Replaces a photo's faces and marks it indexed, in one transaction (a re-run of the job is harmless). Answers the
+ * stored faces' ids and people, in the order given.
+ */
 export async function saveFacesOfPhoto(
   db: Db,
   photoId: number,
   eventId: number,
   faces: NewFace[],
-): Promise<void> {
+): Promise<{ id: number; person_id: number }[]> {
   if (faces.some((f) => f.descriptor.length !== DESCRIPTOR_BYTES)) {
     throw new Error(`a stored face descriptor has ${DESCRIPTOR_BYTES} bytes`);
   }
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     await trx.deleteFrom('faces').where('photo_id', '=', photoId).execute();
+    let stored: { id: number; person_id: number }[] = [];
     if (faces.length > 0) {
-      await trx
+      const ids = await trx
         .insertInto('faces')
         .values(
           faces.map((f) => ({
@@ -35,16 +41,99 @@ export async function saveFacesOfPhoto(
             box_h: f.box.height,
             score: f.score,
             descriptor: f.descriptor,
+            person_id: f.personId ?? null,
           })),
         )
+        .returning('id')
         .execute();
+      // A new person's id is its first face's own.
+      await trx
+        .updateTable('faces')
+        .set((eb) => ({ person_id: eb.ref('id') }))
+        .where('photo_id', '=', photoId)
+        .where('person_id', 'is', null)
+        .execute();
+      // Ids are taken in the order of the rows given.
+      const order = ids.map((r) => Number(r.id)).sort((a, b) => a - b);
+      stored = order.map((id, i) => ({ id, person_id: faces[i]?.personId ?? id }));
     }
     await trx
       .updateTable('photos')
       .set({ index_state: 'indexed', index_error: null })
       .where('id', '=', photoId)
       .execute();
+    return stored;
   });
+}
+
+/** A stored face as grouping sees it: its descriptor, person, box (fractions) and its photo's burst facts. */
+export interface FaceForGrouping {
+  id: number;
+  photoId: number;
+  personId: number | null;
+  descriptor: Uint8Array;
+  box: { x: number; y: number; width: number; height: number };
+  photographerId: number;
+  takenAtMs: number | undefined;
+}
+
+/** A page of an event's faces after a face id, in id order, with what grouping needs (empty after the last). */
+export async function facesForGrouping(
+  db: Db,
+  eventId: number,
+  afterId = 0,
+  limit = 5_000,
+): Promise<FaceForGrouping[]> {
+  const rows = await db
+    .selectFrom('faces')
+    .innerJoin('photos', 'photos.id', 'faces.photo_id')
+    .select([
+      'faces.id',
+      'faces.photo_id',
+      'faces.person_id',
+      'faces.descriptor',
+      'faces.box_x',
+      'faces.box_y',
+      'faces.box_w',
+      'faces.box_h',
+      'photos.width',
+      'photos.height',
+      'photos.photographer_id',
+      'photos.taken_at',
+    ])
+    .where('faces.event_id', '=', eventId)
+    .where('faces.id', '>', afterId)
+    .orderBy('faces.id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => {
+    const w = Math.max(1, r.width);
+    const h = Math.max(1, r.height);
+    const taken = new Date(r.taken_at as unknown as string | Date).getTime();
+    return {
+      id: Number(r.id),
+      photoId: Number(r.photo_id),
+      personId: r.person_id === null ? null : Number(r.person_id),
+      descriptor: new Uint8Array(r.descriptor),
+      box: { x: r.box_x / w, y: r.box_y / h, width: r.box_w / w, height: r.box_h / h },
+      photographerId: r.photographer_id,
+      takenAtMs: Number.isFinite(taken) ? taken : undefined,
+    };
+  });
+}
+
+/** Writes the people of faces grouped afterwards (the group-faces job), in one statement a batch. */
+export async function setPeopleOfFaces(
+  db: Db,
+  faces: readonly { id: number; personId: number }[],
+): Promise<void> {
+  for (let i = 0; i < faces.length; i += 1000) {
+    const batch = faces.slice(i, i + 1000);
+    await sql`
+      update faces set person_id = v.person_id
+      from (values ${sql.join(batch.map((f) => sql`(${f.id}::bigint, ${f.personId}::bigint)`))}) as v(id, person_id)
+      where faces.id = v.id`.execute(db);
+  }
 }
 
 export async function markIndexFailed(db: Db, photoId: number, reason: string): Promise<void> {
@@ -61,6 +150,9 @@ export interface FaceBlock {
   lastId: number;
   /** The photo of each face. */
   photoIds: number[];
+  /** Each face's id, and its person (its own id while not grouped). */
+  faceIds: number[];
+  personIds: number[];
   /** The faces' descriptors one after another, DESCRIPTOR_BYTES each. */
   descriptors: Uint8Array;
 }
@@ -81,13 +173,17 @@ export async function faceBlockOfEvent(
     n: number;
     last_id: number | string | null;
     photo_ids: string | null;
+    face_ids: string | null;
+    person_ids: string | null;
     descriptors: string | null;
   }>`
     select count(*)::int as n, max(id) as last_id,
       string_agg(photo_id::text, ',' order by id) as photo_ids,
+      string_agg(id::text, ',' order by id) as face_ids,
+      string_agg(coalesce(person_id, id)::text, ',' order by id) as person_ids,
       encode(string_agg(descriptor, ''::bytea order by id), 'base64') as descriptors
     from (
-      select id, photo_id, descriptor from faces
+      select id, photo_id, person_id, descriptor from faces
       where event_id = ${eventId} and id > ${afterId} order by id limit ${limit}
     ) as page`.execute(db);
   const row = rows[0];
@@ -99,6 +195,8 @@ export async function faceBlockOfEvent(
   return {
     lastId: Number(row.last_id),
     photoIds: (row.photo_ids ?? '').split(',').map(Number),
+    faceIds: (row.face_ids ?? '').split(',').map(Number),
+    personIds: (row.person_ids ?? '').split(',').map(Number),
     descriptors: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length),
   };
 }

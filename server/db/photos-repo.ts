@@ -86,6 +86,22 @@ export async function photosByIds(db: Db, ids: readonly number[]): Promise<Photo
   return db.selectFrom('photos').select(refColumns).where('id', 'in', wanted).orderBy('id').execute();
 }
 
+/** What indexing needs of a photo: its file, and for grouping its faces its size, photographer and time. */
+export async function photoForIndexing(
+  db: Db,
+  id: number,
+): Promise<
+  | Pick<PhotoRow, 'id' | 'event_id' | 'file_name' | 'photographer_id' | 'width' | 'height' | 'taken_at'>
+  | undefined
+> {
+  if (!isPhotoId(id)) return undefined;
+  return db
+    .selectFrom('photos')
+    .select(['id', 'event_id', 'file_name', 'photographer_id', 'width', 'height', 'taken_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
 /** A photo taken near one of the given ones: which one, and how far apart in time (seconds). */
 export interface NearbyPhoto extends PhotoRef {
   near_id: number;

@@ -112,6 +112,8 @@ export interface FacesTable {
   box_h: number;
   score: number;
   descriptor: Uint8Array;
+  /** The likely person (server/faces/people.ts): the id of that person's first face; null until grouped. */
+  person_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface FaceSearchesTable {

@@ -62,4 +62,52 @@ describe('FaceIndexEngine', () => {
     await Promise.all([engine.search(new Uint8Array(1), q), engine.search(new Uint8Array(1), q)]);
     expect(loads).toBe(2); // one page with the face, one empty page
   });
+
+  it('tiers matches against the event\'s people: the same distance is "you" among strangers, "maybe" among look-alikes', async () => {
+    const unit = (entries: Record<number, number>) => {
+      const d = new Float32Array(DESCRIPTOR_DIMS);
+      for (const [dim, v] of Object.entries(entries)) d[Number(dim)] = v;
+      return d;
+    };
+    const stored: StoredFace[] = [];
+    let id = 0;
+    const face = (photo: number, person: number, d: Float32Array) => {
+      id++;
+      stored.push({ id, photo_id: photo, person_id: person, descriptor: descriptorToBytes(d) });
+    };
+    // 40 people far from each other (0.85 apart), two photos each.
+    for (let p = 0; p < 40; p++) {
+      face(1000 + 2 * p, 1 + 2 * p, unit({ [p]: 0.6 }));
+      face(1001 + 2 * p, 1 + 2 * p, unit({ [p]: 0.6, [64 + (p % 32)]: 0.1 }));
+    }
+    const crowdFrom = id + 1;
+    // 20 look-alikes, 0.5 apart, one photo each.
+    for (let p = 0; p < 20; p++)
+      face(2000 + p, crowdFrom + p, unit({ 50: 0.6, [p + 70]: Math.SQRT1_2 * 0.5 }));
+    const selfieOf = {
+      sparse: unit({ 0: 0.6, 100: 0.3 }),
+      crowd: unit({ 50: 0.6, 70: Math.SQRT1_2 * 0.5, 100: 0.3 }),
+    };
+    let selfie = selfieOf.sparse;
+    const engine = new FaceIndexEngine({
+      loadFaces: async (_eventId, afterId) => faceBlockOf(stored.filter((f) => f.id > afterId)),
+      describeSelfie: async () => ({ kind: 'face', descriptor: selfie }),
+    });
+    const query = { eventId: 1, threshold: 0.6, maxResults: 50 };
+    const sparse = await engine.search(new Uint8Array(1), query);
+    if (sparse.kind !== 'matches') throw new Error('no matches');
+    expect(sparse.matches.map((m) => [m.photoId, m.tier, m.personId])).toEqual([
+      [1000, 'confident', 1],
+      [1001, 'confident', 1],
+    ]);
+    expect(sparse.matches[0]?.faceId).toBe(1);
+    expect(sparse.matches[0]?.distance).toBeCloseTo(0.3, 6);
+    selfie = selfieOf.crowd;
+    const crowd = await engine.search(new Uint8Array(1), query);
+    if (crowd.kind !== 'matches') throw new Error('no matches');
+    // The runner's own photo at the same 0.3 is only "maybe" among look-alikes 0.58 from the selfie, and no
+    // look-alike is "you".
+    expect(crowd.matches[0]).toMatchObject({ photoId: 2000, tier: 'maybe', personId: crowdFrom });
+    expect(crowd.matches.filter((m) => m.tier === 'confident')).toEqual([]);
+  });
 });

@@ -4,13 +4,23 @@
 
 import { SELFIE_DELETED_WITHIN_SECONDS } from '../../core/constants';
 import type { FaceBlock } from '../db/faces-repo';
-import { DESCRIPTOR_BYTES, FaceMatrix } from './matrix';
+import { type CandidateFace, type Tier, tierPhotos } from './calibration';
+import { EventCalibration } from './event-calibration';
+import { DESCRIPTOR_BYTES, DESCRIPTOR_DIMS, FaceMatrix } from './matrix';
 import { PreparedSelfies } from './prepared-selfies';
 
 export interface FaceMatch {
   photoId: number;
   /** Euclidean distance between the selfie's descriptor and the photo's closest face (smaller is closer). */
   distance: number;
+  /**
+   * "Photos of you" (confident) or "maybe you" (issue 32: calibrated against the event's people); a match without
+   * it (an engine that does not tier) counts as confident.
+   */
+  tier?: Tier;
+  /** The matched face and its likely person (the id of that person's first face), when the engine knows them. */
+  faceId?: number;
+  personId?: number;
 }
 
 /**
@@ -70,10 +80,12 @@ export const withoutFaceIndex: FaceSearchEngine = {
   },
 };
 
-/** One stored face: its faces.id, its photo and its 512 stored bytes (tests and in-memory loaders). */
+/** One stored face: its faces.id, its photo, its person and its 512 stored bytes (tests and in-memory loaders). */
 export interface StoredFace {
   id: number;
   photo_id: number;
+  /** Its likely person (a face id); its own id when not given. */
+  person_id?: number | null;
   descriptor: Uint8Array;
 }
 
@@ -85,7 +97,13 @@ export function faceBlockOf(faces: readonly StoredFace[]): FaceBlock | undefined
   faces.forEach((f, i) => {
     descriptors.set(f.descriptor, i * DESCRIPTOR_BYTES);
   });
-  return { lastId: last.id, photoIds: faces.map((f) => f.photo_id), descriptors };
+  return {
+    lastId: last.id,
+    photoIds: faces.map((f) => f.photo_id),
+    faceIds: faces.map((f) => f.id),
+    personIds: faces.map((f) => f.person_id ?? f.id),
+    descriptors,
+  };
 }
 
 /**
@@ -118,6 +136,9 @@ export interface FaceIndexEngineOptions {
 
 interface EventIndex {
   matrix: FaceMatrix;
+  /** faces.id of each row. */
+  faceIds: number[];
+  calibration: EventCalibration;
   lastId: number;
   stale: boolean;
   checkedAt: number;
@@ -183,10 +204,37 @@ export class FaceIndexEngine implements FaceSearchEngine {
     return { kind: 'matches', matches: await this.searchDescriptor(described.descriptor, query) };
   }
 
-  /** Search with a known descriptor ("more like this": a face the runner picked in a result photo). */
+  /**
+   * Search with a known descriptor (the selfie's, or "more like this": a face the runner picked in a result photo):
+   * the faces within the event's threshold, tiered against the event's people (calibration.ts), confident first.
+   */
   async searchDescriptor(descriptor: ArrayLike<number>, query: FaceQuery): Promise<FaceMatch[]> {
     const index = await this.indexOf(query.eventId);
-    return index.matrix.search(descriptor, query.threshold, query.maxResults);
+    if (query.maxResults <= 0 || !(query.threshold > 0)) return [];
+    const { matrix, calibration, faceIds } = index;
+    const near = matrix.nearRows(descriptor, query.threshold);
+    const queryStats = calibration.queryStats(descriptor);
+    const candidates: CandidateFace[] = [];
+    for (const { row, distance } of near) {
+      // Farther than the selfie's own nearest strangers: never "you", not measured further.
+      if (queryStats && distance >= queryStats.mu) continue;
+      candidates.push({
+        ref: row,
+        photoId: matrix.photoOfRow(row),
+        person: calibration.personOfRow(row),
+        distance,
+        stats: calibration.rowStats(row, () => matrix.descriptorOf(row)),
+      });
+    }
+    return tierPhotos(candidates, queryStats)
+      .slice(0, query.maxResults)
+      .map((t) => ({
+        photoId: t.photoId,
+        distance: t.distance,
+        tier: t.tier,
+        personId: t.person,
+        ...(t.ref === undefined ? {} : { faceId: faceIds[t.ref] as number }),
+      }));
   }
 
   /** Indexing stored new faces of the event: the next search appends them. */
@@ -212,7 +260,14 @@ export class FaceIndexEngine implements FaceSearchEngine {
       this.events.delete(eventId);
       this.events.set(eventId, index);
     } else {
-      index = { matrix: new FaceMatrix(), lastId: 0, stale: true, checkedAt: 0 };
+      index = {
+        matrix: new FaceMatrix(),
+        faceIds: [],
+        calibration: new EventCalibration(),
+        lastId: 0,
+        stale: true,
+        checkedAt: 0,
+      };
       this.events.set(eventId, index);
       while (this.events.size > this.maxEvents) {
         const oldest = this.events.keys().next().value;
@@ -244,6 +299,10 @@ export class FaceIndexEngine implements FaceSearchEngine {
       const block = await this.loadFaces(eventId, index.lastId);
       if (!block) return;
       index.matrix.addBlock(block.photoIds, block.descriptors);
+      for (const id of block.faceIds) index.faceIds.push(id);
+      const floats = new Float32Array(block.photoIds.length * DESCRIPTOR_DIMS);
+      new Uint8Array(floats.buffer).set(block.descriptors);
+      index.calibration.addFaces(block.personIds, floats);
       index.lastId = Math.max(index.lastId, block.lastId);
     }
   }

@@ -229,6 +229,32 @@ export class FaceMatrix {
     return this.rank([first, this.scanRows(mean, limit)], maxResults);
   }
 
+  /**
+   * The faces (rows, in the order they were added) within `limit` (euclidean) of the query, with their distances,
+   * in no particular order: grouping faces into people (people.ts) asks which faces lie near a new one.
+   */
+  nearRows(query: ArrayLike<number>, limit: number): { row: number; distance: number }[] {
+    const q = this.queryOf(query);
+    if (!(limit > 0)) return [];
+    const hits = this.scanRows(q, limit * limit);
+    const near: { row: number; distance: number }[] = [];
+    for (let h = 0; h < hits.count; h++)
+      near.push({ row: hits.rows[h] as number, distance: Math.sqrt(hits.distances[h] as number) });
+    return near;
+  }
+
+  /** The photo of a row. */
+  photoOfRow(row: number): number {
+    if (!(row >= 0 && row < this.count)) throw new Error(`no face at row ${row}`);
+    return this.photos[row] as number;
+  }
+
+  /** The descriptor of a row (a copy). */
+  descriptorOf(row: number): Float32Array {
+    if (!(row >= 0 && row < this.count)) throw new Error(`no face at row ${row}`);
+    return this.rows.slice(row * DESCRIPTOR_DIMS, (row + 1) * DESCRIPTOR_DIMS);
+  }
+
   private queryOf(query: ArrayLike<number>): Float32Array {
     if (query.length !== DESCRIPTOR_DIMS) {
       throw new Error(`a face descriptor has ${DESCRIPTOR_DIMS} numbers, got ${query.length}`);

@@ -6,7 +6,7 @@
 // process that runs jobs); indexing again is harmless (saveFacesOfPhoto replaces the photo's faces at once).
 import type { Db } from '../db/database';
 import { faceBlockOfEvent } from '../db/faces-repo';
-import { indexPhoto } from '../jobs/index-photo';
+import { groupFaces, groupingOver, indexPhoto } from '../jobs/index-photo';
 import { runJobs } from '../jobs/queue';
 import type { ObjectStore } from '../storage/object-store';
 import { FaceIndexEngine } from './engine';
@@ -37,6 +37,7 @@ export function openFaceService(
         }
       : {}),
   });
+  const grouping = groupingOver(deps.db);
   const stop = new AbortController();
   const loops: Promise<unknown>[] = [];
   return {
@@ -45,7 +46,9 @@ export function openFaceService(
       if (!pool || workers === 0) return;
       const handlers = {
         'index-photo': (payload: unknown) =>
-          indexPhoto({ ...deps, pool, engine }, (payload as { photo_id: number }).photo_id),
+          indexPhoto({ ...deps, pool, engine, grouping }, (payload as { photo_id: number }).photo_id),
+        'group-faces': (payload: unknown) =>
+          groupFaces({ ...deps, engine, grouping }, (payload as { event_id: number }).event_id),
       };
       for (let i = 0; i < workers; i++) {
         loops.push(

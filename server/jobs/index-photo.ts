@@ -1,11 +1,13 @@
-// The index-photo job: find every face of an imported photo (worker pool) and store them; the engine then
-// appends them to the event's in-memory matrix on its next search.
+// The index-photo job: find every face of an imported photo (worker pool), group the faces with the event's people
+// (faces/grouping.ts) and store them; the engine then appends them to the event's in-memory matrix on its next
+// search. The group-faces job groups the faces of an event stored before people were grouped.
 import { photoObjectKeys } from '../../core/contract/photos';
 import type { Db } from '../db/database';
 import { findById } from '../db/events-repo';
-import { markIndexFailed, saveFacesOfPhoto } from '../db/faces-repo';
-import { photosByIds } from '../db/photos-repo';
+import { facesForGrouping, markIndexFailed, saveFacesOfPhoto, setPeopleOfFaces } from '../db/faces-repo';
+import { photoForIndexing } from '../db/photos-repo';
 import type { FaceIndexEngine } from '../faces/engine';
+import { FaceGrouping } from '../faces/grouping';
 import type { IndexPool } from '../faces/index-pool';
 import { descriptorToBytes } from '../faces/matrix';
 import type { ObjectStore } from '../storage/object-store';
@@ -14,16 +16,21 @@ export interface IndexPhotoDeps {
   db: Db;
   store: ObjectStore;
   pool: Pick<IndexPool, 'index'>;
-  engine: Pick<FaceIndexEngine, 'noteIndexed'>;
+  engine: Pick<FaceIndexEngine, 'noteIndexed' | 'forget'>;
+  grouping: FaceGrouping;
 }
 
+/** The grouping of a process's index jobs, over its database. */
+export const groupingOver = (db: Db) =>
+  new FaceGrouping((eventId, afterId) => facesForGrouping(db, eventId, afterId));
+
 export type IndexPhotoResult =
-  | { photo_id: number; faces: number; ms: number }
+  | { photo_id: number; faces: number; people: number; ms: number }
   | { photo_id: number; failed: string }
   | { photo_id: number; skipped: 'photo deleted' };
 
 export async function indexPhoto(deps: IndexPhotoDeps, photoId: number): Promise<IndexPhotoResult> {
-  const [photo] = await photosByIds(deps.db, [photoId]);
+  const photo = await photoForIndexing(deps.db, photoId);
   if (!photo) return { photo_id: photoId, skipped: 'photo deleted' };
   const event = await findById(deps.db, photo.event_id);
   if (!event) return { photo_id: photoId, skipped: 'photo deleted' };
@@ -35,12 +42,50 @@ export async function indexPhoto(deps: IndexPhotoDeps, photoId: number): Promise
     await markIndexFailed(deps.db, photoId, outcome.reason);
     return { photo_id: photoId, failed: outcome.reason };
   }
-  await saveFacesOfPhoto(
-    deps.db,
-    photoId,
+  const w = Math.max(1, photo.width);
+  const h = Math.max(1, photo.height);
+  const taken = new Date(photo.taken_at as unknown as string | Date).getTime();
+  const stored = await deps.grouping.group(
     photo.event_id,
-    outcome.faces.map((f) => ({ box: f.box, score: f.score, descriptor: descriptorToBytes(f.descriptor) })),
+    outcome.faces.map((f) => ({
+      photoId,
+      descriptor: f.descriptor,
+      photographerId: photo.photographer_id,
+      takenAtMs: Number.isFinite(taken) ? taken : undefined,
+      box: { x: f.box.x / w, y: f.box.y / h, width: f.box.width / w, height: f.box.height / h },
+    })),
+    (personIds) =>
+      saveFacesOfPhoto(
+        deps.db,
+        photoId,
+        photo.event_id,
+        outcome.faces.map((f, i) => ({
+          box: f.box,
+          score: f.score,
+          descriptor: descriptorToBytes(f.descriptor),
+          personId: personIds[i],
+        })),
+      ),
   );
   deps.engine.noteIndexed(photo.event_id);
-  return { photo_id: photoId, faces: outcome.faces.length, ms: Math.round(outcome.ms) };
+  return {
+    photo_id: photoId,
+    faces: outcome.faces.length,
+    people: new Set(stored.map((s) => s.person_id)).size,
+    ms: Math.round(outcome.ms),
+  };
+}
+
+/**
+ * The group-faces job: the event's faces without a person (stored before people were grouped) are grouped in the
+ * order they were stored and their people written; the engine reads the event's faces again.
+ */
+export async function groupFaces(
+  deps: Pick<IndexPhotoDeps, 'db' | 'engine' | 'grouping'>,
+  eventId: number,
+): Promise<{ event_id: number; grouped: number; people: number }> {
+  const grouped = await deps.grouping.groupUngrouped(eventId);
+  await setPeopleOfFaces(deps.db, grouped);
+  if (grouped.length > 0) deps.engine.forget(eventId);
+  return { event_id: eventId, grouped: grouped.length, people: new Set(grouped.map((g) => g.personId)).size };
 }

@@ -18,6 +18,8 @@ export type { JobRow } from '../db/jobs-repo';
 /** Job kinds and their payloads. The index-photo handler belongs to the face engine. */
 export interface JobPayloads {
   'index-photo': { photo_id: number };
+  /** An event's faces stored before people were grouped (issue 32) are grouped. */
+  'group-faces': { event_id: number };
   /** A paid order's originals are checked in the store (is_original_image_created). */
   'prepare-originals': { order_id: string };
   /** A paid order's full-size logo-stamped versions are made (is_logo_image_created). */

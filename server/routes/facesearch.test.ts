@@ -250,6 +250,40 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
     }
   }, 60_000);
 
+  it('answers the photos of you as images and the rest as maybe_images, with the face matched in each', async () => {
+    const [a = 0, b = 0, c = 0] = photoIds;
+    t.ctx.faces = {
+      async search() {
+        return {
+          kind: 'matches',
+          matches: [
+            { photoId: a, distance: 0.3, tier: 'confident', faceId: 11, personId: 11 },
+            { photoId: c, distance: 0.35, tier: 'confident', faceId: 13, personId: 11 },
+            { photoId: b, distance: 0.5, tier: 'maybe', faceId: 12, personId: 40 },
+          ],
+        };
+      },
+    };
+    try {
+      const { search_id, file_location } = await signAndUpload();
+      const res = await t.post('/api/v2/facesearch', { search_id, file_location, event_key: 'beach-run' });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as FaceSearchAnswer;
+      // image_length counts the photos of you only; the average price is theirs.
+      expect(body).toMatchObject({ image_length: 2, avg_price: '199.50' });
+      expect(body.images.map((p) => p.id)).toEqual([a, c]);
+      expect(body.maybe_images?.map((p) => p.id)).toEqual([b]);
+      expect(body.maybe_images?.[0]?.pass).toBe(photoPass(TEST_PHOTO_PASS_SECRET, b));
+      expect(body.matched_faces).toEqual([
+        { photo_id: a, face_id: 11, person_id: 11 },
+        { photo_id: c, face_id: 13, person_id: 11 },
+        { photo_id: b, face_id: 12, person_id: 40 },
+      ]);
+    } finally {
+      t.ctx.faces = engine;
+    }
+  });
+
   it('refuses a search that is expired, unknown, or for another event', async () => {
     const { search_id, file_location } = await signAndUpload();
     const other = await t.post('/api/v2/facesearch', { search_id, file_location, event_key: 'other-run' });

@@ -9,7 +9,7 @@ import { averagePricePerPhoto, priceCart } from '../../core/pricing';
 import type { AppContext } from '../context';
 import { findByKeyShared, packagesOfShared } from '../db/events-repo';
 import { faceById, facesOfPhoto } from '../db/faces-repo';
-import { isPhotoId, listHighlights, photosByIds } from '../db/photos-repo';
+import { isPhotoId, listHighlights, type PhotoRef, photosByIds } from '../db/photos-repo';
 import type { EventRow } from '../db/schema';
 import { findSearch, insertSearch, markSearched } from '../db/searches-repo';
 import type { FaceMatch, FaceSearchOutcome } from '../faces/engine';
@@ -206,18 +206,28 @@ export async function answerWithMatches(
   event: EventRow,
   matches: readonly FaceMatch[],
 ): Promise<Outcome<FaceSearchAnswer>> {
-  const ids = matches.map((m) => m.photoId);
-  const rows = await photosByIds(ctx.db, ids);
+  const rows = await photosByIds(
+    ctx.db,
+    matches.map((m) => m.photoId),
+  );
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const images = ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row && row.event_id === event.event_id ? [toApiPhoto(row, ctx.photoPassSecret)] : [];
-  });
+  // The event's own photos only; a match the engine did not tier counts as confident.
+  const shown = matches.filter((m) => byId.get(m.photoId)?.event_id === event.event_id);
+  const photoOf = (m: FaceMatch) => toApiPhoto(byId.get(m.photoId) as PhotoRef, ctx.photoPassSecret);
+  const images = shown.filter((m) => m.tier !== 'maybe').map(photoOf);
+  const maybe = shown.filter((m) => m.tier === 'maybe').map(photoOf);
+  const faces = shown.flatMap((m) =>
+    m.faceId === undefined || m.personId === undefined
+      ? []
+      : [{ photo_id: m.photoId, face_id: m.faceId, person_id: m.personId }],
+  );
   return accept({
     status: 'success',
     image_length: images.length,
     images,
     avg_price: await averagePrice(ctx, event, images.length),
+    ...(maybe.length > 0 ? { maybe_images: maybe } : {}),
+    ...(faces.length > 0 ? { matched_faces: faces } : {}),
   });
 }
 

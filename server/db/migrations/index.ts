@@ -8,6 +8,7 @@ import * as leasesAndMarks from './0005-leases-and-marks';
 import * as idempotencyRequest from './0006-idempotency-request';
 import * as previewVersion from './0007-preview-version';
 import * as selfieDeletionAndCamera from './0008-selfie-deletion-and-camera';
+import * as facePeople from './0009-face-people';
 
 export const migrations: Record<string, Migration> = {
   '0001-events': events,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-idempotency-request': idempotencyRequest,
   '0007-preview-version': previewVersion,
   '0008-selfie-deletion-and-camera': selfieDeletionAndCamera,
+  '0009-face-people': facePeople,
 };

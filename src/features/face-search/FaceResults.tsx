@@ -1,10 +1,13 @@
 // What a search found: the grid, the buttons under it, a second selfie to widen it, the nearby frames ("you may be
 // in these too") and the lightbox over both. Loaded with the first search (or kept results), not with the event page:
-// it is the part of the panel that needs the cart database.
-import { Plural } from '@lingui/react/macro';
+// it is the part of the panel that needs the cart database. Issue 32: "photos of you" first, "maybe you" below
+// (folded on a phone), each photo with "this is me" / "not me".
+import { Plural, Trans } from '@lingui/react/macro';
+import { useState } from 'react';
 import type { EventDetail } from '../../../core/contract/events';
 import type { Photo } from '../../../core/contract/photos';
 import { useCartIds } from '../cart/use-cart';
+import type { PhotoFeedback } from './FeedbackButtons';
 import { ResultButtons } from './ResultButtons';
 import { ResultLightbox } from './ResultLightbox';
 import { ResultsGrid } from './ResultsGrid';
@@ -16,6 +19,10 @@ export interface FaceResultsProps {
   variant: 'event' | 'wholesale';
   cartKind: 'standard' | 'wholesale';
   photos: Photo[];
+  /** "Maybe you": photos below the confident tier. */
+  maybe: readonly Photo[];
+  /** The runner's word on each photo. */
+  feedback: PhotoFeedback;
   /** The same photographers' frames around the matches, not among them. */
   nearby: readonly Photo[];
   /** The photo open in the lightbox, if any: an index into the matches then the nearby frames. */
@@ -33,6 +40,8 @@ export default function FaceResults({
   variant,
   cartKind,
   photos,
+  maybe,
+  feedback,
   nearby,
   open,
   onOpen,
@@ -42,12 +51,52 @@ export default function FaceResults({
   onWiden,
 }: FaceResultsProps) {
   const cartIds = useCartIds(cartKind);
-  const shown = nearby.length > 0 ? [...photos, ...nearby] : photos;
+  const shown = nearby.length > 0 || maybe.length > 0 ? [...photos, ...maybe, ...nearby] : photos;
+  // Folded on a phone (the photos of you fill its screen), open on a wider one; the runner's choice then stands.
+  const [maybeOpen, setMaybeOpen] = useState(() => !window.matchMedia?.('(max-width: 600px)').matches);
   return (
     <>
       <div className="face-results-area">
-        <ResultsGrid event={event} photos={photos} cartIds={cartIds} cartKind={cartKind} onOpen={onOpen} />
-        <ResultButtons event={event} variant={variant} cartKind={cartKind} photos={photos} />
+        {photos.length > 0 && (
+          <>
+            <ResultsGrid
+              event={event}
+              photos={photos}
+              cartIds={cartIds}
+              cartKind={cartKind}
+              onOpen={onOpen}
+              feedback={feedback}
+            />
+            <ResultButtons event={event} variant={variant} cartKind={cartKind} photos={photos} />
+          </>
+        )}
+        {maybe.length > 0 && (
+          <details
+            className="maybe-you"
+            open={maybeOpen}
+            onToggle={(e) => setMaybeOpen((e.currentTarget as HTMLDetailsElement).open)}
+          >
+            <summary>
+              <Plural value={maybe.length} one="อาจเป็นคุณ (# รูป)" other="อาจเป็นคุณ (# รูป)" />
+            </summary>
+            <p className="maybe-you-hint">
+              <Trans>
+                รูปเหล่านี้คล้ายคุณแต่เราไม่แน่ใจ แตะ "ใช่ฉัน" เพื่อย้ายขึ้นไปและค้นหาด้วยใบหน้าในรูปนั้นเพิ่ม หรือ "ไม่ใช่ฉัน"
+                เพื่อซ่อนรูปของคนนั้นทั้งหมด
+              </Trans>
+            </p>
+            <ResultsGrid
+              event={event}
+              photos={maybe}
+              cartIds={cartIds}
+              cartKind={cartKind}
+              onOpen={onOpen}
+              firstIndex={photos.length}
+              feedback={feedback}
+              heading={null}
+            />
+          </details>
+        )}
         <WidenSearch disabled={busy} outcome={widened} onFile={onWiden} />
         {nearby.length > 0 && (
           <section className="nearby-frames">
@@ -57,7 +106,7 @@ export default function FaceResults({
               cartIds={cartIds}
               cartKind={cartKind}
               onOpen={onOpen}
-              firstIndex={photos.length}
+              firstIndex={photos.length + maybe.length}
               heading={
                 <Plural
                   value={nearby.length}

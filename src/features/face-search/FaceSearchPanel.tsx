@@ -3,7 +3,8 @@
 // grid with Add / Remove / Download, a lightbox with "more like this one", and the event's result buttons.
 // Every answer becomes the cart's latest results (cart_latest), which buy-all puts in the cart, and the event's kept
 // results (saved-results.ts), shown again when the runner comes back. Issue 17: a second selfie widens the results,
-// and the same photographers' frames around them are offered in their own row.
+// and the same photographers' frames around them are offered in their own row. Issue 32: "maybe you" below the
+// photos of you, and the runner's "this is me" (searches with that photo's face too) and "not me" on each photo.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type JSX, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { EventDetail } from '../../../core/contract/events';
@@ -18,6 +19,7 @@ import { SelfiePicker } from './SelfiePicker';
 import { isBusy, mergePhotos, type SearchStep } from './search-machine';
 import { markSelfieChosen, measureSelfieToResults } from './selfie-timing';
 import { useNearbyFrames } from './use-nearby-frames';
+import { usePhotoFeedback } from './use-photo-feedback';
 import { useSelfieSearch } from './use-selfie-search';
 import { useSharedPhoto } from './use-shared-photo';
 import './face-search.css';
@@ -132,6 +134,8 @@ export function FaceSearchPanel({
   // A photo shared to the app from the gallery or camera is searched as if it had been picked here.
   useSharedPhoto(event.event_key, choose);
 
+  const feedback = usePhotoFeedback(state, dispatch, eventKey, keep, () => setOpen(undefined));
+
   const applyMore = (more: Photo[], mode: 'merge' | 'replace') => {
     const next = mode === 'replace' ? more : mergePhotos(photos, more);
     dispatch({ type: 'more-results', photos: more, mode });
@@ -157,6 +161,8 @@ export function FaceSearchPanel({
             variant={variant}
             cartKind={cartKind}
             photos={shownPhotos}
+            maybe={current.step === 'found' ? (current.maybe ?? NONE) : NONE}
+            feedback={feedback}
             nearby={nearby}
             open={open}
             onOpen={setOpen}

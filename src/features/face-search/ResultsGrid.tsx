@@ -7,6 +7,7 @@ import type { Photo } from '../../../core/contract/photos';
 import { photoImageUrls } from '../../lib/photo-urls';
 import { photoImage } from '../../lib/sized-image';
 import type { CartKind } from '../cart/cart-types';
+import { FeedbackButtons, type PhotoFeedback } from './FeedbackButtons';
 import { PhotoAction } from './PhotoAction';
 
 /** Thumbnails are at most 480 px long (server/services/photo-import.ts); the grid shows them 3:2. */
@@ -20,10 +21,12 @@ export interface ResultsGridProps {
   cartKind: CartKind;
   /** Told the photo's index counted from the first match (firstIndex + its place here). */
   onOpen(index: number): void;
-  /** Instead of the matches' count. */
-  heading?: ReactNode;
+  /** Instead of the matches' count; null: no heading (the grid is under one already). */
+  heading?: ReactNode | null;
   /** The index (and number - 1) of this grid's first photo among all shown. */
   firstIndex?: number;
+  /** The runner's word on each photo (issue 32): "this is me" and "not me". */
+  feedback?: PhotoFeedback;
 }
 
 export function ResultsGrid({
@@ -34,14 +37,17 @@ export function ResultsGrid({
   onOpen,
   heading,
   firstIndex = 0,
+  feedback,
 }: ResultsGridProps) {
   const { t } = useLingui();
   const count = photos.length;
   return (
     <>
-      <h3 className="face-results-count">
-        {heading ?? <Plural value={count} one="พบ # รูปที่ตรงกับใบหน้าของคุณ" other="พบ # รูปที่ตรงกับใบหน้าของคุณ" />}
-      </h3>
+      {heading !== null && (
+        <h3 className="face-results-count">
+          {heading ?? <Plural value={count} one="พบ # รูปที่ตรงกับใบหน้าของคุณ" other="พบ # รูปที่ตรงกับใบหน้าของคุณ" />}
+        </h3>
+      )}
       <ul className="face-results">
         {photos.map((photo, i) => {
           const number = firstIndex + i + 1;
@@ -64,6 +70,7 @@ export function ResultsGrid({
                 inCart={cartIds.has(photo.id)}
                 cartKind={cartKind}
               />
+              {feedback && <FeedbackButtons photo={photo} number={number} feedback={feedback} />}
             </li>
           );
         })}

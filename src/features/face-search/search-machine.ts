@@ -6,7 +6,10 @@
 // waits the seconds it asks for, saying so, then asks again (searching → searching, busy → searching).
 // Issue 17: results kept from an earlier visit come back (restored), and a second selfie widens the results shown:
 // they stay on screen meanwhile (widening), its matches are added, each photo once, and a failure keeps them.
-import type { FaceSearchAnswer } from '../../../core/contract/facesearch';
+// Issue 32: results come in two tiers, "photos of you" (photos) and "maybe you" (maybe), with the face matched in
+// each (matched); the runner's "this is me" moves a photo up, "not me" drops it and every photo of that likely
+// person, also from what later searches add.
+import type { FaceSearchAnswer, MatchedFace } from '../../../core/contract/facesearch';
 import type { Photo } from '../../../core/contract/photos';
 
 /** Why a run failed, each with the spec's message (SPEC §8). */
@@ -24,7 +27,16 @@ export type SearchStep =
   | { step: 'uploading'; percent: number }
   /** `busy`: the server was busy; the search is asked again after `seconds`. */
   | { step: 'searching'; busy?: { seconds: number } }
-  | { step: 'found'; photos: Photo[] }
+  | {
+      step: 'found';
+      photos: Photo[];
+      /** "Maybe you": below the confident tier, none of them among photos. */
+      maybe?: Photo[];
+      /** The face matched in each photo, when the store said (both tiers). */
+      matched?: MatchedFace[];
+      /** Likely people the runner said are not them. */
+      notMine?: number[];
+    }
   | { step: 'not-found' }
   | { step: 'error'; failure: SearchFailure };
 
@@ -35,6 +47,8 @@ export interface SearchState {
   current: SearchStep;
   /** The results shown while another selfie of the same runner is searched to widen them. */
   widening?: Photo[];
+  /** The rest of what was shown while widening: the maybe tier, the matched faces, the people said not to be. */
+  wideningTiers?: Tiers;
   /** What the last widening did, until the next run. */
   widened?: WidenOutcome;
   /** The spec's info message for a file that is not a jpeg or png, until the next choice. */
@@ -62,7 +76,17 @@ export type SearchAction =
   | { type: 'failed'; failure: SearchFailure | 'wrong-type' }
   | { type: 'size-warning-expired' }
   /** Results of "more like this one": replace the list, or add the new photos after the ones shown. */
-  | { type: 'more-results'; photos: Photo[]; mode: 'replace' | 'merge' }
+  | {
+      type: 'more-results';
+      photos: Photo[];
+      mode: 'replace' | 'merge';
+      maybe?: Photo[];
+      matched?: MatchedFace[];
+    }
+  /** The runner says a photo shows them: it becomes one of the photos of them. */
+  | { type: 'mine'; photoId: number }
+  /** The runner says a photo does not: it goes, with every photo of the same likely person. */
+  | { type: 'not-mine'; photoId: number }
   | { type: 'reset' };
 
 export const initialSearchState: SearchState = {
@@ -82,6 +106,50 @@ export function uploadPercent(loaded: number, total: number): number {
   return Math.min(100, Math.floor((loaded / total) * 100));
 }
 
+interface Tiers {
+  maybe: Photo[];
+  matched: MatchedFace[];
+  notMine: number[];
+}
+
+type Found = Extract<SearchStep, { step: 'found' }>;
+
+/** The matched faces of `more` added to `known` (a photo's first one kept). */
+function mergeMatched(known: readonly MatchedFace[], more: readonly MatchedFace[] = []): MatchedFace[] {
+  const seen = new Set(known.map((m) => m.photo_id));
+  return [...known, ...more.filter((m) => !seen.has(m.photo_id) && seen.add(m.photo_id))];
+}
+
+/**
+ * The found step for these tiers: the maybe tier without the photos of you, both without the people said not to be
+ * the runner; or not-found when nothing is left.
+ */
+export function foundOf(photos: readonly Photo[], tiers: Tiers): Found | { step: 'not-found' } {
+  const personOf = new Map(tiers.matched.map((m) => [m.photo_id, m.person_id]));
+  const rejected = new Set(tiers.notMine);
+  const kept = (p: Photo) => {
+    const person = personOf.get(p.id);
+    return person === undefined || !rejected.has(person);
+  };
+  const mine = photos.filter(kept);
+  const shown = new Set(mine.map((p) => p.id));
+  const maybe = tiers.maybe.filter((p) => kept(p) && !shown.has(p.id) && shown.add(p.id));
+  if (mine.length === 0 && maybe.length === 0) return { step: 'not-found' };
+  return {
+    step: 'found',
+    photos: mine,
+    ...(maybe.length > 0 ? { maybe } : {}),
+    ...(tiers.matched.length > 0 ? { matched: tiers.matched } : {}),
+    ...(tiers.notMine.length > 0 ? { notMine: tiers.notMine } : {}),
+  };
+}
+
+const tiersOf = (found: Found): Tiers => ({
+  maybe: found.maybe ?? [],
+  matched: found.matched ?? [],
+  notMine: found.notMine ?? [],
+});
+
 /** The photos of `current` then those of `more` that are not already shown, in their order. */
 export function mergePhotos(current: readonly Photo[], more: readonly Photo[]): Photo[] {
   const seen = new Set(current.map((p) => p.id));
@@ -99,12 +167,12 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
     }
     case 'started': {
       if (isBusy(state)) return state;
-      const widening = action.widen && state.current.step === 'found' ? state.current.photos : undefined;
+      const shown = action.widen && state.current.step === 'found' ? state.current : undefined;
       return {
         current: { step: 'preparing' },
         wrongType: false,
         sizeWarning: action.oversize,
-        ...(widening ? { widening } : {}),
+        ...(shown ? { widening: shown.photos, wideningTiers: tiersOf(shown) } : {}),
       };
     }
     case 'restored':
@@ -135,29 +203,38 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
       return step === 'searching' ? { ...state, current: { step: 'uploading', percent: 0 } } : state;
     case 'answered': {
       if (step !== 'searching') return state;
-      const { widening, ...rest } = state;
+      const { widening, wideningTiers, ...rest } = state;
+      const answer = action.answer;
       if (widening) {
-        const photos = mergePhotos(widening, action.answer.images);
+        const before = wideningTiers ?? { maybe: [], matched: [], notMine: [] };
+        const current = foundOf(mergePhotos(widening, answer.images), {
+          maybe: mergePhotos(before.maybe, answer.maybe_images ?? []),
+          matched: mergeMatched(before.matched, answer.matched_faces),
+          notMine: before.notMine,
+        });
+        const photos = current.step === 'found' ? current.photos : [];
         return {
           ...rest,
-          current: { step: 'found', photos },
+          current: current.step === 'found' ? current : { step: 'found', photos: widening },
           widened: { added: photos.length - widening.length },
         };
       }
       return {
         ...rest,
-        current:
-          action.answer.images.length > 0
-            ? { step: 'found', photos: action.answer.images }
-            : { step: 'not-found' },
+        current: foundOf(answer.images, {
+          maybe: answer.maybe_images ?? [],
+          matched: answer.matched_faces ?? [],
+          notMine: [],
+        }),
       };
     }
     case 'failed': {
       if (!isBusy(state)) return state;
-      const { widening, ...rest } = state;
+      const { widening, wideningTiers, ...rest } = state;
       if (widening) {
         // The results shown stay; only the second selfie failed.
-        const found: SearchStep = { step: 'found', photos: widening };
+        const kept = foundOf(widening, wideningTiers ?? { maybe: [], matched: [], notMine: [] });
+        const found: SearchStep = kept.step === 'found' ? kept : { step: 'found', photos: widening };
         return action.failure === 'wrong-type'
           ? { ...rest, current: found, wrongType: true, sizeWarning: false }
           : { ...rest, current: found, widened: { failure: action.failure } };
@@ -170,9 +247,36 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
       return state.sizeWarning ? { ...state, sizeWarning: false } : state;
     case 'more-results': {
       if (state.current.step !== 'found') return state;
-      const photos =
-        action.mode === 'replace' ? action.photos : mergePhotos(state.current.photos, action.photos);
-      return photos.length > 0 ? { ...state, current: { step: 'found', photos } } : state;
+      const tiers = tiersOf(state.current);
+      const replace = action.mode === 'replace';
+      const next = foundOf(replace ? action.photos : mergePhotos(state.current.photos, action.photos), {
+        maybe: replace ? (action.maybe ?? []) : mergePhotos(tiers.maybe, action.maybe ?? []),
+        matched: mergeMatched(replace ? [] : tiers.matched, action.matched),
+        notMine: tiers.notMine,
+      });
+      return next.step === 'found' ? { ...state, current: next } : state;
+    }
+    case 'mine': {
+      if (state.current.step !== 'found') return state;
+      const photo = state.current.maybe?.find((p) => p.id === action.photoId);
+      if (!photo) return state;
+      const next = foundOf([...state.current.photos, photo], tiersOf(state.current));
+      return next.step === 'found' ? { ...state, current: next } : state;
+    }
+    case 'not-mine': {
+      if (state.current.step !== 'found') return state;
+      const tiers = tiersOf(state.current);
+      const person = tiers.matched.find((m) => m.photo_id === action.photoId)?.person_id;
+      const without = (list: Photo[]) => list.filter((p) => p.id !== action.photoId);
+      // The photo goes; with its likely person known, every photo of that person goes too.
+      return {
+        ...state,
+        current: foundOf(without(state.current.photos), {
+          ...tiers,
+          maybe: without(tiers.maybe),
+          notMine: person === undefined ? tiers.notMine : [...tiers.notMine, person],
+        }),
+      };
     }
     case 'reset':
       return isBusy(state) ? state : initialSearchState;

@@ -1,0 +1,210 @@
+// bench:face's measure at event scale (issue 32): the face set as an event, every photo a selfie once, judged the way
+// the store judges (people.ts groups the event's faces, calibration.ts tiers the matches), beside the plain threshold.
+//
+// Protocol: held-out folds. Fold f takes the f-th photo of every person as the selfies and the person's other photos
+// as the event (grouped into people, calibrated); the folds together make every photo a selfie once, and a selfie
+// is never part of the event it searches, as on race day. A query's relevant photos are its person's photos in the
+// event; precision is per query (a query answering nothing counts 1, as DESIGN §4's bench always has); "wrong" is
+// the photos of other people a query answers; rank-1 is the share of queries whose nearest photo is their person's.
+import {
+  CALIBRATION_DEFAULTS,
+  type CalibrationOptions,
+  type CandidateFace,
+  PeopleCohort,
+  tierPhotos,
+} from '../server/faces/calibration';
+import { DESCRIPTOR_DIMS } from '../server/faces/matrix';
+import { EventPeople } from '../server/faces/people';
+
+export interface EvalPhoto {
+  /** The person shown (the set's folder). */
+  id: string;
+  /** The faces the photo pipeline indexed in it. */
+  faces: Float32Array[];
+  /** The selfie pipeline's descriptor of it (undefined: no face found). */
+  selfie: Float32Array | undefined;
+}
+
+export interface TierFigures {
+  queries: number;
+  recall: number;
+  precision: number;
+  wrong_mean: number;
+  wrong_p90: number;
+}
+
+export interface EventFigures extends TierFigures {
+  rank1: number;
+  /** The confident tier plus "maybe": how many photos of others a runner scrolls past there. */
+  with_maybe: TierFigures;
+  /** The plain distance threshold at the event's setting (the store before issue 32). */
+  plain: TierFigures & { threshold: number };
+  plain_sweep: (TierFigures & { threshold: number })[];
+  confident_sweep: (TierFigures & { confident: number })[];
+  people: { faces: number; people: number; pair_precision: number; pair_recall: number };
+}
+
+const round = (x: number) => Math.round(x * 1000) / 1000;
+
+function distance(a: Float32Array, b: Float32Array): number {
+  let s = 0;
+  for (let j = 0; j < DESCRIPTOR_DIMS; j++) {
+    const d = (a[j] as number) - (b[j] as number);
+    s += d * d;
+  }
+  return Math.sqrt(s);
+}
+
+interface Answer {
+  relevant: Set<number>;
+  /** The photos the store answers (both tiers) with their best distance, tier and score. */
+  found: { photo: number; distance: number; score: number | undefined; tier: 'confident' | 'maybe' }[];
+  /** Every photo within the event's threshold at its best distance (the plain threshold's answer). */
+  within: { photo: number; distance: number }[];
+  nearest: number;
+}
+
+function figuresOf(answers: Answer[], take: (a: Answer) => number[]) {
+  let recall = 0;
+  let precision = 0;
+  const wrong: number[] = [];
+  for (const a of answers) {
+    const got = take(a);
+    const right = got.filter((p) => a.relevant.has(p)).length;
+    recall += a.relevant.size ? right / a.relevant.size : 1;
+    precision += got.length ? right / got.length : 1;
+    wrong.push(got.length - right);
+  }
+  const n = answers.length || 1;
+  wrong.sort((x, y) => x - y);
+  return {
+    queries: answers.length,
+    recall: round(recall / n),
+    precision: round(precision / n),
+    wrong_mean: round(wrong.reduce((s, w) => s + w, 0) / n),
+    wrong_p90: wrong.length ? (wrong[Math.round((wrong.length - 1) * 0.9)] as number) : 0,
+  };
+}
+
+/**
+ * The figures for `queries` (photo indexes) searching the event made of `eventPhotos` (photo indexes), by folds.
+ * `threshold` is the event's face_threshold (the outer limit of both tiers).
+ */
+export function evaluateEvent(
+  photos: readonly EvalPhoto[],
+  eventPhotos: readonly number[],
+  queries: readonly number[],
+  threshold: number,
+  plainSweep: readonly number[],
+  confidentSweep: readonly number[],
+  calibration: CalibrationOptions = CALIBRATION_DEFAULTS,
+): EventFigures {
+  // The f-th photo of each person (in the set's order) is in fold f.
+  const foldOf = new Map<number, number>();
+  const seenOf = new Map<string, number>();
+  for (const [p, photo] of photos.entries()) {
+    const k = seenOf.get(photo.id) ?? 0;
+    foldOf.set(p, k);
+    seenOf.set(photo.id, k + 1);
+  }
+  const folds = Math.max(0, ...foldOf.values()) + 1;
+  const answers: Answer[] = [];
+  const answersSwept = new Map<number, Answer[]>();
+  const pairs = { tp: 0, fp: 0, fn: 0 };
+  let faceCount = 0;
+  let peopleCount = 0;
+  for (let f = 0; f < folds; f++) {
+    const event = eventPhotos.filter((p) => foldOf.get(p) !== f);
+    const selfies = queries.filter((p) => foldOf.get(p) === f);
+    // The event: its faces grouped into people, in the set's order (as photos would arrive).
+    const people = new EventPeople();
+    const rows: { photo: number; descriptor: Float32Array; person: number }[] = [];
+    for (const p of event) {
+      for (const descriptor of (photos[p] as EvalPhoto).faces) {
+        const person = people.add({ photoId: p, descriptor });
+        rows.push({ photo: p, descriptor, person });
+      }
+    }
+    faceCount += rows.length;
+    peopleCount += people.peopleCount;
+    for (let a = 0; a < rows.length; a++) {
+      for (let b = a + 1; b < rows.length; b++) {
+        const ra = rows[a] as (typeof rows)[number];
+        const rb = rows[b] as (typeof rows)[number];
+        const same = photos[ra.photo]?.id === photos[rb.photo]?.id;
+        const grouped = ra.person === rb.person;
+        if (same && grouped) pairs.tp++;
+        else if (grouped) pairs.fp++;
+        else if (same) pairs.fn++;
+      }
+    }
+    const centroids = Array.from({ length: people.peopleCount }, (_, i) => people.centroidOf(i));
+    const cohort = new PeopleCohort(centroids);
+    const faceStats = rows.map((r) => cohort.statsOf(r.descriptor, r.person, calibration));
+    for (const q of selfies) {
+      const selfie = (photos[q] as EvalPhoto).selfie;
+      const relevant = new Set(
+        event.filter((p) => photos[p]?.id === photos[q]?.id && photos[p]?.faces.length),
+      );
+      if (!selfie) {
+        answers.push({ relevant, found: [], within: [], nearest: -1 });
+        continue;
+      }
+      const queryStats = cohort.statsOf(selfie, undefined, calibration);
+      const candidates: CandidateFace[] = [];
+      let nearest = -1;
+      let nearestDistance = Number.POSITIVE_INFINITY;
+      rows.forEach((r, i) => {
+        const d = distance(selfie, r.descriptor);
+        if (d < nearestDistance) {
+          nearestDistance = d;
+          nearest = r.photo;
+        }
+        if (d <= threshold)
+          candidates.push({ photoId: r.photo, person: r.person, distance: d, stats: faceStats[i] });
+      });
+      const tiered = (confident: number) =>
+        tierPhotos(candidates, queryStats, { ...calibration, confident }).map((t) => ({
+          photo: t.photoId,
+          distance: t.distance,
+          score: t.score,
+          tier: t.tier,
+        }));
+      const best = new Map<number, number>();
+      for (const c of candidates)
+        best.set(c.photoId, Math.min(c.distance, best.get(c.photoId) ?? c.distance));
+      const within = [...best].map(([photo, d]) => ({ photo, distance: d }));
+      answers.push({ relevant, found: tiered(calibration.confident), within, nearest });
+      for (const c of confidentSweep) {
+        const list = answersSwept.get(c) ?? [];
+        list.push({ relevant, found: tiered(c), within, nearest });
+        answersSwept.set(c, list);
+      }
+    }
+  }
+  const confident = figuresOf(answers, (a) =>
+    a.found.filter((x) => x.tier === 'confident').map((x) => x.photo),
+  );
+  const plainAt = (t: number) =>
+    figuresOf(answers, (a) => a.within.filter((x) => x.distance <= t).map((x) => x.photo));
+  const withRelevant = answers.filter((a) => a.relevant.size > 0);
+  return {
+    ...confident,
+    rank1: round(withRelevant.filter((a) => a.relevant.has(a.nearest)).length / (withRelevant.length || 1)),
+    with_maybe: figuresOf(answers, (a) => a.found.map((x) => x.photo)),
+    plain: { threshold, ...plainAt(threshold) },
+    plain_sweep: plainSweep.filter((t) => t <= threshold).map((t) => ({ threshold: t, ...plainAt(t) })),
+    confident_sweep: confidentSweep.map((c) => ({
+      confident: c,
+      ...figuresOf(answersSwept.get(c) ?? [], (a) =>
+        a.found.filter((x) => x.tier === 'confident').map((x) => x.photo),
+      ),
+    })),
+    people: {
+      faces: faceCount,
+      people: peopleCount,
+      pair_precision: round(pairs.tp / (pairs.tp + pairs.fp || 1)),
+      pair_recall: round(pairs.tp / (pairs.tp + pairs.fn || 1)),
+    },
+  };
+}

@@ -1,0 +1,202 @@
+// Calibrated acceptance (issue 32): one global threshold cannot serve an event of thousands of runners. Where many
+// people look alike (on the dlib-style descriptor, East and Southeast Asian faces lie closer together), 0.6 takes in
+// dozens of strangers; elsewhere it is about right. So a match is judged against the event's own people: how far the
+// selfie's nearest other people lie, and how far the matched face's nearest other people lie (adaptive symmetric
+// score normalisation, "AS-norm", over the people of people.ts rather than over faces, since a runner's own dozens
+// of faces must not count as their look-alikes). A face is "you" when it is much nearer than those people are.
+import { DESCRIPTOR_DIMS } from './matrix';
+
+export interface CohortStats {
+  /** Mean and standard deviation of the distances to the nearest other people (after the few skipped). */
+  mu: number;
+  sd: number;
+}
+
+export interface CalibrationOptions {
+  /** How many of the nearest people measure a face's neighbourhood. */
+  cohort: number;
+  /**
+   * The nearest people skipped first: a runner split into two or three groups, or their own face in the selfie's
+   * cohort, must not make them their own look-alike.
+   */
+  skip: number;
+  /** A face at or above this calibrated score is "you" (the confident tier). */
+  confident: number;
+  /** Below this score a face within the event's threshold is not even "maybe you" (a stranger, measured). */
+  maybe: number;
+  /**
+   * A person with a confident face, or with two faces within this much of it, is "you": their faces within this
+   * margin are confident too (a person's several faces vote; one look-alike face does not).
+   */
+  voteMargin: number;
+  /** Fewer people than this in the event: too few to calibrate; the plain distance decides (`uncalibrated`). */
+  fewest: number;
+  /** Without calibration, a face within this distance is confident (the rest within the event's threshold: maybe). */
+  uncalibrated: number;
+}
+
+/** Measured with bench:face on ../shared/faces-lfw and its East/Southeast Asian people (see README). */
+export const CALIBRATION_DEFAULTS: CalibrationOptions = {
+  cohort: 25,
+  skip: 1,
+  confident: 3,
+  maybe: 2,
+  voteMargin: 0.5,
+  fewest: 12,
+  uncalibrated: 0.5,
+};
+
+/** Mean and deviation of the distances ranked skip..skip+cohort (ascending), or undefined for too few. */
+export function nearestStats(
+  distances: ArrayLike<number>,
+  options: Pick<CalibrationOptions, 'cohort' | 'skip' | 'fewest'> = CALIBRATION_DEFAULTS,
+): CohortStats | undefined {
+  if (distances.length < options.fewest) return undefined;
+  const sorted = Float64Array.from(distances).sort();
+  const from = Math.min(options.skip, Math.max(0, sorted.length - options.cohort));
+  const to = Math.min(sorted.length, from + options.cohort);
+  let sum = 0;
+  let squares = 0;
+  for (let i = from; i < to; i++) {
+    const d = sorted[i] as number;
+    sum += d;
+    squares += d * d;
+  }
+  const n = to - from;
+  const mu = sum / n;
+  // A floor on the deviation: a cohort at one distance must not make every small difference look decisive.
+  return { mu, sd: Math.max(0.02, Math.sqrt(Math.max(0, squares / n - mu * mu))) };
+}
+
+/** How many deviations nearer than their nearest other people the two faces are to each other (higher: surer). */
+export function calibratedScore(distance: number, query: CohortStats, face: CohortStats): number {
+  return 0.5 * ((query.mu - distance) / query.sd + (face.mu - distance) / face.sd);
+}
+
+/**
+ * The event's people as a cohort: one mean descriptor a person. Distances to them are measured exactly (a few
+ * thousand rows: well under a millisecond a face).
+ */
+export class PeopleCohort {
+  private readonly centroids: Float32Array;
+  private readonly count: number;
+
+  constructor(centroids: readonly Float32Array[]) {
+    this.count = centroids.length;
+    this.centroids = new Float32Array(this.count * DESCRIPTOR_DIMS);
+    centroids.forEach((c, i) => {
+      this.centroids.set(c.subarray(0, DESCRIPTOR_DIMS), i * DESCRIPTOR_DIMS);
+    });
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  /** The descriptor's neighbourhood among the people, leaving out its own person (when it has one). */
+  statsOf(
+    descriptor: ArrayLike<number>,
+    ownPerson: number | undefined,
+    options: CalibrationOptions = CALIBRATION_DEFAULTS,
+  ): CohortStats | undefined {
+    const distances = new Float64Array(this.count);
+    let n = 0;
+    const c = this.centroids;
+    for (let p = 0; p < this.count; p++) {
+      if (p === ownPerson) continue;
+      let sum = 0;
+      const base = p * DESCRIPTOR_DIMS;
+      for (let j = 0; j < DESCRIPTOR_DIMS; j++) {
+        const d = (c[base + j] as number) - (descriptor[j] as number);
+        sum += d * d;
+      }
+      distances[n++] = Math.sqrt(sum);
+    }
+    return nearestStats(distances.subarray(0, n), options);
+  }
+}
+
+/** A face the search found within the event's threshold. */
+export interface CandidateFace {
+  photoId: number;
+  person: number;
+  distance: number;
+  /** The face's own neighbourhood (undefined: not calibrated). */
+  stats: CohortStats | undefined;
+  /** The caller's reference of the face (answered with the photo it is the best face of). */
+  ref?: number;
+}
+
+export type Tier = 'confident' | 'maybe';
+
+export interface TieredPhoto {
+  photoId: number;
+  /** Its best face's distance to the selfie. */
+  distance: number;
+  /** Its best face's calibrated score (undefined without calibration). */
+  score: number | undefined;
+  /** The person of its best face. */
+  person: number;
+  /** Its best face's reference, when given. */
+  ref?: number;
+  tier: Tier;
+}
+
+/**
+ * Each photo once, at its best face, in two tiers: "photos of you" (confident) and "maybe you". Without the
+ * selfie's neighbourhood (too few people in the event) the plain distance decides. Best first within each tier
+ * (by distance: the ranking is the descriptor's strength), confident ones first.
+ */
+export function tierPhotos(
+  candidates: readonly CandidateFace[],
+  query: CohortStats | undefined,
+  options: CalibrationOptions = CALIBRATION_DEFAULTS,
+): TieredPhoto[] {
+  const scored = candidates
+    .map((c) => ({
+      ...c,
+      score: query && c.stats ? calibratedScore(c.distance, query, c.stats) : undefined,
+    }))
+    .filter((c) => c.score === undefined || c.score >= options.maybe);
+  const sure = (c: (typeof scored)[number]) =>
+    c.score === undefined ? c.distance <= options.uncalibrated : c.score >= options.confident;
+  // People voted in: a confident face, or two faces (in two photos) within the vote margin.
+  const near = new Map<number, Set<number>>();
+  const people = new Set<number>();
+  for (const c of scored) {
+    if (sure(c)) people.add(c.person);
+    else if (c.score !== undefined && c.score >= options.confident - options.voteMargin) {
+      const photos = near.get(c.person) ?? new Set<number>();
+      photos.add(c.photoId);
+      near.set(c.person, photos);
+    }
+  }
+  for (const [person, photos] of near) if (photos.size >= 2) people.add(person);
+  const best = new Map<number, TieredPhoto>();
+  for (const c of scored) {
+    const confident =
+      sure(c) ||
+      (people.has(c.person) && c.score !== undefined && c.score >= options.confident - options.voteMargin);
+    const photo: TieredPhoto = {
+      photoId: c.photoId,
+      distance: c.distance,
+      score: c.score,
+      person: c.person,
+      ...(c.ref === undefined ? {} : { ref: c.ref }),
+      tier: confident ? 'confident' : 'maybe',
+    };
+    const known = best.get(c.photoId);
+    if (
+      !known ||
+      (photo.tier === 'confident' && known.tier === 'maybe') ||
+      (photo.tier === known.tier && photo.distance < known.distance)
+    )
+      best.set(c.photoId, photo);
+  }
+  return [...best.values()].sort(
+    (a, b) =>
+      (a.tier === b.tier ? 0 : a.tier === 'confident' ? -1 : 1) ||
+      a.distance - b.distance ||
+      a.photoId - b.photoId,
+  );
+}

@@ -1,0 +1,109 @@
+// An event's people as the search calibrates against them (issue 32): each person's mean descriptor, made from the
+// faces the engine holds (their person ids from the database, grouped by people.ts at indexing), a cohort of at most
+// COHORT_MOST people, and each face's neighbourhood among them, measured when a search first needs it and kept.
+// The cohort is made again when the event has grown by a tenth since (race day: photos keep arriving); the faces'
+// neighbourhoods are measured again then.
+import { CALIBRATION_DEFAULTS, type CalibrationOptions, type CohortStats, PeopleCohort } from './calibration';
+import { DESCRIPTOR_DIMS } from './matrix';
+
+/**
+ * The most people a cohort holds (chosen evenly from the event's): a face's neighbourhood costs a distance to each
+ * (2,048: about 0.2 ms), and an event of a few thousand runners is measured whole.
+ */
+export const COHORT_MOST = 2048;
+/** The cohort is made again once the event's faces have grown by this share. */
+const REBUILD_GROWTH = 0.1;
+
+export class EventCalibration {
+  private readonly sums = new Map<number, { sum: Float64Array; faces: number }>();
+  private readonly rowPerson: number[] = [];
+  private cohort: PeopleCohort | undefined;
+  /** Cohort index of each person in the cohort. */
+  private cohortIndex = new Map<number, number>();
+  /** The options with the cohort shrunk as the people are sampled (the k-th nearest of all ≈ the k/step-th of 1/step). */
+  private cohortOptions: CalibrationOptions;
+  private builtAtFaces = 0;
+  private mu = new Float32Array(0);
+  private sd = new Float32Array(0);
+
+  constructor(private readonly options: CalibrationOptions = CALIBRATION_DEFAULTS) {
+    this.cohortOptions = options;
+  }
+
+  /** Faces appended to the engine's matrix, in its row order: their people and descriptors (512 bytes each). */
+  addFaces(personIds: readonly number[], descriptors: Float32Array): void {
+    personIds.forEach((person, i) => {
+      let entry = this.sums.get(person);
+      if (!entry) {
+        entry = { sum: new Float64Array(DESCRIPTOR_DIMS), faces: 0 };
+        this.sums.set(person, entry);
+      }
+      const base = i * DESCRIPTOR_DIMS;
+      for (let j = 0; j < DESCRIPTOR_DIMS; j++)
+        entry.sum[j] = (entry.sum[j] as number) + (descriptors[base + j] as number);
+      entry.faces++;
+      this.rowPerson.push(person);
+    });
+  }
+
+  /** The person of a row. */
+  personOfRow(row: number): number {
+    return this.rowPerson[row] as number;
+  }
+
+  /** People known. */
+  get people(): number {
+    return this.sums.size;
+  }
+
+  /** The selfie's neighbourhood (undefined: too few people to calibrate). */
+  queryStats(descriptor: ArrayLike<number>): CohortStats | undefined {
+    return this.currentCohort()?.statsOf(descriptor, undefined, this.cohortOptions);
+  }
+
+  /** A row's neighbourhood among the other people, measured once (until the cohort is made again). */
+  rowStats(row: number, descriptor: () => ArrayLike<number>): CohortStats | undefined {
+    const cohort = this.currentCohort();
+    if (!cohort) return undefined;
+    if (this.mu.length <= row) {
+      const grown = Math.max(row + 1, this.mu.length * 2, 1024);
+      const mu = new Float32Array(grown).fill(Number.NaN);
+      const sd = new Float32Array(grown).fill(Number.NaN);
+      mu.set(this.mu);
+      sd.set(this.sd);
+      this.mu = mu;
+      this.sd = sd;
+    }
+    if (Number.isNaN(this.mu[row] as number)) {
+      const own = this.cohortIndex.get(this.rowPerson[row] as number);
+      const stats = cohort.statsOf(descriptor(), own, this.cohortOptions);
+      if (!stats) return undefined;
+      this.mu[row] = stats.mu;
+      this.sd[row] = stats.sd;
+    }
+    return { mu: this.mu[row] as number, sd: this.sd[row] as number };
+  }
+
+  private currentCohort(): PeopleCohort | undefined {
+    const faces = this.rowPerson.length;
+    if (this.cohort && faces <= this.builtAtFaces * (1 + REBUILD_GROWTH)) return this.cohort;
+    if (this.sums.size < this.options.fewest) return undefined;
+    // Every k-th person, in the order they were first seen: the same cohort for the same event.
+    const step = Math.ceil(this.sums.size / COHORT_MOST);
+    const centroids: Float32Array[] = [];
+    const index = new Map<number, number>();
+    let k = 0;
+    for (const [person, { sum, faces: n }] of this.sums) {
+      if (k++ % step !== 0) continue;
+      index.set(person, centroids.length);
+      centroids.push(Float32Array.from(sum, (v) => v / n));
+    }
+    this.cohort = new PeopleCohort(centroids);
+    this.cohortOptions = { ...this.options, cohort: Math.max(5, Math.round(this.options.cohort / step)) };
+    this.cohortIndex = index;
+    this.builtAtFaces = faces;
+    this.mu.fill(Number.NaN);
+    this.sd.fill(Number.NaN);
+    return this.cohort;
+  }
+}

@@ -1,0 +1,115 @@
+// Issue 32: the results in two tiers ("photos of you", then "maybe you", folded on a phone) and the runner's word
+// on each photo: "this is me" moves it up and searches with its face, "not me" hides every photo of that person.
+import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FaceSearchAnswer } from '../../../core/contract/facesearch';
+import { appDb } from '../../lib/db/app-db';
+import { changeField } from '../../test/change-field';
+import { readList } from '../cart/cart-store';
+import { FakeXhr } from './fake-xhr';
+import { fakeApi, InstantXhr, jpegFile, passOf, photo, picker, renderPanel, reply } from './panel-test-kit';
+
+const compressSelfie = vi.hoisted(() => vi.fn());
+vi.mock('./compress-selfie', () => ({ compressSelfie }));
+
+beforeEach(async () => {
+  FakeXhr.reset();
+  vi.stubGlobal('XMLHttpRequest', InstantXhr);
+  compressSelfie.mockResolvedValue(new Blob([new Uint8Array(1024)], { type: 'image/jpeg' }));
+  await Promise.all(appDb.tables.map((table) => table.clear()));
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** An answer in tiers; `people` names each photo's likely person (its face is 100 + the photo's id). */
+const tiered = (mine: number[], maybe: number[], people: Record<number, number>): FaceSearchAnswer => ({
+  status: 'success',
+  image_length: mine.length,
+  images: mine.map((id) => photo(id)),
+  avg_price: '60.00',
+  maybe_images: maybe.map((id) => photo(id)),
+  matched_faces: [...mine, ...maybe].map((id) => ({
+    photo_id: id,
+    face_id: 100 + id,
+    person_id: people[id] ?? id,
+  })),
+});
+
+const phone = (narrow: boolean) =>
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: narrow && query.includes('max-width: 600px'),
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+  }));
+
+const latest = async () => (await readList('cart_latest', 'standard')).map((p) => p.id);
+
+describe('face search results in two tiers', () => {
+  it('shows the photos of you first, "maybe you" below; "not me" hides that person, "this is me" moves up', async () => {
+    phone(false);
+    const calls = fakeApi({
+      search: () => reply(200, tiered([5, 7], [9, 10, 11], { 5: 1, 7: 1, 9: 2, 10: 2, 11: 3 })),
+      similar: () => reply(200, tiered([11, 12], [], { 11: 3, 12: 3 })),
+    });
+    await renderPanel();
+    changeField(picker(), { target: { files: [jpegFile()] } });
+    expect(await screen.findByRole('heading', { name: 'พบ 2 รูปที่ตรงกับใบหน้าของคุณ' })).toBeInTheDocument();
+    const maybe = screen.getByText('อาจเป็นคุณ (3 รูป)').closest('details') as HTMLDetailsElement;
+    expect(maybe.open).toBe(true);
+    expect(
+      within(maybe)
+        .getAllByRole('button', { name: /^ดูรูปที่ \d ขนาดใหญ่$/ })
+        .map((b) => b.textContent),
+    ).toHaveLength(3);
+    // Only the photos of you are the latest results (what buy-all takes) and what is kept.
+    await waitFor(async () => expect(await latest()).toEqual([5, 7]));
+
+    // Not me on photo 3 (9): photos 9 and 10, the same likely person, go.
+    fireEvent.click(screen.getByRole('button', { name: 'ไม่ใช่ฉัน รูปที่ 3' }));
+    expect(await screen.findByText('อาจเป็นคุณ (1 รูป)')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'ดูรูปที่ 4 ขนาดใหญ่' })).not.toBeInTheDocument();
+
+    // This is me on the one left (11): it moves up, and its face finds photo 12 too.
+    fireEvent.click(screen.getByRole('button', { name: 'ใช่ฉัน รูปที่ 3' }));
+    expect(await screen.findByRole('heading', { name: 'พบ 4 รูปที่ตรงกับใบหน้าของคุณ' })).toBeInTheDocument();
+    expect(screen.queryByText(/อาจเป็นคุณ/)).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.url.endsWith('/similar')).map((c) => c.body)).toEqual([
+      { event_key: 'event-1', face_id: 111, pass: passOf(11) },
+    ]);
+    await waitFor(async () => expect(await latest()).toEqual([5, 7, 11, 12]));
+  });
+
+  it('"not me" on a photo of you drops it and every photo of that person from both tiers, also later ones', async () => {
+    phone(false);
+    fakeApi({
+      search: () => reply(200, tiered([5, 7, 8], [9], { 5: 1, 7: 4, 8: 4, 9: 4 })),
+      similar: () => reply(200, tiered([13], [14], { 13: 1, 14: 4 })),
+    });
+    await renderPanel();
+    changeField(picker(), { target: { files: [jpegFile()] } });
+    await screen.findByRole('heading', { name: 'พบ 3 รูปที่ตรงกับใบหน้าของคุณ' });
+    fireEvent.click(screen.getByRole('button', { name: 'ไม่ใช่ฉัน รูปที่ 2' }));
+    expect(await screen.findByRole('heading', { name: 'พบ 1 รูปที่ตรงกับใบหน้าของคุณ' })).toBeInTheDocument();
+    expect(screen.queryByText(/อาจเป็นคุณ/)).not.toBeInTheDocument();
+    await waitFor(async () => expect(await latest()).toEqual([5]));
+    // A later search's photo of that person (14) stays hidden.
+    fireEvent.click(screen.getByRole('button', { name: 'ใช่ฉัน รูปที่ 1' }));
+    expect(await screen.findByRole('heading', { name: 'พบ 2 รูปที่ตรงกับใบหน้าของคุณ' })).toBeInTheDocument();
+    expect(screen.queryByText(/อาจเป็นคุณ/)).not.toBeInTheDocument();
+  });
+
+  it('folds "maybe you" on a phone, and shows it alone when no photo is sure', async () => {
+    phone(true);
+    fakeApi({ search: () => reply(200, tiered([], [9, 10], {})) });
+    await renderPanel();
+    changeField(picker(), { target: { files: [jpegFile()] } });
+    const summary = await screen.findByText('อาจเป็นคุณ (2 รูป)');
+    const details = summary.closest('details') as HTMLDetailsElement;
+    expect(details.open).toBe(false);
+    expect(screen.queryByRole('heading', { name: /พบ \d+ รูปที่ตรงกับใบหน้าของคุณ/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('ไม่พบรูปภาพ ลองใช้รูปอื่นที่เห็นใบหน้าชัดเจนเพียงหน้าเดียว')).not.toBeInTheDocument();
+  });
+});

@@ -14,7 +14,7 @@ import {
   tierPhotos,
 } from '../server/faces/calibration';
 import { DESCRIPTOR_DIMS } from '../server/faces/matrix';
-import { EventPeople } from '../server/faces/people';
+import { EventPeople, type PeopleOptions } from '../server/faces/people';
 
 export interface EvalPhoto {
   /** The person shown (the set's folder). */
@@ -98,6 +98,7 @@ export function evaluateEvent(
   plainSweep: readonly number[],
   confidentSweep: readonly number[],
   calibration: CalibrationOptions = CALIBRATION_DEFAULTS,
+  grouping: Partial<PeopleOptions> = {},
 ): EventFigures {
   // The f-th photo of each person (in the set's order) is in fold f.
   const foldOf = new Map<number, number>();
@@ -117,7 +118,7 @@ export function evaluateEvent(
     const event = eventPhotos.filter((p) => foldOf.get(p) !== f);
     const selfies = queries.filter((p) => foldOf.get(p) === f);
     // The event: its faces grouped into people, in the set's order (as photos would arrive).
-    const people = new EventPeople();
+    const people = new EventPeople(grouping);
     const rows: { photo: number; descriptor: Float32Array; person: number }[] = [];
     for (const p of event) {
       for (const descriptor of (photos[p] as EvalPhoto).faces) {

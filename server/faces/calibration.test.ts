@@ -13,11 +13,25 @@ import { DESCRIPTOR_DIMS } from './matrix';
 const options = { ...CALIBRATION_DEFAULTS, cohort: 4, skip: 1, fewest: 3 };
 
 describe('nearestStats', () => {
-  it('takes the nearest distances after the skipped ones', () => {
+  it('takes the median and median deviation of the nearest distances after the skipped ones', () => {
     // Sorted: 0.1 (skipped), then 0.5, 0.6, 0.7, 0.8 (the cohort of 4); 0.9 is beyond it.
     const stats = nearestStats([0.9, 0.7, 0.1, 0.5, 0.8, 0.6], options) as CohortStats;
     expect(stats.mu).toBeCloseTo(0.65, 9);
-    expect(stats.sd).toBeCloseTo(Math.sqrt(0.0125), 9);
+    // Deviations 0.15, 0.05, 0.05, 0.15: median 0.1, scaled to a standard deviation.
+    expect(stats.sd).toBeCloseTo(0.14826, 9);
+  });
+
+  it('is not pulled in by a few near ones (the runner split into groups of their own)', () => {
+    const strangers = [0.8, 0.82, 0.78, 0.81, 0.79, 0.8, 0.83, 0.77];
+    const clean = nearestStats(strangers, { ...options, cohort: 10, skip: 0 }) as CohortStats;
+    const split = nearestStats([0.42, 0.45, ...strangers], {
+      ...options,
+      cohort: 10,
+      skip: 0,
+    }) as CohortStats;
+    expect(split.mu).toBeGreaterThan(0.78);
+    expect(split.sd).toBeLessThan(0.06);
+    expect(Math.abs(split.mu - clean.mu)).toBeLessThan(0.02);
   });
 
   it('answers nothing for too few people, and keeps a floor under the deviation', () => {
@@ -50,12 +64,14 @@ describe('PeopleCohort', () => {
     const own = cohort.statsOf(face, 0, opts) as CohortStats;
     expect(own.mu).toBeCloseTo(0.6, 6); // 0.5, 0.6, 0.7
     const all = cohort.statsOf(face, undefined, opts) as CohortStats;
-    expect(all.mu).toBeCloseTo(0.366667, 5); // 0, 0.5, 0.6
+    expect(all.mu).toBeCloseTo(0.5, 6); // 0, 0.5, 0.6
     expect(cohort.size).toBe(4);
   });
 });
 
 describe('tierPhotos', () => {
+  /** The tiers' settings these cases are written for. */
+  const settings = { ...CALIBRATION_DEFAULTS, confident: 3, maybe: 2, voteMargin: 0.5, uncalibrated: 0.5 };
   const query = { mu: 0.7, sd: 0.05 };
   const neighbourhood = { mu: 0.7, sd: 0.05 };
   /** A face whose calibrated score is `score` (both neighbourhoods alike). */
@@ -67,21 +83,21 @@ describe('tierPhotos', () => {
   });
 
   it('puts faces at or above the confident score first, the rest down to the maybe floor after, strangers out', () => {
-    const tiers = tierPhotos(
+    const found = tierPhotos(
       [face(1, 10, 3.4), face(2, 11, 2.4), face(3, 12, 1.9), face(4, 13, 3.05)],
       query,
-      CALIBRATION_DEFAULTS,
+      settings,
     );
-    expect(tiers.map((t) => [t.photoId, t.tier])).toEqual([
+    expect(found.map((t) => [t.photoId, t.tier])).toEqual([
       [1, 'confident'],
       [4, 'confident'],
       [2, 'maybe'],
     ]);
-    expect(tiers[0]?.score).toBeCloseTo(3.4, 9);
+    expect(found[0]?.score).toBeCloseTo(3.4, 9);
   });
 
   it('answers each photo once, at its best tier and face', () => {
-    const tiers = tierPhotos([face(1, 10, 2.2), face(1, 11, 3.2), face(2, 12, 2.1)], query);
+    const tiers = tierPhotos([face(1, 10, 2.2), face(1, 11, 3.2), face(2, 12, 2.1)], query, settings);
     expect(tiers).toHaveLength(2);
     expect(tiers[0]).toMatchObject({ photoId: 1, tier: 'confident', person: 11 });
   });
@@ -99,6 +115,7 @@ describe('tierPhotos', () => {
         face(6, 22, 2.2),
       ],
       query,
+      settings,
     );
     const tierOf = (photoId: number) => tiers.find((t) => t.photoId === photoId)?.tier;
     expect(tierOf(1)).toBe('confident');
@@ -116,7 +133,7 @@ describe('tierPhotos', () => {
       distance,
       stats: undefined,
     });
-    const tiers = tierPhotos([uncalibrated(1, 0.42), uncalibrated(2, 0.58)], undefined);
+    const tiers = tierPhotos([uncalibrated(1, 0.42), uncalibrated(2, 0.58)], undefined, settings);
     expect(tiers.map((t) => [t.photoId, t.tier, t.score])).toEqual([
       [1, 'confident', undefined],
       [2, 'maybe', undefined],

@@ -7,7 +7,7 @@
 import { DESCRIPTOR_DIMS } from './matrix';
 
 export interface CohortStats {
-  /** Mean and standard deviation of the distances to the nearest other people (after the few skipped). */
+  /** Median and deviation (robust) of the distances to the nearest other people (after the few skipped). */
   mu: number;
   sd: number;
 }
@@ -15,10 +15,7 @@ export interface CohortStats {
 export interface CalibrationOptions {
   /** How many of the nearest people measure a face's neighbourhood. */
   cohort: number;
-  /**
-   * The nearest people skipped first: a runner split into two or three groups, or their own face in the selfie's
-   * cohort, must not make them their own look-alike.
-   */
+  /** The nearest people skipped first (the median already resists the runner's own groups among them). */
   skip: number;
   /** A face at or above this calibrated score is "you" (the confident tier). */
   confident: number;
@@ -38,15 +35,21 @@ export interface CalibrationOptions {
 /** Measured with bench:face on ../shared/faces-lfw and its East/Southeast Asian people (see README). */
 export const CALIBRATION_DEFAULTS: CalibrationOptions = {
   cohort: 25,
-  skip: 1,
-  confident: 3,
+  skip: 0,
+  confident: 3.5,
   maybe: 2,
   voteMargin: 0.5,
   fewest: 12,
   uncalibrated: 0.5,
 };
 
-/** Mean and deviation of the distances ranked skip..skip+cohort (ascending), or undefined for too few. */
+/** The middle value of sorted numbers. */
+function medianOf(sorted: Float64Array): number {
+  const m = sorted.length >> 1;
+  return sorted.length % 2 ? (sorted[m] as number) : ((sorted[m - 1] as number) + (sorted[m] as number)) / 2;
+}
+
+/** Median and deviation of the distances ranked skip..skip+cohort (ascending), or undefined for too few. */
 export function nearestStats(
   distances: ArrayLike<number>,
   options: Pick<CalibrationOptions, 'cohort' | 'skip' | 'fewest'> = CALIBRATION_DEFAULTS,
@@ -55,17 +58,13 @@ export function nearestStats(
   const sorted = Float64Array.from(distances).sort();
   const from = Math.min(options.skip, Math.max(0, sorted.length - options.cohort));
   const to = Math.min(sorted.length, from + options.cohort);
-  let sum = 0;
-  let squares = 0;
-  for (let i = from; i < to; i++) {
-    const d = sorted[i] as number;
-    sum += d;
-    squares += d * d;
-  }
-  const n = to - from;
-  const mu = sum / n;
+  // The median and the median deviation (scaled to a standard deviation), not the mean: the runner's own faces
+  // split into a group or two of their own lie among the nearest and must not pull the neighbourhood in.
+  const window = sorted.subarray(from, to);
+  const mu = medianOf(window);
+  const deviations = Float64Array.from(window, (d) => Math.abs(d - mu)).sort();
   // A floor on the deviation: a cohort at one distance must not make every small difference look decisive.
-  return { mu, sd: Math.max(0.02, Math.sqrt(Math.max(0, squares / n - mu * mu))) };
+  return { mu, sd: Math.max(0.02, 1.4826 * medianOf(deviations)) };
 }
 
 /** How many deviations nearer than their nearest other people the two faces are to each other (higher: surer). */

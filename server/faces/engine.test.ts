@@ -81,13 +81,13 @@ describe('FaceIndexEngine', () => {
       face(1001 + 2 * p, 1 + 2 * p, unit({ [p]: 0.6, [64 + (p % 32)]: 0.1 }));
     }
     const crowdFrom = id + 1;
-    // 20 look-alikes, 0.5 apart, one photo each.
-    for (let p = 0; p < 20; p++)
-      face(2000 + p, crowdFrom + p, unit({ 50: 0.6, [p + 70]: Math.SQRT1_2 * 0.5 }));
-    const selfieOf = {
-      sparse: unit({ 0: 0.6, 100: 0.3 }),
-      crowd: unit({ 50: 0.6, 70: Math.SQRT1_2 * 0.5, 100: 0.3 }),
-    };
+    // A runner among 19 look-alikes, one photo each, 0.46 to 0.64 from the runner's selfie.
+    face(2000, crowdFrom, unit({ 50: 0.6 }));
+    for (let p = 1; p < 20; p++) {
+      const fromSelfie = 0.45 + 0.01 * p;
+      face(2000 + p, crowdFrom + p, unit({ 50: 0.6, [p + 70]: Math.sqrt(fromSelfie ** 2 - 0.09) }));
+    }
+    const selfieOf = { sparse: unit({ 0: 0.6, 100: 0.3 }), crowd: unit({ 50: 0.6, 100: 0.3 }) };
     let selfie = selfieOf.sparse;
     const engine = new FaceIndexEngine({
       loadFaces: async (_eventId, afterId) => faceBlockOf(stored.filter((f) => f.id > afterId)),
@@ -105,8 +105,8 @@ describe('FaceIndexEngine', () => {
     selfie = selfieOf.crowd;
     const crowd = await engine.search(new Uint8Array(1), query);
     if (crowd.kind !== 'matches') throw new Error('no matches');
-    // The runner's own photo at the same 0.3 is only "maybe" among look-alikes 0.58 from the selfie, and no
-    // look-alike is "you".
+    // The runner's own photo at the same 0.3 is only "maybe" among look-alikes from 0.46 on, and no look-alike is
+    // "you".
     expect(crowd.matches[0]).toMatchObject({ photoId: 2000, tier: 'maybe', personId: crowdFrom });
     expect(crowd.matches.filter((m) => m.tier === 'confident')).toEqual([]);
   });

@@ -23,6 +23,11 @@ export interface EvalPhoto {
   faces: Float32Array[];
   /** The selfie pipeline's descriptor of it (undefined: no face found). */
   selfie: Float32Array | undefined;
+  /**
+   * A crowd photo (bench:face's --crowd): the people it shows. It is in every fold's event and never a selfie; the
+   * face-set figures leave it out, `crowd` says how often it is found by the selfies of the people it shows.
+   */
+  crowd?: { name: string; shows: ReadonlySet<string> };
 }
 
 export interface TierFigures {
@@ -42,6 +47,8 @@ export interface EventFigures extends TierFigures {
   plain_sweep: (TierFigures & { threshold: number })[];
   confident_sweep: (TierFigures & { confident: number })[];
   people: { faces: number; people: number; pair_precision: number; pair_recall: number };
+  /** Per crowd photo: the share of the selfies of the people it shows that find it, by tier and plainly. */
+  crowd: Record<string, { confident: number; with_maybe: number; plain: number; of: number }>;
 }
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
@@ -108,15 +115,18 @@ export function evaluateEvent(
     foldOf.set(p, k);
     seenOf.set(photo.id, k + 1);
   }
-  const folds = Math.max(0, ...foldOf.values()) + 1;
+  const isCrowd = (p: number) => photos[p]?.crowd !== undefined;
+  const crowds = eventPhotos.filter(isCrowd);
+  const crowdTally = new Map<number, { confident: number; withMaybe: number; plain: number; of: number }>();
+  const folds = Math.max(0, ...[...foldOf].filter(([p]) => !isCrowd(p)).map(([, k]) => k)) + 1;
   const answers: Answer[] = [];
   const answersSwept = new Map<number, Answer[]>();
   const pairs = { tp: 0, fp: 0, fn: 0 };
   let faceCount = 0;
   let peopleCount = 0;
   for (let f = 0; f < folds; f++) {
-    const event = eventPhotos.filter((p) => foldOf.get(p) !== f);
-    const selfies = queries.filter((p) => foldOf.get(p) === f);
+    const event = [...eventPhotos.filter((p) => !isCrowd(p) && foldOf.get(p) !== f), ...crowds];
+    const selfies = queries.filter((p) => !isCrowd(p) && foldOf.get(p) === f);
     // The event: its faces grouped into people, in the set's order (as photos would arrive).
     const people = new EventPeople(grouping);
     const rows: { photo: number; descriptor: Float32Array; person: number }[] = [];
@@ -132,6 +142,7 @@ export function evaluateEvent(
       for (let b = a + 1; b < rows.length; b++) {
         const ra = rows[a] as (typeof rows)[number];
         const rb = rows[b] as (typeof rows)[number];
+        if (isCrowd(ra.photo) || isCrowd(rb.photo)) continue;
         const same = photos[ra.photo]?.id === photos[rb.photo]?.id;
         const grouped = ra.person === rb.person;
         if (same && grouped) pairs.tp++;
@@ -145,7 +156,7 @@ export function evaluateEvent(
     for (const q of selfies) {
       const selfie = (photos[q] as EvalPhoto).selfie;
       const relevant = new Set(
-        event.filter((p) => photos[p]?.id === photos[q]?.id && photos[p]?.faces.length),
+        event.filter((p) => !isCrowd(p) && photos[p]?.id === photos[q]?.id && photos[p]?.faces.length),
       );
       if (!selfie) {
         answers.push({ relevant, found: [], within: [], nearest: -1 });
@@ -175,7 +186,18 @@ export function evaluateEvent(
       for (const c of candidates)
         best.set(c.photoId, Math.min(c.distance, best.get(c.photoId) ?? c.distance));
       const within = [...best].map(([photo, d]) => ({ photo, distance: d }));
-      answers.push({ relevant, found: tiered(calibration.confident), within, nearest });
+      const found = tiered(calibration.confident);
+      for (const c of crowds) {
+        if (!photos[c]?.crowd?.shows.has(photos[q]?.id ?? '')) continue;
+        const tally = crowdTally.get(c) ?? { confident: 0, withMaybe: 0, plain: 0, of: 0 };
+        crowdTally.set(c, tally);
+        tally.of++;
+        const hit = found.find((x) => x.photo === c);
+        if (hit?.tier === 'confident') tally.confident++;
+        if (hit) tally.withMaybe++;
+        if (best.has(c)) tally.plain++;
+      }
+      answers.push({ relevant, found, within, nearest });
       for (const c of confidentSweep) {
         const list = answersSwept.get(c) ?? [];
         list.push({ relevant, found: tiered(c), within, nearest });
@@ -183,22 +205,28 @@ export function evaluateEvent(
       }
     }
   }
-  const confident = figuresOf(answers, (a) =>
+  // The face set's figures: crowd photos left out (they have figures of their own).
+  const faceSet = answers.map((a) => ({
+    ...a,
+    found: a.found.filter((x) => !isCrowd(x.photo)),
+    within: a.within.filter((x) => !isCrowd(x.photo)),
+  }));
+  const confident = figuresOf(faceSet, (a) =>
     a.found.filter((x) => x.tier === 'confident').map((x) => x.photo),
   );
   const plainAt = (t: number) =>
-    figuresOf(answers, (a) => a.within.filter((x) => x.distance <= t).map((x) => x.photo));
-  const withRelevant = answers.filter((a) => a.relevant.size > 0);
+    figuresOf(faceSet, (a) => a.within.filter((x) => x.distance <= t).map((x) => x.photo));
+  const withRelevant = faceSet.filter((a) => a.relevant.size > 0);
   return {
     ...confident,
     rank1: round(withRelevant.filter((a) => a.relevant.has(a.nearest)).length / (withRelevant.length || 1)),
-    with_maybe: figuresOf(answers, (a) => a.found.map((x) => x.photo)),
+    with_maybe: figuresOf(faceSet, (a) => a.found.map((x) => x.photo)),
     plain: { threshold, ...plainAt(threshold) },
     plain_sweep: plainSweep.filter((t) => t <= threshold).map((t) => ({ threshold: t, ...plainAt(t) })),
     confident_sweep: confidentSweep.map((c) => ({
       confident: c,
       ...figuresOf(answersSwept.get(c) ?? [], (a) =>
-        a.found.filter((x) => x.tier === 'confident').map((x) => x.photo),
+        a.found.filter((x) => x.tier === 'confident' && !isCrowd(x.photo)).map((x) => x.photo),
       ),
     })),
     people: {
@@ -207,5 +235,16 @@ export function evaluateEvent(
       pair_precision: round(pairs.tp / (pairs.tp + pairs.fp || 1)),
       pair_recall: round(pairs.tp / (pairs.tp + pairs.fn || 1)),
     },
+    crowd: Object.fromEntries(
+      [...crowdTally].map(([c, t]) => [
+        photos[c]?.crowd?.name ?? String(c),
+        {
+          confident: round(t.confident / t.of),
+          with_maybe: round(t.withMaybe / t.of),
+          plain: round(t.plain / t.of),
+          of: t.of,
+        },
+      ]),
+    ),
   };
 }

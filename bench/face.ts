@@ -314,13 +314,16 @@ async function main() {
   const mirroredSelfies: (Float32Array | undefined)[] = [];
   const queryOfPhoto = new Map(perQuery.map((q) => [q.self, q]));
   photos.forEach((p, i) => {
-    if (p.kind !== 'face') return;
+    const found = (faces.get(i + 1) ?? []).map((f) => f.descriptor);
+    if (p.kind === 'crowd') {
+      const name = path.basename(p.path);
+      const shows = new Set(p.truth.map((t) => t.id));
+      evalPhotos.push({ id: `crowd:${name}`, faces: found, selfie: undefined, crowd: { name, shows } });
+      mirroredSelfies.push(undefined);
+      return;
+    }
     const q = queryOfPhoto.get(i + 1);
-    evalPhotos.push({
-      id: p.id,
-      faces: (faces.get(i + 1) ?? []).map((f) => f.descriptor),
-      selfie: q?.descriptor,
-    });
+    evalPhotos.push({ id: p.id, faces: found, selfie: q?.descriptor });
     mirroredSelfies.push(q?.mirrored ?? q?.descriptor);
   });
   const confidentSweep = [2, 2.25, 2.5, 2.75, 3, 3.25, 3.5];
@@ -341,7 +344,7 @@ async function main() {
   const mirroredFigures = eventScale((i) => mirroredSelfies[i]);
   for (const [name, f] of Object.entries(eventFigures))
     log(
-      `  event scale, ${name}: confident recall ${f.recall} precision ${f.precision} wrong ${f.wrong_mean} (p90 ${f.wrong_p90}), rank-1 ${f.rank1}; plain ${args.threshold}: recall ${f.plain.recall} precision ${f.plain.precision} wrong ${f.plain.wrong_mean} (p90 ${f.plain.wrong_p90})`,
+      `  event scale, ${name}: confident recall ${f.recall} precision ${f.precision} wrong ${f.wrong_mean} (p90 ${f.wrong_p90}), rank-1 ${f.rank1}; plain ${args.threshold}: recall ${f.plain.recall} precision ${f.plain.precision} wrong ${f.plain.wrong_mean} (p90 ${f.plain.wrong_p90}); crowds ${JSON.stringify(f.crowd)}`,
     );
 
   // Distances between each query's selfie descriptor and the indexed faces of the other face images (the

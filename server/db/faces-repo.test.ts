@@ -4,6 +4,7 @@ import { testEvent } from '../test/fixtures';
 import type { Db } from './database';
 import { insertEvent } from './events-repo';
 import {
+  countUngroupedFaces,
   faceBlockOfEvent,
   facesForGrouping,
   markIndexFailed,
@@ -79,6 +80,7 @@ describe.each(testDatabases)('faces on $name', (database) => {
       photoIds: [second],
       faceIds: [ids[1]?.id],
       personIds: [third?.id],
+      ungrouped: 0,
       descriptors: expect.any(Uint8Array),
     });
     expect(descriptorFromBytes(page?.descriptors ?? new Uint8Array(512))).toEqual(descriptor(4));
@@ -103,9 +105,11 @@ describe.each(testDatabases)('faces on $name', (database) => {
     expect(page[0]?.takenAtMs).toEqual(expect.any(Number));
     expect(page[0]?.box).toEqual({ x: 0.2, y: 0.1, width: 0.4, height: 0.5 });
     expect(descriptorFromBytes(page[0]?.descriptor ?? new Uint8Array(512))).toEqual(descriptor(9));
-    expect(await faceBlockOfEvent(db, eventId, id - 1)).toMatchObject({ personIds: [id] });
+    expect(await faceBlockOfEvent(db, eventId, id - 1)).toMatchObject({ personIds: [id], ungrouped: 1 });
+    expect(await countUngroupedFaces(db, eventId)).toBe(1);
     await setPeopleOfFaces(db, [{ id, personId: 77 }]);
     expect((await facesForGrouping(db, eventId, id - 1))[0]?.personId).toBe(77);
+    expect(await countUngroupedFaces(db, eventId)).toBe(0);
     expect(await facesForGrouping(db, eventId, id)).toEqual([]);
   });
 

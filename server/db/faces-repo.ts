@@ -66,6 +66,17 @@ export async function saveFacesOfPhoto(
   });
 }
 
+/** How many of an event's faces have no person yet (stored before grouping; the group-faces job's work). */
+export async function countUngroupedFaces(db: Db, eventId: number): Promise<number> {
+  const row = await db
+    .selectFrom('faces')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('event_id', '=', eventId)
+    .where('person_id', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** A stored face as grouping sees it: its descriptor, person, box (fractions) and its photo's burst facts. */
 export interface FaceForGrouping {
   id: number;
@@ -74,6 +85,8 @@ export interface FaceForGrouping {
   descriptor: Uint8Array;
   box: { x: number; y: number; width: number; height: number };
   photographerId: number;
+  /** The photo's camera (EXIF), '' when unknown. */
+  camera: string;
   takenAtMs: number | undefined;
 }
 
@@ -99,6 +112,7 @@ export async function facesForGrouping(
       'photos.width',
       'photos.height',
       'photos.photographer_id',
+      'photos.camera',
       'photos.taken_at',
     ])
     .where('faces.event_id', '=', eventId)
@@ -117,6 +131,7 @@ export async function facesForGrouping(
       descriptor: new Uint8Array(r.descriptor),
       box: { x: r.box_x / w, y: r.box_y / h, width: r.box_w / w, height: r.box_h / h },
       photographerId: r.photographer_id,
+      camera: r.camera,
       takenAtMs: Number.isFinite(taken) ? taken : undefined,
     };
   });
@@ -153,6 +168,8 @@ export interface FaceBlock {
   /** Each face's id, and its person (its own id while not grouped). */
   faceIds: number[];
   personIds: number[];
+  /** How many of the page's faces have no person yet (stored before grouping). */
+  ungrouped?: number;
   /** The faces' descriptors one after another, DESCRIPTOR_BYTES each. */
   descriptors: Uint8Array;
 }
@@ -175,12 +192,14 @@ export async function faceBlockOfEvent(
     photo_ids: string | null;
     face_ids: string | null;
     person_ids: string | null;
+    ungrouped: number;
     descriptors: string | null;
   }>`
     select count(*)::int as n, max(id) as last_id,
       string_agg(photo_id::text, ',' order by id) as photo_ids,
       string_agg(id::text, ',' order by id) as face_ids,
       string_agg(coalesce(person_id, id)::text, ',' order by id) as person_ids,
+      count(*) filter (where person_id is null)::int as ungrouped,
       encode(string_agg(descriptor, ''::bytea order by id), 'base64') as descriptors
     from (
       select id, photo_id, person_id, descriptor from faces
@@ -197,6 +216,7 @@ export async function faceBlockOfEvent(
     photoIds: (row.photo_ids ?? '').split(',').map(Number),
     faceIds: (row.face_ids ?? '').split(',').map(Number),
     personIds: (row.person_ids ?? '').split(',').map(Number),
+    ungrouped: Number(row.ungrouped),
     descriptors: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length),
   };
 }

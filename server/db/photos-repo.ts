@@ -91,13 +91,16 @@ export async function photoForIndexing(
   db: Db,
   id: number,
 ): Promise<
-  | Pick<PhotoRow, 'id' | 'event_id' | 'file_name' | 'photographer_id' | 'width' | 'height' | 'taken_at'>
+  | Pick<
+      PhotoRow,
+      'id' | 'event_id' | 'file_name' | 'photographer_id' | 'camera' | 'width' | 'height' | 'taken_at'
+    >
   | undefined
 > {
   if (!isPhotoId(id)) return undefined;
   return db
     .selectFrom('photos')
-    .select(['id', 'event_id', 'file_name', 'photographer_id', 'width', 'height', 'taken_at'])
+    .select(['id', 'event_id', 'file_name', 'photographer_id', 'camera', 'width', 'height', 'taken_at'])
     .where('id', '=', id)
     .executeTakeFirst();
 }

@@ -110,4 +110,46 @@ describe('FaceIndexEngine', () => {
     expect(crowd.matches[0]).toMatchObject({ photoId: 2000, tier: 'maybe', personId: crowdFrom });
     expect(crowd.matches.filter((m) => m.tier === 'confident')).toEqual([]);
   });
+
+  it('does not calibrate while faces have no person yet, and reads the event again once they are grouped', async () => {
+    const unit = (entries: Record<number, number>) => {
+      const d = new Float32Array(DESCRIPTOR_DIMS);
+      for (const [dim, v] of Object.entries(entries)) d[Number(dim)] = v;
+      return d;
+    };
+    // 40 strangers far apart, and a face 0.55 from the selfie: among strangers that far, calibration says "you".
+    const stored: StoredFace[] = [];
+    for (let p = 0; p < 40; p++)
+      stored.push({
+        id: p + 1,
+        photo_id: 100 + p,
+        person_id: null,
+        descriptor: descriptorToBytes(unit({ [p]: 0.6 })),
+      });
+    stored.push({
+      id: 41,
+      photo_id: 500,
+      person_id: null,
+      descriptor: descriptorToBytes(unit({ 60: 0.6, 100: 0.55 })),
+    });
+    let ungrouped = 41;
+    const engine = new FaceIndexEngine({
+      loadFaces: async (_eventId, afterId) => faceBlockOf(stored.filter((f) => f.id > afterId)),
+      describeSelfie: async () => ({ kind: 'face', descriptor: unit({ 60: 0.6 }) }),
+      countUngrouped: async () => ungrouped,
+      ungroupedRecheckMs: 0,
+    });
+    const query = { eventId: 1, threshold: 0.6, maxResults: 10 };
+    const before = await engine.search(new Uint8Array(1), query);
+    // Plain distances meanwhile: beyond 0.5, only "maybe".
+    expect(before.kind === 'matches' && before.matches.map((m) => [m.photoId, m.tier])).toEqual([
+      [500, 'maybe'],
+    ]);
+    for (const f of stored) f.person_id = f.id;
+    ungrouped = 0;
+    const after = await engine.search(new Uint8Array(1), query);
+    expect(after.kind === 'matches' && after.matches.map((m) => [m.photoId, m.tier])).toEqual([
+      [500, 'confident'],
+    ]);
+  });
 });

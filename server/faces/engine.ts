@@ -102,6 +102,7 @@ export function faceBlockOf(faces: readonly StoredFace[]): FaceBlock | undefined
     photoIds: faces.map((f) => f.photo_id),
     faceIds: faces.map((f) => f.id),
     personIds: faces.map((f) => f.person_id ?? f.id),
+    ungrouped: faces.filter((f) => f.person_id === null).length,
     descriptors,
   };
 }
@@ -132,6 +133,14 @@ export interface FaceIndexEngineOptions {
    * faces newer than the matrix's last one when it last asked longer ago than this (default 2 s; one indexed query).
    */
   recheckMs?: number;
+  /**
+   * How many of the event's faces have no person yet (stored before grouping; the group-faces job groups them, in
+   * any process). While the matrix holds such faces, a search asks at most every ungroupedRecheckMs, and reads the
+   * event again once they are grouped. Without it, never asked.
+   */
+  countUngrouped?: (eventId: number) => Promise<number>;
+  /** How often a search of an event with ungrouped faces asks whether they have been grouped (default 10 s). */
+  ungroupedRecheckMs?: number;
 }
 
 interface EventIndex {
@@ -139,6 +148,9 @@ interface EventIndex {
   /** faces.id of each row. */
   faceIds: number[];
   calibration: EventCalibration;
+  /** Faces held that had no person when read: while any, the event is not calibrated (see countUngrouped). */
+  ungrouped: number;
+  ungroupedCheckedAt: number;
   lastId: number;
   stale: boolean;
   checkedAt: number;
@@ -167,6 +179,8 @@ export class FaceIndexEngine implements FaceSearchEngine {
   private readonly recheckMs: number;
   private readonly selfieWait: (() => number) | undefined;
   private readonly selfieComing: (() => void) | undefined;
+  private readonly countUngrouped: ((eventId: number) => Promise<number>) | undefined;
+  private readonly ungroupedRecheckMs: number;
   private readonly prepared = new PreparedSelfies<Awaited<ReturnType<SelfieDescriber>>>(
     PREPARED_KEEP_MS,
     PREPARED_MOST,
@@ -179,6 +193,8 @@ export class FaceIndexEngine implements FaceSearchEngine {
     this.recheckMs = options.recheckMs ?? 2000;
     this.selfieWait = options.expectedSelfieMs;
     this.selfieComing = options.expectSelfie;
+    this.countUngrouped = options.countUngrouped;
+    this.ungroupedRecheckMs = options.ungroupedRecheckMs ?? 10_000;
   }
 
   expectSelfie(): void {
@@ -213,7 +229,8 @@ export class FaceIndexEngine implements FaceSearchEngine {
     if (query.maxResults <= 0 || !(query.threshold > 0)) return [];
     const { matrix, calibration, faceIds } = index;
     const near = matrix.nearRows(descriptor, query.threshold);
-    const queryStats = calibration.queryStats(descriptor);
+    // Faces without their people would count a runner's own faces as look-alikes: plain distances until grouped.
+    const queryStats = index.ungrouped > 0 ? undefined : calibration.queryStats(descriptor);
     const candidates: CandidateFace[] = [];
     for (const { row, distance } of near) {
       // Farther than the selfie's own nearest strangers: never "you", not measured further.
@@ -223,7 +240,7 @@ export class FaceIndexEngine implements FaceSearchEngine {
         photoId: matrix.photoOfRow(row),
         person: calibration.personOfRow(row),
         distance,
-        stats: calibration.rowStats(row, () => matrix.descriptorOf(row)),
+        stats: queryStats && calibration.rowStats(row, () => matrix.descriptorOf(row)),
       });
     }
     return tierPhotos(candidates, queryStats)
@@ -264,6 +281,8 @@ export class FaceIndexEngine implements FaceSearchEngine {
         matrix: new FaceMatrix(),
         faceIds: [],
         calibration: new EventCalibration(),
+        ungrouped: 0,
+        ungroupedCheckedAt: Date.now(),
         lastId: 0,
         stale: true,
         checkedAt: 0,
@@ -273,6 +292,18 @@ export class FaceIndexEngine implements FaceSearchEngine {
         const oldest = this.events.keys().next().value;
         if (oldest === undefined) break;
         this.events.delete(oldest);
+      }
+    }
+    if (
+      index.ungrouped > 0 &&
+      this.countUngrouped &&
+      Date.now() - index.ungroupedCheckedAt >= this.ungroupedRecheckMs
+    ) {
+      index.ungroupedCheckedAt = Date.now();
+      // Grouped meanwhile (the group-faces job, here or in another process): the event is read again, people and all.
+      if ((await this.countUngrouped(eventId)) === 0) {
+        this.events.delete(eventId);
+        return this.indexOf(eventId);
       }
     }
     if (Date.now() - index.checkedAt > this.recheckMs) index.stale = true;
@@ -303,6 +334,7 @@ export class FaceIndexEngine implements FaceSearchEngine {
       const floats = new Float32Array(block.photoIds.length * DESCRIPTOR_DIMS);
       new Uint8Array(floats.buffer).set(block.descriptors);
       index.calibration.addFaces(block.personIds, floats);
+      index.ungrouped += block.ungrouped ?? 0;
       index.lastId = Math.max(index.lastId, block.lastId);
     }
   }

@@ -77,6 +77,48 @@ describe.each(testDatabases)('grouping faces into people on $name', (database) =
     expect(c?.person_id).toBe(a?.person_id);
   });
 
+  it("keeps no phantom of a photo whose faces could not be saved, and runs an event's photos one at a time", async () => {
+    const event = await insertEvent(db, { event: testEvent('phantom') });
+    const [q1 = 0, q2 = 0, q3 = 0, q4 = 0] = await insertPhotos(
+      db,
+      [1, 2, 3, 4].map((i) => ({
+        event_id: event,
+        stage_id: null,
+        original_file_name: `${i}.jpg`,
+        file_name: `q${i}.jpg`,
+        width: 100,
+        height: 100,
+        taken_at: new Date(),
+        index_error: null,
+      })),
+    );
+    const grouping = groupingOver(db);
+    const save = (photo: number, d: Float32Array) => (personIds: (number | undefined)[]) =>
+      saveFacesOfPhoto(db, photo, event, [
+        {
+          box: { x: 1, y: 1, width: 5, height: 5 },
+          score: 0.9,
+          descriptor: descriptorToBytes(d),
+          personId: personIds[0],
+        },
+      ]);
+    const [a] = await grouping.group(event, [{ photoId: q1, descriptor: runner(0) }], save(q1, runner(0)));
+    // Two photos at once: the first fails to save (its face grouped in memory, never stored), the second waits.
+    const failing = grouping.group(event, [{ photoId: q2, descriptor: runner(0.05) }], async () => {
+      throw new Error('disk full');
+    });
+    const next = grouping.group(event, [{ photoId: q3, descriptor: runner(0.1) }], save(q3, runner(0.1)));
+    await expect(failing).rejects.toThrow('disk full');
+    const [c] = await next;
+    expect(c?.person_id).toBe(a?.person_id);
+    const [d] = await grouping.group(
+      event,
+      [{ photoId: q4, descriptor: runner(0.02) }],
+      save(q4, runner(0.02)),
+    );
+    expect(d?.person_id).toBe(a?.person_id);
+  });
+
   it('groups the faces stored before grouping existed (the group-faces job), once', async () => {
     const [, , , p4 = 0, p5 = 0, p6 = 0] = photos;
     const old = async (photo: number, d: Float32Array) => {

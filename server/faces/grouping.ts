@@ -7,8 +7,18 @@ import type { FaceForGrouping } from '../db/faces-repo';
 import { descriptorFromBytes } from './matrix';
 import { EventPeople, type FaceSighting } from './people';
 
-/** Faces grouped (each a scan of the event's faces) between two turns of the event loop given to requests. */
-const GROUPED_BETWEEN_YIELDS = 32;
+/**
+ * Grouping a face scans the event's faces (about 2-3 ms at 100k): after this much work the event loop is given to
+ * requests before the next face.
+ */
+const GROUPING_SLICE_MS = 8;
+
+/** Gives the event loop to waiting requests once `since` is more than a slice ago; answers the new start. */
+async function yieldAfterSlice(since: number): Promise<number> {
+  if (performance.now() - since < GROUPING_SLICE_MS) return since;
+  await new Promise((resolve) => setImmediate(resolve));
+  return performance.now();
+}
 
 /** A page of an event's stored faces after an id, in id order (empty after the last). */
 export type FacesForGroupingLoader = (eventId: number, afterId: number) => Promise<FaceForGrouping[]>;
@@ -29,6 +39,8 @@ interface EventGroups {
   savedHere: Set<number>;
   /** Groupings of this event, one at a time. */
   turn: Promise<unknown>;
+  /** Turns queued or running: an event with any is never dropped from memory (its turns must keep chaining). */
+  pending: number;
 }
 
 /** A stored face as a sighting. */
@@ -37,9 +49,23 @@ function sightingOf(face: FaceForGrouping): FaceSighting {
     photoId: face.photoId,
     descriptor: descriptorFromBytes(face.descriptor),
     photographerId: face.photographerId,
+    camera: face.camera,
     takenAtMs: face.takenAtMs,
     box: face.box,
   };
+}
+
+const emptyGroups = (): Omit<EventGroups, 'turn' | 'pending'> => ({
+  people: new EventPeople(),
+  personIds: [],
+  personOf: new Map(),
+  lastId: 0,
+  savedHere: new Set(),
+});
+
+/** Empties an event's people in place (its turns keep chaining on the same object): read whole next time. */
+function resetGroups(groups: EventGroups): void {
+  Object.assign(groups, emptyGroups());
 }
 
 export class FaceGrouping {
@@ -48,7 +74,7 @@ export class FaceGrouping {
   constructor(
     private readonly load: FacesForGroupingLoader,
     /** Events whose people stay in memory (least recently grouped dropped first). */
-    private readonly maxEvents = 4,
+    private readonly maxEvents = 8,
   ) {}
 
   /**
@@ -62,7 +88,12 @@ export class FaceGrouping {
   ): Promise<{ id: number; person_id: number }[]> {
     return this.inTurn(eventId, async (groups) => {
       await this.refresh(eventId, groups);
-      const people = faces.map((f) => groups.people.add(f));
+      const people: number[] = [];
+      let slice = performance.now();
+      for (const face of faces) {
+        people.push(groups.people.add(face));
+        slice = await yieldAfterSlice(slice);
+      }
       const stored = await save(people.map((p) => groups.personIds[p]));
       stored.forEach((s, i) => {
         const person = people[i] as number;
@@ -81,8 +112,8 @@ export class FaceGrouping {
    * them with their people for the caller to store; the event's people are read whole again first.
    */
   async groupUngrouped(eventId: number): Promise<{ id: number; personId: number }[]> {
-    this.events.delete(eventId);
     return this.inTurn(eventId, async (groups) => {
+      resetGroups(groups);
       const grouped: { id: number; personId: number }[] = [];
       await this.refresh(eventId, groups, (face, person) => {
         // A face of a new person is that person's first face: the person takes its id.
@@ -96,22 +127,31 @@ export class FaceGrouping {
     });
   }
 
-  /** Runs `work` on the event's people after the event's earlier work; a failure makes them be read again. */
+  /**
+   * Runs `work` on the event's people after the event's earlier work (one object an event, so that the turns of
+   * the event chain); a failure empties them, to be read again by the next turn.
+   */
   private inTurn<T>(eventId: number, work: (groups: EventGroups) => Promise<T>): Promise<T> {
     const groups = this.groupsOf(eventId);
-    const run = groups.turn.then(() =>
-      work(groups).catch((error: unknown) => {
-        this.events.delete(eventId);
-        throw error;
-      }),
-    );
+    groups.pending++;
+    const run = groups.turn
+      .then(() =>
+        work(groups).catch((error: unknown) => {
+          resetGroups(groups);
+          throw error;
+        }),
+      )
+      .finally(() => {
+        groups.pending--;
+      });
     groups.turn = run.catch(() => undefined);
     return run;
   }
 
-  /** Drops an event's people (its faces deleted): they are read again when next needed. */
+  /** Drops an event's people (its faces deleted): they are read again by its next turn. */
   forget(eventId: number): void {
-    this.events.delete(eventId);
+    const groups = this.events.get(eventId);
+    if (groups) void this.inTurn(eventId, async () => resetGroups(groups)).catch(() => undefined);
   }
 
   private groupsOf(eventId: number): EventGroups {
@@ -121,19 +161,12 @@ export class FaceGrouping {
       this.events.set(eventId, groups);
       return groups;
     }
-    groups = {
-      people: new EventPeople(),
-      personIds: [],
-      personOf: new Map(),
-      lastId: 0,
-      savedHere: new Set(),
-      turn: Promise.resolve(),
-    };
+    groups = { ...emptyGroups(), turn: Promise.resolve(), pending: 0 };
     this.events.set(eventId, groups);
-    while (this.events.size > this.maxEvents) {
-      const oldest = this.events.keys().next().value;
-      if (oldest === undefined || oldest === eventId) break;
-      this.events.delete(oldest);
+    // The least recently used idle events go first; an event with turns pending stays.
+    for (const [id, other] of this.events) {
+      if (this.events.size <= this.maxEvents) break;
+      if (id !== eventId && other.pending === 0) this.events.delete(id);
     }
     return groups;
   }
@@ -147,7 +180,7 @@ export class FaceGrouping {
     groups: EventGroups,
     ungrouped?: (face: FaceForGrouping, person: number) => void,
   ): Promise<void> {
-    let scanned = 0;
+    let slice = performance.now();
     for (;;) {
       const page = await this.load(eventId, groups.lastId);
       if (page.length === 0) break;
@@ -157,8 +190,7 @@ export class FaceGrouping {
         const sighting = sightingOf(face);
         if (face.personId === null && ungrouped) {
           ungrouped(face, groups.people.add(sighting));
-          // Grouping scans the event's faces (about 2 ms a face at 100k): requests get the thread between a few.
-          if (++scanned % GROUPED_BETWEEN_YIELDS === 0) await new Promise((resolve) => setImmediate(resolve));
+          slice = await yieldAfterSlice(slice);
           continue;
         }
         const personId = face.personId ?? face.id;

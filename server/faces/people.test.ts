@@ -37,8 +37,10 @@ describe('EventPeople', () => {
 
   it('joins frames of one burst at a wider distance, and only with the same photographer, time and place', () => {
     const wide = at({ 0: 0.46 }); // beyond `join` (0.40), within `burstJoin` (0.50)
-    const burst = { photographerId: 3, takenAtMs: 1_000_000, box };
-    const grouped = (second: Partial<{ photographerId: number; takenAtMs: number; box: typeof box }>) => {
+    const burst = { photographerId: 3, camera: 'NIKON Z 9 #3001', takenAtMs: 1_000_000, box };
+    const grouped = (
+      second: Partial<{ photographerId: number; camera: string; takenAtMs: number; box: typeof box }>,
+    ) => {
       const people = new EventPeople();
       const first = people.add({ photoId: 1, descriptor: at({ 0: 0 }), ...burst });
       return people.add({ photoId: 2, descriptor: wide, ...burst, ...second }) === first;
@@ -47,6 +49,8 @@ describe('EventPeople', () => {
     expect(grouped({ takenAtMs: 1_000_000 + 4_000 })).toBe(true);
     expect(grouped({ takenAtMs: 1_000_000 + 6_000 })).toBe(false); // not seconds apart
     expect(grouped({ photographerId: 4 })).toBe(false); // another photographer
+    expect(grouped({ camera: 'NIKON Z 9 #3002' })).toBe(false); // another camera
+    expect(grouped({ camera: '' })).toBe(false); // no EXIF: its time is the import's, not the shutter's
     expect(grouped({ box: { ...box, x: 0.7 } })).toBe(false); // elsewhere in the frame
     // Without a burst, the same distance starts a new person.
     const people = new EventPeople();
@@ -88,7 +92,7 @@ describe('bursts and boxes', () => {
   });
 
   it('needs a photographer, two times and two boxes to call frames a burst', () => {
-    const seen = { photoId: 1, photographerId: 1, takenAtMs: 0, box };
+    const seen = { photoId: 1, photographerId: 1, camera: 'X100V', takenAtMs: 0, box };
     expect(inOneBurst(seen, { ...seen, photoId: 2 }, PEOPLE_DEFAULTS)).toBe(true);
     expect(inOneBurst(seen, { ...seen }, PEOPLE_DEFAULTS)).toBe(false); // one photo is not a burst
     expect(inOneBurst(seen, { ...seen, photoId: 2, takenAtMs: undefined }, PEOPLE_DEFAULTS)).toBe(false);

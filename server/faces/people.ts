@@ -9,7 +9,7 @@
 // is mostly close to it too (a majority of their faces within `reach`, so that one look-alike cannot chain two
 // people together), else it starts a person of its own. Splitting a runner in two costs little (calibration skips
 // the nearest few people); joining two runners would show one runner's photos to the other, so joining is strict.
-import { FaceMatrix } from './matrix';
+import { DESCRIPTOR_DIMS, FaceMatrix } from './matrix';
 
 /** A face as grouping sees it: its photo, descriptor and, when known, the photo's photographer, time and box. */
 export interface FaceSighting {
@@ -17,6 +17,11 @@ export interface FaceSighting {
   descriptor: ArrayLike<number>;
   /** Who took the photo (photos.photographer_id), when known. */
   photographerId?: number | undefined;
+  /**
+   * The camera that took it (EXIF make, model, serial: photos.camera), when known. A burst needs it: without EXIF,
+   * photos of unnamed photographers would share photographer 0 and an import-time clock.
+   */
+  camera?: string | undefined;
   /** When the photo was taken (ms since the epoch), when known. */
   takenAtMs?: number | undefined;
   /** The face's box as fractions of the photo's width and height. */
@@ -51,6 +56,7 @@ export const PEOPLE_DEFAULTS: PeopleOptions = {
 interface Seen {
   photoId: number;
   photographerId: number | undefined;
+  camera: string | undefined;
   takenAtMs: number | undefined;
   box: FaceSighting['box'];
 }
@@ -64,10 +70,14 @@ export function boxOverlap(a: NonNullable<FaceSighting['box']>, b: NonNullable<F
   return inter / (a.width * a.height + b.width * b.height - inter);
 }
 
-/** Whether two sightings are frames of one burst: same photographer, seconds apart, the face at the same place. */
+/**
+ * Whether two sightings are frames of one burst: the same photographer and camera (both known: the camera comes from
+ * EXIF, and so does a time worth comparing), seconds apart, the face at the same place.
+ */
 export function inOneBurst(a: Seen, b: Seen, options: PeopleOptions): boolean {
   if (a.photoId === b.photoId) return false;
   if (a.photographerId === undefined || a.photographerId !== b.photographerId) return false;
+  if (!a.camera || a.camera !== b.camera) return false;
   if (a.takenAtMs === undefined || b.takenAtMs === undefined) return false;
   if (Math.abs(a.takenAtMs - b.takenAtMs) > options.burstSeconds * 1000) return false;
   if (!a.box || !b.box) return false;
@@ -81,7 +91,6 @@ export class EventPeople {
   private readonly personOfRow: number[] = [];
   private readonly members: number[][] = [];
   private readonly photosOf: Set<number>[] = [];
-  private readonly sums: Float64Array[] = [];
 
   constructor(options: Partial<PeopleOptions> = {}) {
     this.options = { ...PEOPLE_DEFAULTS, ...options };
@@ -106,6 +115,7 @@ export class EventPeople {
     const seen: Seen = {
       photoId: face.photoId,
       photographerId: face.photographerId,
+      camera: face.camera,
       takenAtMs: face.takenAtMs,
       box: face.box,
     };
@@ -153,13 +163,10 @@ export class EventPeople {
       chosen = this.members.length;
       this.members.push([]);
       this.photosOf.push(new Set());
-      this.sums.push(new Float64Array(descriptor.length));
     }
     this.personOfRow.push(chosen);
     (this.members[chosen] as number[]).push(row);
     (this.photosOf[chosen] as Set<number>).add(photoId);
-    const sum = this.sums[chosen] as Float64Array;
-    for (let j = 0; j < sum.length; j++) sum[j] = (sum[j] as number) + (descriptor[j] as number);
     return chosen;
   }
 
@@ -175,11 +182,15 @@ export class EventPeople {
     return this.members[person] ?? [];
   }
 
-  /** The mean descriptor of a person's faces. */
+  /** The mean descriptor of a person's faces (made when asked: no sums are kept per person). */
   centroidOf(person: number): Float32Array {
-    const sum = this.sums[person];
-    const size = this.members[person]?.length ?? 0;
-    if (!sum || size === 0) throw new Error(`no person ${person}`);
-    return Float32Array.from(sum, (v) => v / size);
+    const rows = this.members[person];
+    if (!rows || rows.length === 0) throw new Error(`no person ${person}`);
+    const sum = new Float64Array(DESCRIPTOR_DIMS);
+    for (const row of rows) {
+      const d = this.faces.descriptorOf(row);
+      for (let j = 0; j < DESCRIPTOR_DIMS; j++) sum[j] = (sum[j] as number) + (d[j] as number);
+    }
+    return Float32Array.from(sum, (v) => v / rows.length);
   }
 }

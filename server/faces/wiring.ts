@@ -5,7 +5,7 @@
 // A job whose process died is queued again when its lease runs out (jobs/queue.ts, swept by jobs/runner.ts in every
 // process that runs jobs); indexing again is harmless (saveFacesOfPhoto replaces the photo's faces at once).
 import type { Db } from '../db/database';
-import { faceBlockOfEvent } from '../db/faces-repo';
+import { countUngroupedFaces, faceBlockOfEvent } from '../db/faces-repo';
 import { groupFaces, groupingOver, indexPhoto } from '../jobs/index-photo';
 import { runJobs } from '../jobs/queue';
 import type { ObjectStore } from '../storage/object-store';
@@ -29,6 +29,7 @@ export function openFaceService(
     workers + threads.selfies > 0 ? createIndexPool({ workers, selfieWorkers: threads.selfies }) : undefined;
   const engine = new FaceIndexEngine({
     loadFaces: (eventId, afterId) => faceBlockOfEvent(deps.db, eventId, afterId),
+    countUngrouped: (eventId) => countUngroupedFaces(deps.db, eventId),
     ...(pool
       ? {
           describeSelfie: pool.describeSelfie,

@@ -51,6 +51,7 @@ export async function indexPhoto(deps: IndexPhotoDeps, photoId: number): Promise
       photoId,
       descriptor: f.descriptor,
       photographerId: photo.photographer_id,
+      camera: photo.camera,
       takenAtMs: Number.isFinite(taken) ? taken : undefined,
       box: { x: f.box.x / w, y: f.box.y / h, width: f.box.width / w, height: f.box.height / h },
     })),

@@ -8,6 +8,7 @@ import type { EventDetail } from '../../../core/contract/events';
 import type { Photo } from '../../../core/contract/photos';
 import { useCartIds } from '../cart/use-cart';
 import type { PhotoFeedback } from './FeedbackButtons';
+import type { MoreLikeThisControlsProps } from './MoreLikeThis';
 import { ResultButtons } from './ResultButtons';
 import { ResultLightbox } from './ResultLightbox';
 import { ResultsGrid } from './ResultsGrid';
@@ -28,7 +29,7 @@ export interface FaceResultsProps {
   /** The photo open in the lightbox, if any: an index into the matches then the nearby frames. */
   open: number | undefined;
   onOpen: (index: number | undefined) => void;
-  onMore: (more: Photo[], mode: 'merge' | 'replace') => void;
+  onMore: MoreLikeThisControlsProps['onApply'];
   /** A second selfie is being searched (the picker is disabled meanwhile). */
   busy: boolean;
   widened: WidenOutcome | undefined;
@@ -51,9 +52,15 @@ export default function FaceResults({
   onWiden,
 }: FaceResultsProps) {
   const cartIds = useCartIds(cartKind);
-  const shown = nearby.length > 0 || maybe.length > 0 ? [...photos, ...maybe, ...nearby] : photos;
+  // A nearby frame already among "maybe you" shows there only.
+  const maybeIds = new Set(maybe.map((p) => p.id));
+  const frames = maybe.length > 0 ? nearby.filter((p) => !maybeIds.has(p.id)) : nearby;
+  const shown = frames.length > 0 || maybe.length > 0 ? [...photos, ...maybe, ...frames] : photos;
   // Folded on a phone (the photos of you fill its screen), open on a wider one; the runner's choice then stands.
-  const [maybeOpen, setMaybeOpen] = useState(() => !window.matchMedia?.('(max-width: 600px)').matches);
+  // With no photo of you, "maybe you" is all there is: open.
+  const [maybeOpen, setMaybeOpen] = useState(
+    () => photos.length === 0 || !window.matchMedia?.('(max-width: 600px)').matches,
+  );
   return (
     <>
       <div className="face-results-area">
@@ -98,18 +105,18 @@ export default function FaceResults({
           </details>
         )}
         <WidenSearch disabled={busy} outcome={widened} onFile={onWiden} />
-        {nearby.length > 0 && (
+        {frames.length > 0 && (
           <section className="nearby-frames">
             <ResultsGrid
               event={event}
-              photos={nearby}
+              photos={frames}
               cartIds={cartIds}
               cartKind={cartKind}
               onOpen={onOpen}
               firstIndex={photos.length + maybe.length}
               heading={
                 <Plural
-                  value={nearby.length}
+                  value={frames.length}
                   one="คุณอาจอยู่ในภาพเหล่านี้ด้วย: # รูปที่ช่างภาพคนเดียวกันถ่ายไว้ก่อนและหลังไม่กี่วินาที"
                   other="คุณอาจอยู่ในภาพเหล่านี้ด้วย: # รูปที่ช่างภาพคนเดียวกันถ่ายไว้ก่อนและหลังไม่กี่วินาที"
                 />

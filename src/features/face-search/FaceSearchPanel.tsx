@@ -14,9 +14,10 @@ import { useBusyWhile } from '../../lib/busy';
 import { useMhaoTexts } from '../cart/use-mhao-texts';
 import { ConfirmDialog, useConfirm } from './ConfirmDialog';
 import { checkSelfieFile } from './file-checks';
+import type { MoreTiers } from './MoreLikeThis';
 import { SearchStatus } from './SearchStatus';
 import { SelfiePicker } from './SelfiePicker';
-import { isBusy, mergePhotos, type SearchStep } from './search-machine';
+import { isBusy, type SearchStep } from './search-machine';
 import { markSelfieChosen, measureSelfieToResults } from './selfie-timing';
 import { useNearbyFrames } from './use-nearby-frames';
 import { usePhotoFeedback } from './use-photo-feedback';
@@ -54,24 +55,34 @@ export function FaceSearchPanel({
   const busy = isBusy(state) || confirm.open;
   useBusyWhile('upload', isBusy(state));
   const current = state.current;
-  const photos = current.step === 'found' ? current.photos : [];
   useEffect(() => onStepChange?.(current.step), [current.step, onStepChange]);
 
   // The results shown: those found, or, while a second selfie is searched, those it widens.
   const shownPhotos = current.step === 'found' ? current.photos : state.widening;
   const [keptNearby, setKeptNearby] = useState<readonly Photo[]>(NONE);
   const eventKey = event.event_key;
+  // The event's kept results are written one after another, in the order asked: the results, then their frames.
+  const saves = useRef<Promise<unknown>>(Promise.resolve());
+  const inOrder = useCallback(<T,>(work: () => Promise<T>): Promise<T> => {
+    const next = saves.current.then(work, work);
+    saves.current = next.catch(() => undefined);
+    return next;
+  }, []);
   const keepNearby = useCallback(
     (nearby: Photo[]) => {
-      savedResults()
-        .then((m) => m.saveNearby(cartKind, eventKey, nearby))
-        .catch(() => undefined);
+      inOrder(async () => (await savedResults()).saveNearby(cartKind, eventKey, nearby)).catch(
+        () => undefined,
+      );
     },
-    [cartKind, eventKey],
+    [cartKind, eventKey, inOrder],
   );
   const nearby = useNearbyFrames(eventKey, shownPhotos, keptNearby, keepNearby);
 
-  const keep = async (list: readonly Photo[]) => (await savedResults()).saveResults(cartKind, eventKey, list);
+  const keep = useCallback(
+    (list: readonly Photo[]) =>
+      inOrder(async () => (await savedResults()).saveResults(cartKind, eventKey, list)),
+    [cartKind, eventKey, inOrder],
+  );
 
   // The event's results kept from an earlier visit come back (after the first screen: the cart database waits),
   // unless a search began meanwhile.
@@ -117,30 +128,36 @@ export function FaceSearchPanel({
     setOpen(undefined);
     setKeptNearby(NONE);
     markSelfieChosen(); // after any question, so the timing is the flow's alone
-    const answer = await search(file);
-    if (answer) await keep(answer.images);
+    await search(file);
   };
 
   // A second selfie of the same runner: its matches are added to those shown (no new-search question: the cart
   // stays as it is).
   const widen = async (file: File) => {
     if (busy || current.step !== 'found') return;
-    const before = current.photos;
     setOpen(undefined);
-    const answer = await search(file, { widen: true });
-    if (answer) await keep(mergePhotos(before, answer.images));
+    await search(file, { widen: true });
   };
 
   // A photo shared to the app from the gallery or camera is searched as if it had been picked here.
   useSharedPhoto(event.event_key, choose);
 
-  const feedback = usePhotoFeedback(state, dispatch, eventKey, keep, () => setOpen(undefined));
+  const feedback = usePhotoFeedback(state, dispatch, eventKey, () => setOpen(undefined));
 
-  const applyMore = (more: Photo[], mode: 'merge' | 'replace') => {
-    const next = mode === 'replace' ? more : mergePhotos(photos, more);
-    dispatch({ type: 'more-results', photos: more, mode });
+  // What the runner sees of their photos is kept for the event (and is the latest results buy-all takes) whenever a
+  // search, a widening, "more like this", "this is me" or "not me" changes it; not when kept results come back.
+  const shownBefore = useRef<SearchStep>(current);
+  useEffect(() => {
+    const before = shownBefore.current;
+    shownBefore.current = current;
+    if (before === current || before.step === 'idle') return;
+    if (current.step === 'found') keep(current.photos).catch(() => undefined);
+    else if (current.step === 'not-found') keep([]).catch(() => undefined);
+  }, [current, keep]);
+
+  const applyMore = (more: Photo[], mode: 'merge' | 'replace', tiers?: MoreTiers) => {
+    dispatch({ type: 'more-results', photos: more, mode, ...(tiers ?? {}) });
     setOpen(undefined);
-    void keep(next);
   };
 
   return (

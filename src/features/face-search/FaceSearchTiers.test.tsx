@@ -101,14 +101,20 @@ describe('face search results in two tiers', () => {
     expect(screen.queryByText(/อาจเป็นคุณ/)).not.toBeInTheDocument();
   });
 
-  it('folds "maybe you" on a phone, and shows it alone when no photo is sure', async () => {
+  it('folds "maybe you" on a phone under the photos of you, and opens it when it is all there is', async () => {
     phone(true);
+    fakeApi({ search: () => reply(200, tiered([5], [9, 10], {})) });
+    const view = await renderPanel();
+    changeField(picker(), { target: { files: [jpegFile()] } });
+    const folded = (await screen.findByText('อาจเป็นคุณ (2 รูป)')).closest('details') as HTMLDetailsElement;
+    expect(folded.open).toBe(false);
+    view.unmount();
+
     fakeApi({ search: () => reply(200, tiered([], [9, 10], {})) });
     await renderPanel();
     changeField(picker(), { target: { files: [jpegFile()] } });
-    const summary = await screen.findByText('อาจเป็นคุณ (2 รูป)');
-    const details = summary.closest('details') as HTMLDetailsElement;
-    expect(details.open).toBe(false);
+    const alone = (await screen.findByText('อาจเป็นคุณ (2 รูป)')).closest('details') as HTMLDetailsElement;
+    expect(alone.open).toBe(true);
     expect(screen.queryByRole('heading', { name: /พบ \d+ รูปที่ตรงกับใบหน้าของคุณ/ })).not.toBeInTheDocument();
     expect(screen.queryByText('ไม่พบรูปภาพ ลองใช้รูปอื่นที่เห็นใบหน้าชัดเจนเพียงหน้าเดียว')).not.toBeInTheDocument();
   });

@@ -2,6 +2,7 @@
 // over the photo by FaceBoxes), search the event with it, then add the new photos to the results or show only them.
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
+import type { MatchedFace } from '../../../core/contract/facesearch';
 import type { Photo } from '../../../core/contract/photos';
 import { mergePhotos } from './search-machine';
 import type { MoreLikeThis as MoreLikeThisHook, MoreLikeThisState } from './use-more-like-this';
@@ -43,10 +44,16 @@ export function FaceBoxes({ more, busy }: { more: MoreLikeThisHook; busy: boolea
   );
 }
 
+/** The rest of a search's answer: "maybe you" and the face matched in each photo (issue 32). */
+export interface MoreTiers {
+  maybe: Photo[];
+  matched: MatchedFace[];
+}
+
 export interface MoreLikeThisControlsProps {
   more: MoreLikeThisHook;
   shown: readonly Photo[];
-  onApply(photos: Photo[], mode: 'merge' | 'replace'): void;
+  onApply(photos: Photo[], mode: 'merge' | 'replace', tiers?: MoreTiers): void;
 }
 
 export function MoreLikeThisControls({ more, shown, onApply }: MoreLikeThisControlsProps) {
@@ -79,7 +86,14 @@ export function MoreLikeThisControls({ more, shown, onApply }: MoreLikeThisContr
           <Trans>กำลังค้นหารูปที่คล้ายกัน…</Trans>
         </p>
       )}
-      {state.step === 'found' && <FoundMore photos={state.answer.images} shown={shown} onApply={onApply} />}
+      {state.step === 'found' && (
+        <FoundMore
+          photos={state.answer.images}
+          tiers={{ maybe: state.answer.maybe_images ?? [], matched: state.answer.matched_faces ?? [] }}
+          shown={shown}
+          onApply={onApply}
+        />
+      )}
       {state.step === 'not-found' && (
         <p>
           {state.reason === 'no-faces' ? (
@@ -107,10 +121,12 @@ export function MoreLikeThisControls({ more, shown, onApply }: MoreLikeThisContr
 
 function FoundMore({
   photos,
+  tiers,
   shown,
   onApply,
 }: {
   photos: Photo[];
+  tiers: MoreTiers;
   shown: readonly Photo[];
   onApply: MoreLikeThisControlsProps['onApply'];
 }) {
@@ -124,11 +140,11 @@ function FoundMore({
       </p>
       <div className="more-like-this-actions">
         {fresh > 0 && (
-          <button type="button" className="button primary" onClick={() => onApply(photos, 'merge')}>
+          <button type="button" className="button primary" onClick={() => onApply(photos, 'merge', tiers)}>
             <Trans>เพิ่มในผลการค้นหา</Trans>
           </button>
         )}
-        <button type="button" className="button" onClick={() => onApply(photos, 'replace')}>
+        <button type="button" className="button" onClick={() => onApply(photos, 'replace', tiers)}>
           <Trans>แสดงเฉพาะรูปเหล่านี้</Trans>
         </button>
       </div>

@@ -11,7 +11,7 @@ import { photoImageUrls } from '../../lib/photo-urls';
 import { photoImage } from '../../lib/sized-image';
 import type { CartKind } from '../cart/cart-types';
 import { commandForKey, commandForSwipe, type LightboxCommand, loopIndex, trapTarget } from './lightbox-nav';
-import { FaceBoxes, MoreLikeThisControls } from './MoreLikeThis';
+import { FaceBoxes, MoreLikeThisControls, type MoreLikeThisControlsProps } from './MoreLikeThis';
 import { PhotoAction } from './PhotoAction';
 import { useMoreLikeThis } from './use-more-like-this';
 
@@ -29,7 +29,7 @@ export interface ResultLightboxProps {
   cartKind: CartKind;
   onIndex(index: number): void;
   onClose(): void;
-  onMore(photos: Photo[], mode: 'merge' | 'replace'): void;
+  onMore: MoreLikeThisControlsProps['onApply'];
 }
 
 /** Before the photos are there: no photo to ask about. */

@@ -105,7 +105,7 @@ describe('searchReducer', () => {
 
   it('turns a file that does not decode during preparation into the type message', () => {
     const state = run({ type: 'started', oversize: true }, { type: 'failed', failure: 'wrong-type' });
-    expect(state).toEqual({ current: { step: 'idle' }, wrongType: true, sizeWarning: false });
+    expect(state).toEqual({ current: { step: 'idle' }, run: 1, wrongType: true, sizeWarning: false });
   });
 
   it('raises the size warning for an oversize file while the run goes on, until it expires', () => {
@@ -206,9 +206,58 @@ describe('searchReducer', () => {
     expect(replaced.current).toEqual({ step: 'found', photos: [photo(7)] });
   });
 
-  it('resets to idle when not busy', () => {
+  it('resets to idle when not busy, as a run of its own', () => {
     const found = run(...toSearching, { type: 'answered', answer: answer(1) });
-    expect(searchReducer(found, { type: 'reset' })).toEqual(initialSearchState);
+    expect(searchReducer(found, { type: 'reset' })).toEqual({ ...initialSearchState, run: found.run + 1 });
+  });
+
+  it('applies "more" results only in the run they were asked in (issue 32)', () => {
+    const found = run(...toSearching, { type: 'answered', answer: answer(1) });
+    const late: SearchAction = {
+      type: 'more-results',
+      photos: [photo(9)],
+      mode: 'merge',
+      run: found.run - 1,
+    };
+    expect(searchReducer(found, late)).toBe(found);
+    const now = searchReducer(found, { ...late, run: found.run });
+    expect(now.current).toEqual({ step: 'found', photos: [photo(1), photo(9)] });
+  });
+
+  it('keeps the tiers: "this is me" moves a photo up; "not me" drops its person, also from later results', () => {
+    const tiered = {
+      ...answer(1),
+      maybe_images: [photo(2), photo(3)],
+      matched_faces: [
+        { photo_id: 1, face_id: 11, person_id: 1 },
+        { photo_id: 2, face_id: 12, person_id: 7 },
+        { photo_id: 3, face_id: 13, person_id: 8 },
+      ],
+    };
+    let state = run(...toSearching, { type: 'answered', answer: tiered });
+    expect(state.current).toMatchObject({ photos: [photo(1)], maybe: [photo(2), photo(3)] });
+    state = searchReducer(state, { type: 'mine', photoId: 3 });
+    expect(state.current).toMatchObject({ photos: [photo(1), photo(3)], maybe: [photo(2)] });
+    state = searchReducer(state, { type: 'not-mine', photoId: 2 });
+    expect(state.current).toMatchObject({ photos: [photo(1), photo(3)], notMine: [7] });
+    expect(state.current).not.toHaveProperty('maybe');
+    // A later answer with that person's photo 4 does not bring them back.
+    state = searchReducer(state, {
+      type: 'more-results',
+      mode: 'merge',
+      photos: [photo(4), photo(5)],
+      matched: [
+        { photo_id: 4, face_id: 14, person_id: 7 },
+        { photo_id: 5, face_id: 15, person_id: 1 },
+      ],
+    });
+    expect(state.current).toMatchObject({ photos: [photo(1), photo(3), photo(5)] });
+    // Nothing left: not found.
+    const alone = run(...toSearching, {
+      type: 'answered',
+      answer: { ...answer(1), matched_faces: [{ photo_id: 1, face_id: 11, person_id: 1 }] },
+    });
+    expect(searchReducer(alone, { type: 'not-mine', photoId: 1 }).current).toEqual({ step: 'not-found' });
   });
 });
 

@@ -45,6 +45,8 @@ export type WidenOutcome = { added: number } | { failure: SearchFailure };
 
 export interface SearchState {
   current: SearchStep;
+  /** Counts the runs (a search, a widening, a reset): an answer asked for in an earlier run is not applied. */
+  run: number;
   /** The results shown while another selfie of the same runner is searched to widen them. */
   widening?: Photo[];
   /** The rest of what was shown while widening: the maybe tier, the matched faces, the people said not to be. */
@@ -82,6 +84,8 @@ export type SearchAction =
       mode: 'replace' | 'merge';
       maybe?: Photo[];
       matched?: MatchedFace[];
+      /** The run the results were asked in (left out: the current one). */
+      run?: number;
     }
   /** The runner says a photo shows them: it becomes one of the photos of them. */
   | { type: 'mine'; photoId: number }
@@ -91,6 +95,7 @@ export type SearchAction =
 
 export const initialSearchState: SearchState = {
   current: { step: 'idle' },
+  run: 0,
   wrongType: false,
   sizeWarning: false,
 };
@@ -170,6 +175,7 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
       const shown = action.widen && state.current.step === 'found' ? state.current : undefined;
       return {
         current: { step: 'preparing' },
+        run: state.run + 1,
         wrongType: false,
         sizeWarning: action.oversize,
         ...(shown ? { widening: shown.photos, wideningTiers: tiersOf(shown) } : {}),
@@ -246,7 +252,8 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
     case 'size-warning-expired':
       return state.sizeWarning ? { ...state, sizeWarning: false } : state;
     case 'more-results': {
-      if (state.current.step !== 'found') return state;
+      if (state.current.step !== 'found' || (action.run !== undefined && action.run !== state.run))
+        return state;
       const tiers = tiersOf(state.current);
       const replace = action.mode === 'replace';
       const next = foundOf(replace ? action.photos : mergePhotos(state.current.photos, action.photos), {
@@ -279,6 +286,6 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
       };
     }
     case 'reset':
-      return isBusy(state) ? state : initialSearchState;
+      return isBusy(state) ? state : { ...initialSearchState, run: state.run + 1 };
   }
 }

@@ -6,7 +6,7 @@ import { SELFIE_DELETED_WITHIN_SECONDS } from '../../core/constants';
 import type { FaceBlock } from '../db/faces-repo';
 import { type CandidateFace, type Tier, tierPhotos } from './calibration';
 import { EventCalibration } from './event-calibration';
-import { DESCRIPTOR_BYTES, DESCRIPTOR_DIMS, FaceMatrix } from './matrix';
+import { DESCRIPTOR_BYTES, FaceMatrix } from './matrix';
 import { PreparedSelfies } from './prepared-selfies';
 
 export interface FaceMatch {
@@ -277,10 +277,11 @@ export class FaceIndexEngine implements FaceSearchEngine {
       this.events.delete(eventId);
       this.events.set(eventId, index);
     } else {
+      const matrix = new FaceMatrix();
       index = {
-        matrix: new FaceMatrix(),
+        matrix,
         faceIds: [],
-        calibration: new EventCalibration(),
+        calibration: new EventCalibration((row) => matrix.descriptorOf(row)),
         ungrouped: 0,
         ungroupedCheckedAt: Date.now(),
         lastId: 0,
@@ -331,9 +332,7 @@ export class FaceIndexEngine implements FaceSearchEngine {
       if (!block) return;
       index.matrix.addBlock(block.photoIds, block.descriptors);
       for (const id of block.faceIds) index.faceIds.push(id);
-      const floats = new Float32Array(block.photoIds.length * DESCRIPTOR_DIMS);
-      new Uint8Array(floats.buffer).set(block.descriptors);
-      index.calibration.addFaces(block.personIds, floats);
+      index.calibration.addFaces(block.personIds);
       index.ungrouped += block.ungrouped ?? 0;
       index.lastId = Math.max(index.lastId, block.lastId);
     }

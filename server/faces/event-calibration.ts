@@ -1,6 +1,7 @@
-// An event's people as the search calibrates against them (issue 32): each person's mean descriptor, made from the
-// faces the engine holds (their person ids from the database, grouped by people.ts at indexing), a cohort of at most
-// COHORT_MOST people, and each face's neighbourhood among them, measured when a search first needs it and kept.
+// An event's people as the search calibrates against them (issue 32): a cohort of at most COHORT_MOST people, each
+// the mean descriptor of their faces the engine holds (their person ids from the database, grouped by people.ts at
+// indexing; the means made only for the people chosen, when the cohort is made), and each face's neighbourhood
+// among them, measured when a search first needs it and kept.
 // The cohort is made again when the event has grown by a tenth since (race day: photos keep arriving); the faces'
 // neighbourhoods are measured again then.
 import { CALIBRATION_DEFAULTS, type CalibrationOptions, type CohortStats, PeopleCohort } from './calibration';
@@ -15,7 +16,8 @@ export const COHORT_MOST = 2048;
 const REBUILD_GROWTH = 0.1;
 
 export class EventCalibration {
-  private readonly sums = new Map<number, { sum: Float64Array; faces: number }>();
+  /** The people, in the order first seen. */
+  private readonly people = new Set<number>();
   private readonly rowPerson: number[] = [];
   private cohort: PeopleCohort | undefined;
   /** Cohort index of each person in the cohort. */
@@ -26,24 +28,20 @@ export class EventCalibration {
   private mu = new Float32Array(0);
   private sd = new Float32Array(0);
 
-  constructor(private readonly options: CalibrationOptions = CALIBRATION_DEFAULTS) {
+  constructor(
+    /** A row's descriptor (the engine's matrix). */
+    private readonly descriptorOf: (row: number) => ArrayLike<number>,
+    private readonly options: CalibrationOptions = CALIBRATION_DEFAULTS,
+  ) {
     this.cohortOptions = options;
   }
 
-  /** Faces appended to the engine's matrix, in its row order: their people and descriptors (512 bytes each). */
-  addFaces(personIds: readonly number[], descriptors: Float32Array): void {
-    personIds.forEach((person, i) => {
-      let entry = this.sums.get(person);
-      if (!entry) {
-        entry = { sum: new Float64Array(DESCRIPTOR_DIMS), faces: 0 };
-        this.sums.set(person, entry);
-      }
-      const base = i * DESCRIPTOR_DIMS;
-      for (let j = 0; j < DESCRIPTOR_DIMS; j++)
-        entry.sum[j] = (entry.sum[j] as number) + (descriptors[base + j] as number);
-      entry.faces++;
+  /** Faces appended to the engine's matrix, in its row order: their people. */
+  addFaces(personIds: readonly number[]): void {
+    for (const person of personIds) {
+      this.people.add(person);
       this.rowPerson.push(person);
-    });
+    }
   }
 
   /** The person of a row. */
@@ -52,8 +50,8 @@ export class EventCalibration {
   }
 
   /** People known. */
-  get people(): number {
-    return this.sums.size;
+  get peopleCount(): number {
+    return this.people.size;
   }
 
   /** The selfie's neighbourhood (undefined: too few people to calibrate). */
@@ -87,17 +85,28 @@ export class EventCalibration {
   private currentCohort(): PeopleCohort | undefined {
     const faces = this.rowPerson.length;
     if (this.cohort && faces <= this.builtAtFaces * (1 + REBUILD_GROWTH)) return this.cohort;
-    if (this.sums.size < this.options.fewest) return undefined;
+    if (this.people.size < this.options.fewest) return undefined;
     // Every k-th person, in the order they were first seen: the same cohort for the same event.
-    const step = Math.ceil(this.sums.size / COHORT_MOST);
-    const centroids: Float32Array[] = [];
+    const step = Math.ceil(this.people.size / COHORT_MOST);
     const index = new Map<number, number>();
     let k = 0;
-    for (const [person, { sum, faces: n }] of this.sums) {
-      if (k++ % step !== 0) continue;
-      index.set(person, centroids.length);
-      centroids.push(Float32Array.from(sum, (v) => v / n));
-    }
+    for (const person of this.people) if (k++ % step === 0) index.set(person, index.size);
+    const sums = new Float64Array(index.size * DESCRIPTOR_DIMS);
+    const counts = new Uint32Array(index.size);
+    this.rowPerson.forEach((person, row) => {
+      const at = index.get(person);
+      if (at === undefined) return;
+      const d = this.descriptorOf(row);
+      for (let j = 0; j < DESCRIPTOR_DIMS; j++)
+        sums[at * DESCRIPTOR_DIMS + j] = (sums[at * DESCRIPTOR_DIMS + j] as number) + (d[j] as number);
+      counts[at] = (counts[at] as number) + 1;
+    });
+    const centroids = Array.from({ length: index.size }, (_, at) =>
+      Float32Array.from(
+        sums.subarray(at * DESCRIPTOR_DIMS, (at + 1) * DESCRIPTOR_DIMS),
+        (v) => v / (counts[at] as number),
+      ),
+    );
     this.cohort = new PeopleCohort(centroids);
     this.cohortOptions = { ...this.options, cohort: Math.max(5, Math.round(this.options.cohort / step)) };
     this.cohortIndex = index;

@@ -168,7 +168,8 @@ export function evaluateEvent(
       let nearestDistance = Number.POSITIVE_INFINITY;
       rows.forEach((r, i) => {
         const d = distance(selfie, r.descriptor);
-        if (d < nearestDistance) {
+        // Rank-1 is about the face set's photos (a crowd photo holds the person and many others).
+        if (d < nearestDistance && !isCrowd(r.photo)) {
           nearestDistance = d;
           nearest = r.photo;
         }

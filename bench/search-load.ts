@@ -59,6 +59,8 @@ interface Flow {
   busyAnswers: number;
   outcome: string;
   steps?: Steps;
+  /** The photos answered as "maybe you" (issue 32), beside the photos of you the outcome counts. */
+  maybe?: number;
 }
 
 /** One runner's search from its own address; answers its times and how it ended. */
@@ -109,6 +111,7 @@ async function search(client: number): Promise<Flow> {
         firstMs ??= performance.now() - started;
         const answer = (await found.json().catch(() => ({}))) as {
           images?: unknown[];
+          maybe_images?: unknown[];
           retry_after?: number;
           code?: string;
         };
@@ -123,7 +126,14 @@ async function search(client: number): Promise<Flow> {
         const again = uploads > 1 ? ' (uploaded again)' : '';
         const outcome = busyAnswers > 0 ? `${kind} after busy${again}` : `${kind}${again}`;
         const steps = { sign: signedAt - signAt, put: putAt - signedAt, search: ended - putAt };
-        return { ms: ended - started, firstMs, busyAnswers, outcome, steps };
+        return {
+          ms: ended - started,
+          firstMs,
+          busyAnswers,
+          outcome,
+          steps,
+          ...(found.ok ? { maybe: answer.maybe_images?.length ?? 0 } : {}),
+        };
       }
     }
   } catch (error) {
@@ -200,6 +210,7 @@ const summary = (flows: Flow[]) => {
     busy_answers: flows.reduce((n, f) => n + f.busyAnswers, 0),
     outcomes,
     photos_found_p50: median(found),
+    maybe_found_p50: median(flows.flatMap((f) => (f.maybe === undefined ? [] : [f.maybe]))),
     step_p50_ms: stepMedians(flows.flatMap((f) => (f.steps ? [f.steps] : []))),
   };
 };

@@ -105,5 +105,12 @@ export async function addSyntheticFaces(
     if (rows.length > 0) await db.insertInto('faces').values(rows).execute();
     options.onProgress?.(faces);
   }
+  // Each synthetic face is a person of its own (no two are alike), as grouping at indexing would make them.
+  await db
+    .updateTable('faces')
+    .set((eb) => ({ person_id: eb.ref('id') }))
+    .where('event_id', '=', eventId)
+    .where('person_id', 'is', null)
+    .execute();
   return { faces, photos, ms: performance.now() - started };
 }

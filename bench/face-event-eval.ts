@@ -6,6 +6,9 @@
 // is never part of the event it searches, as on race day. A query's relevant photos are its person's photos in the
 // event; precision is per query (a query answering nothing counts 1, as DESIGN §4's bench always has); "wrong" is
 // the photos of other people a query answers; rank-1 is the share of queries whose nearest photo is their person's.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   CALIBRATION_DEFAULTS,
   type CalibrationOptions,
@@ -174,7 +177,13 @@ export function evaluateEvent(
           nearest = r.photo;
         }
         if (d <= threshold)
-          candidates.push({ photoId: r.photo, person: r.person, distance: d, stats: faceStats[i] });
+          candidates.push({
+            photoId: r.photo,
+            person: r.person,
+            distance: d,
+            stats: faceStats[i],
+            descriptor: () => r.descriptor,
+          });
       });
       const tiered = (confident: number) =>
         tierPhotos(candidates, queryStats, { ...calibration, confident }).map((t) => ({
@@ -248,4 +257,92 @@ export function evaluateEvent(
       ]),
     ),
   };
+}
+
+interface SavedPhoto {
+  id: string;
+  faces: number[][];
+  selfie: number[] | null;
+  mirrored: number[] | null;
+  crowd?: { name: string; shows: string[] };
+}
+
+/** Keeps what bench:face measured (its --save-eval) so that other settings can be measured on it. */
+export function saveEvalPhotos(
+  file: string,
+  photos: readonly EvalPhoto[],
+  mirrored: readonly (Float32Array | undefined)[],
+): void {
+  const saved: SavedPhoto[] = photos.map((p, i) => ({
+    id: p.id,
+    faces: p.faces.map((f) => Array.from(f)),
+    selfie: p.selfie ? Array.from(p.selfie) : null,
+    mirrored: mirrored[i] ? Array.from(mirrored[i] as Float32Array) : null,
+    ...(p.crowd ? { crowd: { name: p.crowd.name, shows: [...p.crowd.shows] } } : {}),
+  }));
+  writeFileSync(file, JSON.stringify(saved));
+}
+
+/** What saveEvalPhotos kept; `mirrored` takes the mirror-averaged selfies. */
+export function loadEvalPhotos(file: string, mirrored = false): EvalPhoto[] {
+  const saved = JSON.parse(readFileSync(file, 'utf8')) as SavedPhoto[];
+  return saved.map((p) => {
+    const selfie = mirrored ? (p.mirrored ?? p.selfie) : p.selfie;
+    return {
+      id: p.id,
+      faces: p.faces.map((f) => Float32Array.from(f)),
+      selfie: selfie ? Float32Array.from(selfie) : undefined,
+      ...(p.crowd ? { crowd: { name: p.crowd.name, shows: new Set(p.crowd.shows) } } : {}),
+    };
+  });
+}
+
+// node --import tsx bench/face-event-eval.ts <saved.json> [--subset NAME=FILE] [--threshold X] [--set key=value ...]:
+// the event-scale figures of saved descriptors at other calibration settings (one JSON line).
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const argv = process.argv.slice(2);
+  const file = argv[0];
+  if (!file) throw new Error('usage: face-event-eval.ts <saved.json> [--subset NAME=FILE] [--set key=value]');
+  let threshold = 0.6;
+  const calibration: CalibrationOptions = { ...CALIBRATION_DEFAULTS };
+  const subsets: { name: string; people: Set<string> }[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i];
+    const next = () => argv[++i] ?? '';
+    if (a === '--threshold') threshold = Number(next());
+    else if (a === '--subset') {
+      const [name, list] = next().split('=');
+      if (!name || !list) throw new Error('--subset NAME=FILE');
+      subsets.push({ name, people: new Set(JSON.parse(readFileSync(list, 'utf8')) as string[]) });
+    } else if (a === '--set') {
+      const [key, value] = next().split('=');
+      if (!key || !(key in calibration)) throw new Error(`--set: no calibration setting ${key}`);
+      (calibration as unknown as Record<string, number>)[key] = Number(value);
+    } else throw new Error(`unknown argument ${a}`);
+  }
+  const photos = loadEvalPhotos(file);
+  const everyone = photos.map((_, i) => i);
+  const sweep = [0.4, 0.45, 0.5, 0.55, 0.6];
+  const confidentSweep = [2.5, 3, 3.5];
+  const brief = (f: EventFigures) => ({
+    recall: f.recall,
+    precision: f.precision,
+    wrong_mean: f.wrong_mean,
+    wrong_p90: f.wrong_p90,
+    rank1: f.rank1,
+    with_maybe: f.with_maybe,
+    people: f.people,
+    crowd: f.crowd,
+  });
+  const out: Record<string, unknown> = {
+    all: brief(evaluateEvent(photos, everyone, everyone, threshold, sweep, confidentSweep, calibration)),
+  };
+  for (const s of subsets) {
+    const own = everyone.filter((i) => s.people.has((photos[i] as EvalPhoto).id));
+    out[s.name] = brief(evaluateEvent(photos, everyone, own, threshold, sweep, confidentSweep, calibration));
+    out[`${s.name}_event`] = brief(
+      evaluateEvent(photos, own, own, threshold, sweep, confidentSweep, calibration),
+    );
+  }
+  process.stdout.write(`${JSON.stringify(out)}\n`);
 }

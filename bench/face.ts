@@ -10,7 +10,8 @@
 // `event_scale` (issue 32) measures the face set as an event the way the store judges it: people grouped, matches
 // calibrated, two tiers (bench/face-event-eval.ts), with recall, precision, wrong photos a query (mean, p90) and the
 // rank-1 rate, beside the plain threshold and its sweep; for every subset, its people searching the whole set
-// (`<name>`) and searching an event of their own (`<name>_event`).
+// (`<name>`) and searching an event of their own (`<name>_event`). --save-eval FILE keeps the descriptors it measured
+// (JSON) so that `node bench/face-event-eval.ts FILE` measures other settings on them without detecting again.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -26,7 +27,7 @@ import { DEFAULT_FACE_THRESHOLD } from '../server/faces/engine';
 import { createIndexPool } from '../server/faces/index-pool';
 import { DESCRIPTOR_DIMS, FaceMatrix, QUERY_EXPANSION } from '../server/faces/matrix';
 import { loadFaceModels } from '../server/faces/models';
-import { type EvalPhoto, type EventFigures, evaluateEvent } from './face-event-eval';
+import { type EvalPhoto, type EventFigures, evaluateEvent, saveEvalPhotos } from './face-event-eval';
 
 interface Truth {
   id: string;
@@ -57,6 +58,7 @@ function parseArgs(argv: string[]) {
     workers: 0,
     scan: true,
     throughput: 8,
+    saveEval: '',
   };
   const detect: DetectOptions = {};
   for (let i = 0; i < argv.length; i++) {
@@ -72,6 +74,7 @@ function parseArgs(argv: string[]) {
       args.subsets.push({ name, people: new Set(JSON.parse(readFileSync(file, 'utf8')) as string[]) });
     } else if (a === '--no-scan') args.scan = false;
     else if (a === '--throughput') args.throughput = Number(next());
+    else if (a === '--save-eval') args.saveEval = next();
     else if (a === '--tile-size') detect.tileSize = Number(next());
     else if (a === '--tile-overlap') detect.tileOverlap = Number(next());
     else if (a === '--tile-min-score') detect.tileMinScore = Number(next());
@@ -326,6 +329,7 @@ async function main() {
     evalPhotos.push({ id: p.id, faces: found, selfie: q?.descriptor });
     mirroredSelfies.push(q?.mirrored ?? q?.descriptor);
   });
+  if (args.saveEval) saveEvalPhotos(args.saveEval, evalPhotos, mirroredSelfies);
   const confidentSweep = [2, 2.25, 2.5, 2.75, 3, 3.25, 3.5];
   const everyone = evalPhotos.map((_, i) => i);
   const eventScale = (selfieOf: (index: number) => Float32Array | undefined) => {

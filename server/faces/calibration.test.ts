@@ -126,6 +126,31 @@ describe('tierPhotos', () => {
     expect(tierOf(6)).toBe('maybe'); // beyond the vote margin
   });
 
+  it("lets a confident face vouch for the runner's near faces that the grouping put in other people", () => {
+    /** A face of its own person, at `x` along one axis, with the selfie's score `score`. */
+    const at = (photoId: number, score: number, x: number): CandidateFace => {
+      const descriptor = new Float32Array(DESCRIPTOR_DIMS);
+      descriptor[0] = x;
+      return { ...face(photoId, 100 + photoId, score), descriptor: () => descriptor };
+    };
+    const candidates = [
+      at(1, 3.4, 0), // confident
+      at(2, 2.7, 0.3), // within the vote's margin, 0.3 from the confident face (face to face: 8)
+      at(3, 2.7, 0.65), // within the margin but far from it (1)
+      at(4, 2.3, 0.1), // near it, but the selfie hardly took it (below the margin)
+    ];
+    const tiers = (confirm: number) => {
+      const found = tierPhotos(candidates, query, { ...settings, confirm });
+      return Object.fromEntries(found.map((t) => [t.photoId, t.tier]));
+    };
+    expect(tiers(4)).toEqual({ 1: 'confident', 2: 'confident', 3: 'maybe', 4: 'maybe' });
+    expect(tiers(0)).toEqual({ 1: 'confident', 2: 'maybe', 3: 'maybe', 4: 'maybe' });
+    // No chains: what a vouched-for face is near is not vouched for through it.
+    const chain = [...candidates, at(5, 2.8, 0.6)]; // 0.3 from photo 2, 0.6 from photo 1
+    const found = tierPhotos(chain, query, { ...settings, confirm: 4 });
+    expect(found.find((t) => t.photoId === 5)?.tier).toBe('maybe');
+  });
+
   it('falls back on the plain distance where the event is too small to calibrate', () => {
     const uncalibrated = (photoId: number, distance: number): CandidateFace => ({
       photoId,

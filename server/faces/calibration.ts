@@ -30,6 +30,12 @@ export interface CalibrationOptions {
   fewest: number;
   /** Without calibration, a face within this distance is confident (the rest within the event's threshold: maybe). */
   uncalibrated: number;
+  /**
+   * A face within the vote's margin is confident too when a confident face of the same search is this sure of it
+   * (their calibrated score, face to face): the runner's own photos vote across the people the grouping split them
+   * into (0: off).
+   */
+  confirm: number;
 }
 
 /** Measured with bench:face on ../shared/faces-lfw and its East/Southeast Asian people (see README). */
@@ -41,6 +47,7 @@ export const CALIBRATION_DEFAULTS: CalibrationOptions = {
   voteMargin: 0.5,
   fewest: 12,
   uncalibrated: 0.5,
+  confirm: 4.5,
 };
 
 /** The middle value of sorted numbers. */
@@ -68,6 +75,16 @@ export function nearestStats(
 }
 
 /** How many deviations nearer than their nearest other people the two faces are to each other (higher: surer). */
+/** Euclidean distance of two descriptors. */
+function distanceOf(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let sum = 0;
+  for (let j = 0; j < DESCRIPTOR_DIMS; j++) {
+    const d = (a[j] as number) - (b[j] as number);
+    sum += d * d;
+  }
+  return Math.sqrt(sum);
+}
+
 export function calibratedScore(distance: number, query: CohortStats, face: CohortStats): number {
   return 0.5 * ((query.mu - distance) / query.sd + (face.mu - distance) / face.sd);
 }
@@ -124,6 +141,8 @@ export interface CandidateFace {
   stats: CohortStats | undefined;
   /** The caller's reference of the face (answered with the photo it is the best face of). */
   ref?: number;
+  /** The face's descriptor (read only when a confident face may confirm it). */
+  descriptor?: () => ArrayLike<number>;
 }
 
 export type Tier = 'confident' | 'maybe';
@@ -171,11 +190,13 @@ export function tierPhotos(
     }
   }
   for (const [person, photos] of near) if (photos.size >= 2) people.add(person);
+  const voted = (c: (typeof scored)[number]) =>
+    sure(c) ||
+    (people.has(c.person) && c.score !== undefined && c.score >= options.confident - options.voteMargin);
+  const confirmed = confirmedByConfident(scored, voted, options);
   const best = new Map<number, TieredPhoto>();
   for (const c of scored) {
-    const confident =
-      sure(c) ||
-      (people.has(c.person) && c.score !== undefined && c.score >= options.confident - options.voteMargin);
+    const confident = voted(c) || confirmed.has(c);
     const photo: TieredPhoto = {
       photoId: c.photoId,
       distance: c.distance,
@@ -198,4 +219,34 @@ export function tierPhotos(
       a.distance - b.distance ||
       a.photoId - b.photoId,
   );
+}
+
+/**
+ * The calibrated "maybe" faces that a confident face confirms: the two faces, one to the other, score at least
+ * `confirm` (each against its own neighbourhood). One step from the faces the selfie itself found, never a chain of
+ * confirmations, so that a look-alike cannot be reached through another.
+ */
+function confirmedByConfident<C extends CandidateFace & { score: number | undefined }>(
+  scored: readonly C[],
+  confident: (c: C) => boolean,
+  options: CalibrationOptions,
+): Set<C> {
+  const confirmed = new Set<C>();
+  if (!(options.confirm > 0)) return confirmed;
+  const sure = scored.filter((c) => c.stats && c.descriptor && confident(c));
+  if (sure.length === 0) return confirmed;
+  const sureDescriptors = sure.map((c) => (c.descriptor as () => ArrayLike<number>)());
+  for (const c of scored) {
+    if (c.score === undefined || !c.stats || !c.descriptor || confident(c)) continue;
+    // Only a face the selfie itself nearly took: within the vote's margin, as a person's second face must be.
+    if (c.score < options.confident - options.voteMargin) continue;
+    const descriptor = c.descriptor();
+    const byOne = sure.some((k, i) => {
+      if (k.photoId === c.photoId) return false; // two faces of one photo are two people
+      const d = distanceOf(descriptor, sureDescriptors[i] as ArrayLike<number>);
+      return calibratedScore(d, k.stats as CohortStats, c.stats as CohortStats) >= options.confirm;
+    });
+    if (byOne) confirmed.add(c);
+  }
+  return confirmed;
 }

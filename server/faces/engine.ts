@@ -241,6 +241,7 @@ export class FaceIndexEngine implements FaceSearchEngine {
         person: calibration.personOfRow(row),
         distance,
         stats: queryStats && calibration.rowStats(row, () => matrix.descriptorOf(row)),
+        descriptor: () => matrix.descriptorOf(row),
       });
     }
     return tierPhotos(candidates, queryStats)

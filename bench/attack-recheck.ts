@@ -273,17 +273,14 @@ try {
   const big = Buffer.alloc(2 * 1024 * 1024, 0x20);
   const early = await raw(
     `POST /api/v1/order/create HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\ncontent-length: ${big.length}\r\n\r\n`,
-    big,
+    Buffer.concat([big, Buffer.from('GET /app-settings.json HTTP/1.1\r\nHost: x\r\n\r\n')]),
   );
-  const status = /^HTTP\/1\.1 (\d+)/.exec(early)?.[1];
-  check(
-    'an early answer says Connection: close',
-    status === '413' && /\r\nconnection: close\r\n/i.test(early),
-    {
-      status,
-      connection: /\r\nconnection: ([^\r]+)/i.exec(early)?.[1],
-    },
-  );
+  // Issue 33: the rest of the body is read and dropped, so the answer reaches a client still sending and the
+  // connection carries the next request.
+  const statuses = [...early.matchAll(/HTTP\/1\.1 (\d+)/g)].map((m) => m[1]);
+  check('an early answer reaches the client and the connection goes on', statuses.join() === '413,200', {
+    statuses,
+  });
 
   // A signed upload address takes one upload.
   const signed = (await (

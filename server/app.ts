@@ -3,7 +3,7 @@
 
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { type Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
@@ -18,8 +18,9 @@ import { SHARE_TARGET_PATH } from '../core/web-manifest';
 import { appSettingsFromContext, appShellReader } from './app-settings';
 import { compressJsonAnswers } from './compress-answers';
 import type { AppContext } from './context';
-import { type ApiLimits, apiRoutes } from './routes/api';
-import { readAtMost, storageRoutes } from './routes/storage';
+import { dropAtMost } from './request-body';
+import { type ApiLimits, apiRoutes, defaultLimits } from './routes/api';
+import { MAX_UPLOAD_BYTES, storageRoutes } from './routes/storage';
 import { prepareUploadedSelfie } from './services/face-search';
 import {
   type FirstScreen,
@@ -28,6 +29,7 @@ import {
   imagePreloadLink,
   intoHead,
 } from './services/first-screen';
+import { rateLimit } from './services/rate-limit';
 import { shellPreloads } from './shell-preloads';
 import type { DiskStore } from './storage/disk-store';
 
@@ -74,41 +76,35 @@ export const PERMISSIONS_POLICY = [
   'fullscreen=(self)',
 ].join(', ');
 
-/**
- * An answer given before the request's body was read (413 on a body too large, 429, 404 on an unknown call) says
- * Connection: close: the unread body would otherwise be taken for the next request on a kept-alive connection,
- * and the server closes it anyway, so a client that believed "keep-alive" would lose its next request.
- */
-const closeWhenBodyUnread: MiddlewareHandler = async (c, next) => {
-  await next();
-  const { body, bodyUsed } = c.req.raw;
-  const empty = c.req.header('content-length') === '0';
-  if (body !== null && !empty && !bodyUsed) c.res.headers.set('Connection', 'close');
-};
-
 /** An error for the log: its name, message and stack only; never its properties (a failed query holds the row). */
-/** How much of a photo shared to the server (no service worker took it) is read before answering. */
-const SHARED_PHOTO_READ_LIMIT = 40 * 1024 * 1024;
+/**
+ * A photo shared to the server (no service worker took it) is read and dropped up to a selfie's size; a client that
+ * stops sending for this long is cut off (issue 33: 30 stalled 40 MB shares held 800 MB).
+ */
+const SHARED_PHOTO_IDLE_MS = 10_000;
+
+/** Hono's "Malformed JSON in request body", in Thai. */
+const MALFORMED_JSON_TH = 'ข้อมูลที่ส่งมาไม่ใช่ JSON ที่ถูกต้อง';
 
 export const errorForLog = (error: unknown): string =>
   error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
 
 export function createApp(options: AppOptions) {
   const app = new Hono({ strict: false });
+  const limits = options.limits ?? defaultLimits();
   app.use(
     secureHeaders({ crossOriginResourcePolicy: 'same-origin', crossOriginOpenerPolicy: 'same-origin' }),
   );
   app.use(compress());
   // Inside compress(): JSON answers are compressed in one step, the rest through compress()'s stream.
   app.use(compressJsonAnswers);
-  app.use(closeWhenBodyUnread);
   app.use(async (c, next) => {
     await next();
     c.res.headers.set('Permissions-Policy', PERMISSIONS_POLICY);
   });
 
   const api = new Hono({ strict: false });
-  api.route('/', apiRoutes(options.ctx, options.limits));
+  api.route('/', apiRoutes(options.ctx, limits));
   app.route('/api', api);
 
   if (options.diskStore) {
@@ -160,10 +156,23 @@ export function createApp(options: AppOptions) {
   app.use('*', serveStatic({ root: options.distDir }));
   // A photo shared to the app reaches the server only when no service worker took it (the app not opened since it
   // was installed, or its worker gone): the photo cannot be kept here, so the app opens and the buyer picks it.
-  // The photo is read and dropped first (up to a phone photo's size): a connection closed on unread data can be
-  // reset before the browser follows the redirect.
-  app.post(SHARE_TARGET_PATH, async (c) => {
-    await readAtMost(c.req.raw, SHARED_PHOTO_READ_LIMIT).catch(() => undefined);
+  // The photo is read and dropped as it comes, never kept (up to a selfie's size), before the answer: a browser
+  // follows the redirect once it has sent the photo. Limited per client like the searches.
+  app.post(SHARE_TARGET_PATH, rateLimit(limits.share, limits.clientOf), async (c) => {
+    const read = await dropAtMost(c.req.raw, MAX_UPLOAD_BYTES, SHARED_PHOTO_IDLE_MS).catch(
+      () => 'stalled' as const,
+    );
+    if (read === 'too large')
+      return c.json<ErrorAnswer>(
+        {
+          status: 'error',
+          message: 'the shared photo is larger than 15 MB',
+          message_th: 'รูปที่แชร์มีขนาดใหญ่เกิน 15MB',
+        },
+        413,
+      );
+    if (read === 'stalled')
+      return c.json<ErrorAnswer>({ status: 'error', message: 'the upload stalled' }, 408);
     return c.redirect('/', 303);
   });
   // SPA fallback: any other page address gets the app shell; a missing file (with an extension) is a 404.
@@ -172,7 +181,13 @@ export function createApp(options: AppOptions) {
   // Every router's errors end here: a malformed JSON body is the 400 HTTPException Hono raises, anything else is ours.
   app.onError((error, c) => {
     if (error instanceof HTTPException) {
-      return c.json<ErrorAnswer>({ status: 'error', message: error.message || 'bad request' }, error.status);
+      const malformed = error.status === 400 && /malformed/i.test(error.message);
+      return c.json<ErrorAnswer>(
+        malformed
+          ? { status: 'error', message: 'the request body is not valid JSON', message_th: MALFORMED_JSON_TH }
+          : { status: 'error', message: error.message || 'bad request' },
+        error.status,
+      );
     }
     console.error(`${c.req.method} ${c.req.path} failed: ${errorForLog(error)}`);
     return c.json<ErrorAnswer>({ status: 'error', message: 'internal error, please try again' }, 500);

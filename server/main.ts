@@ -4,11 +4,11 @@
 import { spawnSync } from 'node:child_process';
 import cluster from 'node:cluster';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
 import { runApiProcesses } from './api-processes';
 import { buildState } from './build-freshness';
 import { loadConfig } from './config';
 import { DataDirBusy } from './db/open-for-role';
+import { serveHttp } from './http-server';
 import { schedulePurge } from './jobs/purge-selfies';
 import { startJobRunner } from './jobs/runner';
 import { openStore } from './server';
@@ -49,7 +49,7 @@ async function serveStore(): Promise<void> {
   // JOBS=off leaves indexing, delivery, notices and retention to `npm run worker` processes.
   if (config.runJobs) store.faces.startIndexing();
   const jobs = config.runJobs ? startJobRunner(store.jobs, { leaseMs: config.jobLeaseMs }) : undefined;
-  const server = serve({ fetch: store.app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const server = serveHttp({ fetch: store.app.fetch, port: config.port, hostname: config.host }, (info) => {
     const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
     console.log(`storefront on http://localhost:${info.port} (${where})`);
   });

@@ -5,7 +5,7 @@
 // photo. (At 0.8 of full size the tiny pass found 18 of crowd-40's 40 faces instead of 38: it runs at full size.)
 import { evenTilesFor, type FaceBox, mergeBoxes, type ScoredBox, tilesFor, touchesInnerEdge } from './boxes';
 import { chipTransform, extractChip, type Point } from './chip';
-import { decodeRgb, FaceImageError, greyJpeg, type RgbImage } from './image';
+import { decodeRgb, FaceImageError, greyJpeg, type RgbImage, SELFIE_MOST_DECODED_BYTES } from './image';
 import { landmarksOfCrops } from './landmarks';
 import { clip, cropPadded, DETECTOR_SIDE, locate, wholeOf } from './locate';
 import { type FaceApi, loadFaceModels } from './models';
@@ -280,7 +280,10 @@ export async function selfieDescriptors(
   const found: (FaceToDescribe | FaceImageError | undefined)[] = [];
   for (const bytes of selfies) {
     try {
-      const image = await decodeRgb(bytes, { maxSide: SELFIE_MAX_SIDE });
+      const image = await decodeRgb(bytes, {
+        maxSide: SELFIE_MAX_SIDE,
+        mostDecodedBytes: SELFIE_MOST_DECODED_BYTES,
+      });
       const box = await largestSelfieFace(faceapi, image, minScore);
       found.push(box ? { image, box } : undefined);
     } catch (error) {

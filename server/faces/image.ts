@@ -5,7 +5,14 @@ import sharp, { type Metadata } from 'sharp';
 /** Larger images are refused before decoding (a decompression bomb). */
 export const MAX_FACE_IMAGE_PIXELS = 40_000_000;
 
-export type FaceImageProblem = 'not-an-image' | 'too-many-pixels' | 'unreadable';
+/**
+ * The most bytes a selfie that the decoder cannot shrink while reading (a PNG) may decode to: 16 megapixels of
+ * 8-bit RGB. A JPEG is shrunk while read (its 40 megapixels cost little); a 16-bit interlaced PNG of 40 megapixels
+ * decodes to 480 MB over seconds of a worker (issue 33: four of them locked the search).
+ */
+export const SELFIE_MOST_DECODED_BYTES = 48_000_000;
+
+export type FaceImageProblem = 'not-an-image' | 'too-many-pixels' | 'too-large-to-decode' | 'unreadable';
 
 export class FaceImageError extends Error {
   constructor(
@@ -29,6 +36,19 @@ export interface DecodeOptions {
   maxSide?: number;
   /** Add a border of this share of the longer side on every side (tight selfie crops need it). */
   padRatio?: number;
+  /** Refuse, before decoding, an image that is not shrunk while read and decodes to more bytes than this. */
+  mostDecodedBytes?: number;
+}
+
+/**
+ * The bytes the decoder holds for the image before any shrinking: a PNG is decoded whole (at its bit depth, twice
+ * for an interlaced one, whose seven passes are kept and merged); a JPEG is shrunk while it is read (0 here).
+ */
+export function decodedBytesOf(meta: Metadata): number {
+  if (meta.format !== 'png' || !meta.width || !meta.height) return 0;
+  const sampleBytes = meta.depth === 'ushort' || (meta.bitsPerSample ?? 8) > 8 ? 2 : 1;
+  const passes = meta.isProgressive ? 2 : 1;
+  return meta.width * meta.height * (meta.channels ?? 4) * sampleBytes * passes;
 }
 
 function looksLikeImage(bytes: Uint8Array): boolean {
@@ -49,6 +69,12 @@ export async function decodeRgb(bytes: Uint8Array, options: DecodeOptions = {}):
   if (!meta.width || !meta.height) throw new FaceImageError('unreadable', 'image without dimensions');
   if (meta.width * meta.height > MAX_FACE_IMAGE_PIXELS) {
     throw new FaceImageError('too-many-pixels', `image of ${meta.width}x${meta.height} is too large`);
+  }
+  if (options.mostDecodedBytes !== undefined && decodedBytesOf(meta) > options.mostDecodedBytes) {
+    throw new FaceImageError(
+      'too-large-to-decode',
+      `a ${meta.width}x${meta.height} PNG of ${meta.depth ?? '?'} samples is too large to decode`,
+    );
   }
   try {
     let pipeline = sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_FACE_IMAGE_PIXELS }).rotate();

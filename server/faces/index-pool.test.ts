@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SEARCH_BUSY_AFTER_MS } from '../services/face-search';
 import { createIndexPool, SELFIE_BATCH } from './index-pool';
 import { BACKGROUND_NICE } from './thread-priority';
 
@@ -73,6 +74,27 @@ describe('the face index pool', () => {
       expect(distance).toBeLessThan(0.001);
     }
     expect(pool.waitingSelfies()).toBe(0);
+  }, 60_000);
+
+  it('refuses oversized PNG selfies before decoding them, and the next search is not "busy" (issue 33)', async () => {
+    await pool.whenReady();
+    // 3000×3000 16-bit interlaced: 108 MB to decode (the attack's 6320×6320 was 480 MB), a small file.
+    const heavy = new Uint8Array(
+      await sharp({ create: { width: 3000, height: 3000, channels: 3, background: '#7a7a7a' } })
+        .toColourspace('rgb16')
+        .png({ progressive: true, compressionLevel: 9 })
+        .toBuffer(),
+    );
+    expect((await sharp(heavy).metadata()).depth).toBe('ushort');
+    const burst = await Promise.allSettled(Array.from({ length: 8 }, () => pool.describeSelfie(heavy)));
+    for (const outcome of burst)
+      expect(outcome).toMatchObject({ reason: { name: 'FaceImageError', problem: 'too-large-to-decode' } });
+    expect(pool.expectedSelfieMs()).toBeLessThan(SEARCH_BUSY_AFTER_MS);
+    const face = new Uint8Array(readFileSync(path.join(demoDir, 'sample3.jpg')));
+    expect((await pool.describeSelfie(face)).kind).toBe('face');
+    // An 8-bit PNG selfie of a phone's size is searched as before.
+    const png = new Uint8Array(await sharp(face).png().toBuffer());
+    expect((await pool.describeSelfie(png)).kind).toBe('face');
   }, 60_000);
 
   it('gives a busy selfie worker its next batch while selfies wait, and answers each in its place', async () => {

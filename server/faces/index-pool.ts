@@ -20,6 +20,7 @@ import type {
   WorkerJob,
   WorkerStart,
 } from './index-worker';
+import { SelfieCost } from './selfie-cost';
 import { Announcements, searchCounter } from './yield-to-searches';
 
 export interface IndexJob {
@@ -69,10 +70,6 @@ interface Pending {
   resolve: (answer: WorkerAnswer) => void;
 }
 
-/** A selfie's time before any was measured (ms): a loose phone selfie takes about 90 ms on a free core. */
-const FIRST_SELFIE_MS = 150;
-/** Weight of the newest selfie in the running average of their times. */
-const SELFIE_MS_WEIGHT = 0.2;
 /**
  * Most selfies a worker takes at once. Waiting selfies are embedded together: the landmark and recognition nets cost
  * less per face on a batch (measured per face: descriptor 44 ms alone, 40 ms in twos, 39 ms in fours; landmarks 12,
@@ -155,7 +152,7 @@ export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
   const slots: Slot[] = [];
   let nextJob = 1;
   let closed = false;
-  let selfieMs = FIRST_SELFIE_MS;
+  const selfieCost = new SelfieCost();
   // Selfies waiting or being embedded, shared with the photo workers: they pause between steps while it is not 0.
   const searching = searchCounter();
   const announced = new Announcements();
@@ -182,7 +179,7 @@ export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
       if (finished && done[0]?.job.kind === 'selfie') {
         // A batch's time shared among its selfies: the time a selfie costs a worker in this rush.
         const each = (now - finished.startedAt) / done.length;
-        selfieMs += SELFIE_MS_WEIGHT * (each - selfieMs);
+        selfieCost.note(each);
       }
       for (const pending of done) {
         const answer = answers.find((a) => a.jobId === pending.job.jobId);
@@ -307,7 +304,7 @@ export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
         (s) => (s.selfiesOnly || photosTakeSelfies) && workingOn(s) !== 'photo',
       ).length;
       const onSelfies = slots.reduce((n, s) => n + selfiesGiven(s), 0);
-      return ((queues.selfie.length + onSelfies) / Math.max(1, servers) + 1) * selfieMs;
+      return selfieCost.expectedWait(queues.selfie.length + onSelfies, servers);
     },
     async close() {
       closed = true;

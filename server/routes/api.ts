@@ -29,7 +29,7 @@ const limitBody = (maxSize: number) =>
     onError: (c) => c.json<ErrorAnswer>({ status: 'error', message: 'request body is too large' }, 413),
   });
 
-type LimitName = 'sign' | 'search' | 'findOrder' | 'logs';
+type LimitName = 'sign' | 'search' | 'findOrder' | 'logs' | 'share';
 
 export type ApiLimits = Record<LimitName, RateLimiter> & {
   /** Whose limit a request counts against (services/rate-limit.ts clientAddress). */
@@ -38,13 +38,15 @@ export type ApiLimits = Record<LimitName, RateLimiter> & {
 
 /**
  * Per client: a burst of 10 then 30 a minute for signing and searching; 20 then 10 a minute for find-order; 30
- * then 60 a minute for the usage logs (one per page an event shows).
+ * then 60 a minute for the usage logs (one per page an event shows); 5 then 10 a minute for photos shared to the
+ * app that reach the server (a runner shares one selfie at a time).
  */
 export const LIMITS: Record<LimitName, RateLimitOptions> = {
   sign: { capacity: 10, perMinute: 30 },
   search: { capacity: 10, perMinute: 30 },
   findOrder: { capacity: 20, perMinute: 10 },
   logs: { capacity: 30, perMinute: 60 },
+  share: { capacity: 5, perMinute: 10 },
 };
 
 /**
@@ -60,6 +62,7 @@ export function apiLimits(
     search: make('search', LIMITS.search),
     findOrder: make('find-order', LIMITS.findOrder),
     logs: make('logs', LIMITS.logs),
+    share: make('share', LIMITS.share),
     clientOf: (c) => clientAddress(c, trustedProxies),
   };
 }

@@ -245,6 +245,20 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
         message: 'the image is larger than 40 megapixels',
         message_th: 'รูปมีขนาดใหญ่เกิน 40 ล้านพิกเซล',
       });
+
+      // Issue 33: a 16-bit interlaced PNG decodes to far more than its pixels: refused from its header.
+      const heavy = await sharp({ create: { width: 3000, height: 3000, channels: 3, background: '#808080' } })
+        .toColourspace('rgb16')
+        .png({ progressive: true })
+        .toBuffer();
+      const deep = await signAndUpload('beach-run', new Uint8Array(heavy));
+      const tooDeep = await t.post('/api/v2/facesearch', { ...deep, event_key: 'beach-run' });
+      expect(tooDeep.status).toBe(400);
+      expect(await tooDeep.json()).toMatchObject({
+        code: 'too-many-pixels',
+        message: expect.stringContaining('at most 16 megapixels'),
+        message_th: expect.stringContaining('16 ล้านพิกเซล'),
+      });
     } finally {
       t.ctx.faces = engine;
     }

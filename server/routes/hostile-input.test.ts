@@ -7,7 +7,13 @@ import { testDatabases } from '../db/test-databases';
 import { openTestApp } from '../test/app-fixture';
 import { orderFixture } from '../test/order-fixtures';
 import { apiLimits } from './api';
-import { forbiddenTextPath } from './validate';
+import {
+  FORBIDDEN_CHARACTER_MESSAGE,
+  forbiddenTextPath,
+  MOST_NESTING,
+  TOO_DEEP_MESSAGE,
+  textProblem,
+} from './validate';
 
 const NUL = '\u0000';
 const RLO = '\u202e';
@@ -82,7 +88,7 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
     expect(found.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('an answer given before the body was read says Connection: close', async () => {
+  it('an answer given before the body was read keeps the connection (the server drops the rest of the body)', async () => {
     const big = JSON.stringify({ padding: 'x'.repeat(2 * 1024 * 1024) });
     const tooLarge = await f.t.app.request('/api/v3/order/create', {
       method: 'POST',
@@ -90,14 +96,41 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
       body: big,
     });
     expect(tooLarge.status).toBe(413);
-    expect(tooLarge.headers.get('connection')).toBe('close');
+    expect(tooLarge.headers.get('connection')).toBeNull();
     const unknown = await f.post('/api/v1/no-such-call', { a: 1 });
     expect(unknown.status).toBe(404);
-    expect(unknown.headers.get('connection')).toBe('close');
-    // A call that read its body keeps the connection.
-    const read = await f.post('/api/v1/logs/', { service: 'event' });
-    expect(read.status).toBe(200);
-    expect(read.headers.get('connection')).toBeNull();
+  });
+
+  // Issue 33: JSON.parse takes a body nested 100,000 deep; walking it recursively overflowed the stack (a 500).
+  const deepBodies: [string, string][] = [
+    ['closed arrays', `${'['.repeat(100_000)}${']'.repeat(100_000)}`],
+    ['nested objects', `${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}`],
+    ['unclosed arrays', '['.repeat(100_000)],
+    ['a short unclosed nesting', '[[[[[[[[[[[['],
+    ['no JSON at all', 'not json'],
+  ];
+  it.each([
+    '/api/v1/events/pagination',
+    '/api/v1/events/pagination-count',
+    '/api/v1/facesearch/highlight',
+    '/api/v1/imagestage/pagination',
+    '/api/v1/imagestage/pagination-count',
+    '/api/v3/order/create',
+    '/api/v1/order/inquiry',
+    '/api/v1/order/find-order',
+    '/api/v1/logs/',
+    '/api/v2/facesearch/sign',
+    '/api/v2/facesearch',
+  ])('%s answers a body that is not its JSON with a 400 in the usual shape, never a 500', async (url) => {
+    const logged = vi.spyOn(console, 'error');
+    for (const [name, body] of deepBodies) {
+      const res = await f.post(url, body);
+      expect([name, res.status]).toEqual([name, 400]);
+      const answer = (await res.json()) as { status: string; message: string; message_th?: string };
+      expect(answer.status).toBe('error');
+      expect([name, Boolean(answer.message), Boolean(answer.message_th)]).toEqual([name, true, true]);
+    }
+    expect(logged).not.toHaveBeenCalled();
   });
 
   it('a shared photo that reaches the server (no service worker took it) is read, dropped, and the buyer sent home', async () => {
@@ -115,14 +148,7 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
   });
 
   it('a signed selfie upload address takes one upload, and a chunked upload is cut off at the limit', async () => {
-    const sign = async () =>
-      (await (
-        await f.post('/api/v2/facesearch/sign', {
-          event_key: 'paid',
-          file_name: 'me.jpg',
-          file_type: 'image/jpeg',
-        })
-      ).json()) as { url: string };
+    const sign = async () => ({ url: await f.signSelfieUpload('paid') });
     const { url } = await sign();
     const put = (body: Uint8Array) =>
       f.t.app.request(url, { method: 'PUT', headers: { 'content-type': 'image/jpg' }, body });
@@ -150,7 +176,6 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
       duplex: 'half',
     } as RequestInit);
     expect(res.status).toBe(413);
-    expect(res.headers.get('connection')).toBe('close');
     expect(sent).toBeLessThan(20);
   });
 });
@@ -176,7 +201,11 @@ describe('the client address behind trusted proxies', () => {
     expect(await keyOf(1, undefined)).toBe('unknown');
   });
 
-  it('finds the first forbidden string anywhere in a body, keys included', () => {
+  it('finds the first forbidden string anywhere in a body, keys included, and nesting beyond the limit', () => {
+    const deep = JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`);
+    expect(textProblem(deep)).toEqual({ path: Array(MOST_NESTING).fill(0), message: TOO_DEEP_MESSAGE });
+    expect(textProblem([[[`x${NUL}`]]])).toEqual({ path: [0, 0, 0], message: FORBIDDEN_CHARACTER_MESSAGE });
+    expect(forbiddenTextPath(deep)).toBeUndefined();
     expect(forbiddenTextPath({ a: 'ok', b: [1, { c: `x${NUL}` }] })).toEqual(['b', 1, 'c']);
     expect(forbiddenTextPath({ [`k${RLO}`]: 1 })).toEqual([`k${RLO}`]);
     expect(forbiddenTextPath({ a: 'ไทย 😀 \t\n' })).toBeUndefined();
@@ -193,6 +222,31 @@ describe('the usage logs are rate limited', () => {
       for (let i = 0; i < 40; i++)
         statuses.push((await t.post('/api/v1/logs/', { service: 'event' })).status);
       expect(statuses.filter((s) => s === 200)).toHaveLength(30);
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('photos shared to the server (issue 33)', () => {
+  it('are dropped as they come up to a selfie’s size, and limited per client', async () => {
+    const [database] = testDatabases;
+    if (!database) return;
+    const t = await openTestApp(database, new Date(), apiLimits());
+    try {
+      const share = (bytes: number) => {
+        const form = new FormData();
+        form.append('photo', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'IMG_1.jpg');
+        return t.app.request('/share-target', { method: 'POST', body: form });
+      };
+      const tooLarge = await share(16 * 1024 * 1024);
+      expect(tooLarge.status).toBe(413);
+      expect(await tooLarge.json()).toMatchObject({ status: 'error', message_th: expect.any(String) });
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++) statuses.push((await share(2048)).status);
+      // Five in a burst (the refused one counted too), then 429.
+      expect(statuses.filter((s) => s === 303)).toHaveLength(4);
       expect(statuses.at(-1)).toBe(429);
     } finally {
       await t.close();

@@ -1,10 +1,12 @@
 // The disk object store over HTTP: public objects are plain files; private ones (keys under private/) need a
 // signed GET; uploads (the selfie PUT of SPEC §7) need a signed PUT bound to key, content type and expiry.
+
 import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import type { ErrorAnswer } from '../../core/contract/common';
+import { readAtMost } from '../request-body';
 import type { DiskStore } from '../storage/disk-store';
 import { cacheControlOf } from '../storage/object-store';
 import { parseExpires } from '../storage/url-signing';
@@ -13,34 +15,6 @@ import { parseExpires } from '../storage/url-signing';
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
 
 const PRIVATE_PREFIX = 'private/';
-
-/**
- * The body of a request, read as it streams in and given up as soon as it passes `limit` bytes (a chunked upload
- * declares no length: it is never held whole beyond the limit).
- */
-export async function readAtMost(request: Request, limit: number): Promise<Uint8Array | 'too large'> {
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      return 'too large';
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return body;
-}
 
 /**
  * Upload addresses already used, kept until they expire: a signed PUT address takes one upload, even after its
@@ -89,11 +63,7 @@ export function storageRoutes(store: DiskStore, onUploaded?: (key: string, body:
       const declared = Number(c.req.header('content-length') ?? 0);
       if (declared > MAX_UPLOAD_BYTES) return c.json(refuse('file is too large'), 413);
       const body = await readAtMost(c.req.raw, MAX_UPLOAD_BYTES);
-      if (body === 'too large') {
-        // The rest of the body is never read: the connection cannot carry another request.
-        c.header('Connection', 'close');
-        return c.json(refuse('file is too large'), 413);
-      }
+      if (body === 'too large') return c.json(refuse('file is too large'), 413);
       if (body.length === 0) return c.json(refuse('file is empty'), 400);
       if (!(await store.putNew(key, body))) return c.json(refuse('upload address was already used'), 409);
       used.remember(key, expires);

@@ -16,47 +16,76 @@ export function refusal(issues: v.BaseIssue<unknown>[]): ErrorAnswer {
   const field = first ? v.getDotPath(first) : null;
   const message = first?.message ?? 'invalid request';
   const forbidden = message === FORBIDDEN_CHARACTER_MESSAGE;
+  const tooDeep = message === TOO_DEEP_MESSAGE;
   return {
     status: 'error',
     message: field ? `${field}: ${message}` : message,
     ...(field ? { field } : {}),
     ...(forbidden ? { code: 'forbidden_character', message_th: FORBIDDEN_CHARACTER_TH } : {}),
+    ...(tooDeep ? { code: 'too_deep', message_th: TOO_DEEP_TH } : {}),
   };
 }
 
-/** The path to the first string (a key or a value) holding a forbidden character, or undefined. */
-export function forbiddenTextPath(
-  value: unknown,
-  path: (string | number)[] = [],
-): (string | number)[] | undefined {
-  if (typeof value === 'string') return hasForbiddenCharacter(value) ? path : undefined;
-  if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      const found = forbiddenTextPath(item, [...path, i]);
-      if (found) return found;
+/**
+ * The deepest a request's value may nest (arrays and objects): the calls' own shapes nest three or four deep. A
+ * body nested a hundred thousand deep parses (JSON.parse does not recurse) but would overflow the stack of anything
+ * that walks it (issue 33: a 500).
+ */
+export const MOST_NESTING = 32;
+
+export const TOO_DEEP_MESSAGE = `is nested more than ${MOST_NESTING} levels deep`;
+const TOO_DEEP_TH = `ข้อมูลซ้อนกันลึกเกิน ${MOST_NESTING} ชั้น`;
+
+/** What is wrong with a request's value as a whole: a forbidden character, or nesting beyond MOST_NESTING. */
+export interface TextProblem {
+  path: (string | number)[];
+  message: typeof FORBIDDEN_CHARACTER_MESSAGE | typeof TOO_DEEP_MESSAGE;
+}
+
+/**
+ * The first string (a key or a value) holding a forbidden character, or the first value nested too deep, with its
+ * path; undefined when there is none. Walked with a stack of its own (never recursion), depth first, in order.
+ */
+export function textProblem(value: unknown): TextProblem | undefined {
+  const stack: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
+  while (stack.length > 0) {
+    const { value: item, path } = stack.pop() as (typeof stack)[number];
+    if (typeof item === 'string') {
+      if (hasForbiddenCharacter(item)) return { path, message: FORBIDDEN_CHARACTER_MESSAGE };
+      continue;
     }
-    return undefined;
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (hasForbiddenCharacter(key)) return [...path, key];
-      const found = forbiddenTextPath(item, [...path, key]);
-      if (found) return found;
+    if (item === null || typeof item !== 'object') continue;
+    if (path.length >= MOST_NESTING) return { path, message: TOO_DEEP_MESSAGE };
+    const entries: [string | number, unknown][] = Array.isArray(item)
+      ? item.map((child, i) => [i, child])
+      : Object.entries(item);
+    for (const [key] of entries)
+      if (typeof key === 'string' && hasForbiddenCharacter(key))
+        return { path: [...path, key], message: FORBIDDEN_CHARACTER_MESSAGE };
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i] as [string | number, unknown];
+      stack.push({ value: child, path: [...path, key] });
     }
   }
   return undefined;
 }
 
-/** Any value, refused when one of its strings holds a forbidden character (with that string's path). */
+/** The path to the first string (a key or a value) holding a forbidden character, or undefined. */
+export function forbiddenTextPath(value: unknown): (string | number)[] | undefined {
+  const problem = textProblem(value);
+  return problem?.message === FORBIDDEN_CHARACTER_MESSAGE ? problem.path : undefined;
+}
+
+/** Any value, refused when one of its strings holds a forbidden character or it nests too deep (with the path). */
 const cleanText = v.pipe(
   v.unknown(),
   v.rawCheck(({ dataset, addIssue }) => {
     if (!dataset.typed) return;
-    const path = forbiddenTextPath(dataset.value);
-    if (!path) return;
+    const problem = textProblem(dataset.value);
+    if (!problem) return;
     addIssue({
-      message: FORBIDDEN_CHARACTER_MESSAGE,
-      path: path.map((key) => ({
+      message: problem.message,
+      path: problem.path.map((key) => ({
         type: 'object',
         origin: 'value',
         input: dataset.value,

@@ -151,6 +151,16 @@ const searchExpired = (): Refusal =>
 
 /** A selfie that cannot be searched with, in the spec's words (SPEC §8). */
 function selfieRefusal(problem: FaceImageProblem): Refusal {
+  if (problem === 'too-large-to-decode')
+    return refuse(
+      400,
+      'this PNG is too large to search with, please use a JPEG or a PNG of at most 16 megapixels',
+      {
+        field: 'file',
+        code: 'too-many-pixels',
+        th: 'ไฟล์ PNG นี้ใหญ่เกินกว่าจะใช้ค้นหาได้ กรุณาใช้ไฟล์ JPEG หรือ PNG ไม่เกิน 16 ล้านพิกเซล',
+      },
+    );
   return problem === 'too-many-pixels'
     ? refuse(400, 'the image is larger than 40 megapixels', {
         field: 'file',

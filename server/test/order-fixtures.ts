@@ -64,6 +64,15 @@ export function orderFixture(database: TestDatabase, options: OrderFixtureOption
     photos,
     eventIds,
     post: (url: string, body: unknown, headers: Record<string, string> = {}) => f.t.post(url, body, headers),
+    /** A signed selfie upload address of an event (a JPEG named me.jpg). */
+    signSelfieUpload: async (eventKey: string): Promise<string> => {
+      const res = await f.post('/api/v2/facesearch/sign', {
+        event_key: eventKey,
+        file_name: 'me.jpg',
+        file_type: 'image/jpeg',
+      });
+      return ((await res.json()) as { url: string }).url;
+    },
     countOrders: async () =>
       Number(
         (

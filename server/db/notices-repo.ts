@@ -52,3 +52,25 @@ export async function noticeFailed(db: Db, id: number, error: string, final: boo
 export async function noticesOf(db: Db, orderId: string) {
   return db.selectFrom('notices').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
 }
+
+/**
+ * Notices written to `recipient` on `channel` since `since` for orders that paid nothing (issue 33: the cap on what
+ * free orders send to numbers and addresses a caller chooses).
+ */
+export async function freeOrderNoticesTo(
+  db: Db,
+  channel: NoticeChannel,
+  recipient: string,
+  since: Date,
+): Promise<number> {
+  const row = await db
+    .selectFrom('notices as n')
+    .innerJoin('orders as o', 'o.order_id', 'n.order_id')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('n.channel', '=', channel)
+    .where('n.recipient', '=', recipient)
+    .where('n.created_at', '>=', since)
+    .where('o.amount', '=', '0')
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}

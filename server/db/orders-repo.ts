@@ -261,26 +261,50 @@ export async function setDeliveryFlag(db: Db, orderId: string, flag: DeliveryFla
 
 /** What an order page can see change: its status, refund and delivery flags (one short indexed read). */
 export async function orderStateToken(db: Db, orderId: string): Promise<string | undefined> {
-  if (!UUID.test(orderId)) return undefined;
-  const row = await db
-    .selectFrom('orders')
-    .select(['payment_status', 'refunded_at', 'is_original_image_created', 'is_logo_image_created'])
-    .select(
-      sql<string>`(select count(*) || ':' || count(*) filter (where p.status = 'FAILED') from payments p where p.order_id = orders.order_id)`.as(
-        'payments',
-      ),
-    )
-    .where('order_id', '=', orderId)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const yn = (b: boolean) => (b ? 'Y' : 'N');
-  return [
-    row.payment_status,
-    row.refunded_at ? 'R' : '-',
-    yn(row.is_original_image_created),
-    yn(row.is_logo_image_created),
-    row.payments,
-  ].join('/');
+  return (await orderStateTokens(db, [orderId])).get(orderId.toLowerCase());
+}
+
+/** Most orders read in one query by orderStateTokens. */
+const TOKENS_PER_QUERY = 1000;
+
+/**
+ * The state tokens of many orders (the long polls' feed reads every watched order at once), by lower-case order id;
+ * an order that does not exist (or an id that is not a uuid) is left out.
+ */
+export async function orderStateTokens(db: Db, orderIds: readonly string[]): Promise<Map<string, string>> {
+  const ids = [...new Set(orderIds.map((id) => id.toLowerCase()).filter((id) => UUID.test(id)))];
+  const tokens = new Map<string, string>();
+  for (let at = 0; at < ids.length; at += TOKENS_PER_QUERY) {
+    const rows = await db
+      .selectFrom('orders')
+      .select([
+        'order_id',
+        'payment_status',
+        'refunded_at',
+        'is_original_image_created',
+        'is_logo_image_created',
+      ])
+      .select(
+        sql<string>`(select count(*) || ':' || count(*) filter (where p.status = 'FAILED') from payments p where p.order_id = orders.order_id)`.as(
+          'payments',
+        ),
+      )
+      .where('order_id', 'in', ids.slice(at, at + TOKENS_PER_QUERY))
+      .execute();
+    const yn = (b: boolean) => (b ? 'Y' : 'N');
+    for (const row of rows)
+      tokens.set(
+        String(row.order_id).toLowerCase(),
+        [
+          row.payment_status,
+          row.refunded_at ? 'R' : '-',
+          yn(row.is_original_image_created),
+          yn(row.is_logo_image_created),
+          row.payments,
+        ].join('/'),
+      );
+  }
+  return tokens;
 }
 
 export interface OrderListFilter {

@@ -3,6 +3,9 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ErrorAnswer } from '../../core/contract/common';
 import type { AppContext } from '../context';
+import { orderStateTokens } from '../db/orders-repo';
+import { OrderWatch } from '../services/order-watch';
+import { checkOpenPayments } from '../services/payments/check-open';
 import {
   clientAddress,
   memoryLimiter,
@@ -29,7 +32,7 @@ const limitBody = (maxSize: number) =>
     onError: (c) => c.json<ErrorAnswer>({ status: 'error', message: 'request body is too large' }, 413),
   });
 
-type LimitName = 'sign' | 'search' | 'findOrder' | 'logs' | 'share';
+type LimitName = 'sign' | 'search' | 'findOrder' | 'logs' | 'share' | 'createOrder' | 'freeNotices';
 
 export type ApiLimits = Record<LimitName, RateLimiter> & {
   /** Whose limit a request counts against (services/rate-limit.ts clientAddress). */
@@ -39,7 +42,9 @@ export type ApiLimits = Record<LimitName, RateLimiter> & {
 /**
  * Per client: a burst of 10 then 30 a minute for signing and searching; 20 then 10 a minute for find-order; 30
  * then 60 a minute for the usage logs (one per page an event shows); 5 then 10 a minute for photos shared to the
- * app that reach the server (a runner shares one selfie at a time).
+ * app that reach the server (a runner shares one selfie at a time); 20 orders a minute (a finish line's shared
+ * address has many buyers); and the notices of 3 orders that paid nothing an hour (issue 33: each one sends an SMS
+ * and an e-mail to whatever the caller typed).
  */
 export const LIMITS: Record<LimitName, RateLimitOptions> = {
   sign: { capacity: 10, perMinute: 30 },
@@ -47,6 +52,8 @@ export const LIMITS: Record<LimitName, RateLimitOptions> = {
   findOrder: { capacity: 20, perMinute: 10 },
   logs: { capacity: 30, perMinute: 60 },
   share: { capacity: 5, perMinute: 10 },
+  createOrder: { capacity: 20, perMinute: 20 },
+  freeNotices: { capacity: 3, perMinute: 3 / 60 },
 };
 
 /**
@@ -63,6 +70,8 @@ export function apiLimits(
     findOrder: make('find-order', LIMITS.findOrder),
     logs: make('logs', LIMITS.logs),
     share: make('share', LIMITS.share),
+    createOrder: make('create-order', LIMITS.createOrder),
+    freeNotices: make('free-notices', LIMITS.freeNotices),
     clientOf: (c) => clientAddress(c, trustedProxies),
   };
 }
@@ -83,6 +92,7 @@ export function apiRoutes(ctx: AppContext, limits: ApiLimits = defaultLimits()) 
     rateLimit(limits.search, client),
   );
   api.use('/v1/order/find-order', rateLimit(limits.findOrder, client));
+  api.on('POST', ['/v1/order/create', '/v3/order/create'], rateLimit(limits.createOrder, client));
   api.use('/v1/logs/*', rateLimit(limits.logs, client));
 
   api.route('/v1/events', eventsRoutes(ctx));
@@ -90,9 +100,13 @@ export function apiRoutes(ctx: AppContext, limits: ApiLimits = defaultLimits()) 
   api.route('/v2/facesearch', faceSearchV2Routes(ctx));
   api.route('/v1/imagestage', imageStageRoutes(ctx));
   api.route('/v1/logs', logsRoutes(ctx));
-  api.route('/v1/order', orderRoutes(ctx, 'v1'));
-  api.route('/v2/order', orderRoutes(ctx, 'v2'));
-  api.route('/v3/order', orderRoutes(ctx, 'v3'));
+  const watch = new OrderWatch((ids) => orderStateTokens(ctx.db, ids), {
+    checkOpen: (orderId) => checkOpenPayments(ctx, ctx.payments, orderId),
+  });
+  const orderDeps = { watch, clientOf: client, freeNotices: limits.freeNotices };
+  api.route('/v1/order', orderRoutes(ctx, 'v1', orderDeps));
+  api.route('/v2/order', orderRoutes(ctx, 'v2', orderDeps));
+  api.route('/v3/order', orderRoutes(ctx, 'v3', orderDeps));
   api.route('/payments', paymentCallbackRoutes(ctx));
   if (ctx.payments.name === 'SANDBOX') {
     // The sandbox's callbacks travel the route a real gateway's do, through this very router.

@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardPaymentAnswerSchema } from '../../core/contract/order';
 import { testDatabases } from '../db/test-databases';
+import { OrderWatch } from '../services/order-watch';
 import { opnClient } from '../services/payments/opn';
 import { opnGateway } from '../services/payments/opn-gateway';
 import { markPaidByOperator } from '../services/payments/settle';
@@ -195,7 +196,11 @@ describe.each(testDatabases)('card payment on $name', (database) => {
     const noCards = new Hono();
     noCards.route(
       '/api/v3/order',
-      orderRoutes({ ...f.t.ctx, payments: { ...f.t.ctx.payments, cards: undefined } }, 'v3'),
+      orderRoutes({ ...f.t.ctx, payments: { ...f.t.ctx.payments, cards: undefined } }, 'v3', {
+        watch: new OrderWatch(async () => new Map()),
+        clientOf: () => 'one client',
+        freeNotices: { take: async () => 0 },
+      }),
     );
     const res = await pay(payment(uuid), noCards);
     expect(res.status).toBe(400);

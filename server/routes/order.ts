@@ -1,6 +1,6 @@
 // The order calls of SPEC §7 under /v1/order, /v2/order and /v3/order: create (v1, v3), inquiry (all three),
 // find-order (v1), opn-cc-payment (v3). Handlers validate, call the orders service and answer.
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import {
   cardPaymentRequestSchema,
   findOrderRequestSchema,
@@ -10,11 +10,12 @@ import {
 import type { AppContext } from '../context';
 import { orderStateToken } from '../db/orders-repo';
 import { payByCard } from '../services/card-payment';
-import { nextOrderChange } from '../services/order-changes';
 import { findOrdersFor, inquireOrder } from '../services/order-inquiry';
+import type { OrderWatch } from '../services/order-watch';
 import { createOrder, tokenMatches } from '../services/orders';
 import { refuse, respond } from '../services/outcome';
 import { checkOpenPayments } from '../services/payments/check-open';
+import type { RateLimiter } from '../services/rate-limit';
 import { validate } from './validate';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -24,29 +25,17 @@ const IDEMPOTENCY_KEY_MAX = 100;
 export const baseUrlOf = (ctx: Pick<AppContext, 'publicBaseUrl'>, requestUrl: string) =>
   ctx.publicBaseUrl || new URL(requestUrl).origin;
 
-/** A change made by another process is seen within this long (the order is read again). */
-const RECHECK_MS = 2000;
-
-/**
- * The order page's long poll: returns once the order's state differs from what the page knows, after `seconds`,
- * or when the page goes away. Changes in this process wake it at once; others are seen on the next re-read.
- */
-async function waitForOrderChange(
-  ctx: AppContext,
-  orderId: string,
-  known: string,
-  seconds: number,
-  signal: AbortSignal,
-): Promise<void> {
-  const until = Date.now() + seconds * 1000;
-  while (!signal.aborted && Date.now() < until) {
-    if ((await orderStateToken(ctx.db, orderId)) !== known) return;
-    await nextOrderChange(orderId, Math.min(RECHECK_MS, until - Date.now()), signal);
-    await checkOpenPayments(ctx, ctx.payments, orderId);
-  }
+export interface OrderRouteDeps {
+  /** The long polls' shared feed (one for the app's three versions). */
+  watch: OrderWatch;
+  /** Whose held polls and allowances a request counts against. */
+  clientOf: (c: Context) => string;
+  /** The allowance of a client's orders that pay nothing to send notices. */
+  freeNotices: RateLimiter;
 }
 
-export function orderRoutes(ctx: AppContext, version: 'v1' | 'v2' | 'v3') {
+export function orderRoutes(ctx: AppContext, version: 'v1' | 'v2' | 'v3', deps: OrderRouteDeps) {
+  const { watch, clientOf } = deps;
   const routes = new Hono();
   // Every order answer is one buyer's (the order id, contact, signed addresses): no cache may keep it.
   routes.use('*', async (c, next) => {
@@ -69,6 +58,7 @@ export function orderRoutes(ctx: AppContext, version: 'v1' | 'v2' | 'v3') {
         apiVersion: version === 'v1' ? 1 : 3,
         idempotencyKey: key,
         baseUrl: baseUrlOf(ctx, c.req.url),
+        mayNotifyFree: async () => (await deps.freeNotices.take(clientOf(c))) === 0,
       });
       return respond(c, outcome, ({ uuid }) => ({ status: 'success' as const, uuid }));
     });
@@ -80,9 +70,19 @@ export function orderRoutes(ctx: AppContext, version: 'v1' | 'v2' | 'v3') {
       // A payment the gateway has taken but not yet called back about (back from 3-D Secure, a late callback) is
       // read back and settled before answering.
       await checkOpenPayments(ctx, ctx.payments, request.order_uuid);
-      if (request.wait && request.known) {
-        await waitForOrderChange(ctx, request.order_uuid, request.known, request.wait, c.req.raw.signal);
-      }
+      // The order page's long poll: held (at no cost, order-watch.ts) while the order is as the page knows it.
+      if (
+        request.wait &&
+        request.known &&
+        (await orderStateToken(ctx.db, request.order_uuid)) === request.known
+      )
+        await watch.wait(
+          request.order_uuid,
+          request.known,
+          request.wait * 1000,
+          clientOf(c),
+          c.req.raw.signal,
+        );
     }
     const outcome = await inquireOrder(ctx, request, { withApiResponse: version !== 'v3' });
     return respond(c, outcome, (inquiry) => ({ status: 'success' as const, ...inquiry }));

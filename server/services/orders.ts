@@ -39,6 +39,11 @@ export interface CreateOrderOptions {
   idempotencyKey?: string | undefined;
   /** The store's public address: the gateway returns the buyer and posts its callback there. */
   baseUrl: string;
+  /**
+   * Whether an order that pays nothing may send its notices (SMS, e-mail) for this client: they cost the shop and
+   * reach whatever number or address the caller typed (issue 33). Without it: yes.
+   */
+  mayNotifyFree?: () => Promise<boolean>;
 }
 
 export async function createOrder(
@@ -147,6 +152,9 @@ export async function createOrder(
       : opened
         ? { status: 'PENDING', amount: final, gateway_ref: opened.gateway_ref, note: '' }
         : undefined;
+  // An order that pays nothing is complete at once and its page shows the downloads: its notices go only within
+  // the client's allowance (the order itself is made either way).
+  const notifyFree = channel === 'FREE' ? ((await options.mayNotifyFree?.()) ?? true) : false;
   const inserted = await insertOrder(
     ctx.db,
     {
@@ -172,7 +180,7 @@ export async function createOrder(
     ids,
     payment,
     // The FREE order's download link is sent like a paid one's, written with the order.
-    channel === 'FREE' ? (trx) => queueDelivery(trx, orderId, 'FREE') : undefined,
+    channel === 'FREE' ? (trx) => queueDelivery(trx, orderId, 'FREE', { notify: notifyFree }) : undefined,
   );
   if (inserted) return accept({ uuid: orderId });
   // A concurrent request with the same key won the insert: answer its order (if it was the same request).

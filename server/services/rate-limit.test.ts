@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryLimiter, postgresLimiter, rateLimit } from './rate-limit';
+import { clientOfAddress, memoryLimiter, postgresLimiter, rateLimit } from './rate-limit';
 
 describe('memoryLimiter', () => {
   it('allows a burst, then refuses with the wait, per client', async () => {
@@ -69,5 +69,19 @@ describe.skipIf(!url)('postgresLimiter shared by API processes', () => {
     expect(await two.take('client-a')).toBeGreaterThan(0);
     expect(await one.take('client-a')).toBeGreaterThan(0);
     expect(await two.take('client-b')).toBe(0);
+  });
+});
+
+describe('who an address stands for (issue 33)', () => {
+  it('is an IPv4 address itself, and an IPv6 address its /64', () => {
+    expect(clientOfAddress('198.51.100.7')).toBe('198.51.100.7');
+    expect(clientOfAddress('::ffff:198.51.100.7')).toBe('198.51.100.7');
+    expect(clientOfAddress('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+    expect(clientOfAddress('2001:db8:1:2::9')).toBe('2001:db8:1:2::/64');
+    expect(clientOfAddress('2001:0db8:0001:0002:0000:0000:0000:0001')).toBe('2001:db8:1:2::/64');
+    expect(clientOfAddress('[2001:db8::1]')).toBe('2001:db8:0:0::/64');
+    expect(clientOfAddress('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(clientOfAddress('::1')).toBe('0:0:0:0::/64');
+    expect(clientOfAddress('not an address')).toBe('not an address');
   });
 });

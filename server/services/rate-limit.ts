@@ -79,13 +79,34 @@ export function clientAddress(c: Context, trustedProxies = 0): string {
       .map((hop) => hop.trim())
       .filter((hop) => hop !== '');
     const seen = hops[hops.length - trustedProxies];
-    if (seen) return seen;
+    if (seen) return clientOfAddress(seen);
   }
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    return clientOfAddress(getConnInfo(c).remote.address ?? 'unknown');
   } catch {
     return 'unknown'; // requests made in-process (tests) have no socket
   }
+}
+
+/**
+ * Who an address stands for: an IPv4 address itself (also written IPv4-mapped, ::ffff:a.b.c.d); an IPv6 address by
+ * its /64, the block one subscriber gets (issue 33: each address of one /64 had its own allowance).
+ */
+export function clientOfAddress(address: string): string {
+  const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
+  if (mapped) return mapped[1] as string;
+  if (!bare.includes(':')) return bare;
+  const [head = '', tail] = bare.toLowerCase().split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail === undefined ? [] : tail ? tail.split(':') : [];
+  const missing = tail === undefined ? 0 : 8 - headGroups.length - tailGroups.length;
+  const groups = [...headGroups, ...Array<string>(Math.max(0, missing)).fill('0'), ...tailGroups];
+  if (groups.length !== 8 || !groups.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return bare;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 export function rateLimit(limiter: RateLimiter, key: (c: Context) => string): MiddlewareHandler {

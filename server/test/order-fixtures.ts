@@ -11,6 +11,7 @@ import { insertEvent } from '../db/events-repo';
 import type { TestDatabase } from '../db/test-databases';
 import { runJobs } from '../jobs/queue';
 import { JOB_POLICIES, jobHandlers, RUNNER_KINDS } from '../jobs/runner';
+import type { ApiLimits } from '../routes/api';
 import type { Notifier } from '../services/notify/outbox';
 import type { PaymentGateway } from '../services/payments/gateway';
 import { openTestApp, TEST_APP_TOKEN, type TestApp } from './app-fixture';
@@ -45,6 +46,8 @@ const SETUP_TIMEOUT_MS = 30_000;
 export interface OrderFixtureOptions {
   /** The payment gateway of the app (default the sandbox); called when the app opens. */
   gateway?: (db: Db, now: () => Date) => PaymentGateway;
+  /** The app's per-client limits (default: generous enough never to interfere). */
+  limits?: () => ApiLimits;
 }
 
 export function orderFixture(database: TestDatabase, options: OrderFixtureOptions = {}) {
@@ -131,7 +134,7 @@ export function orderFixture(database: TestDatabase, options: OrderFixtureOption
   };
 
   beforeAll(async () => {
-    app = await openTestApp(database, NOW, undefined, options.gateway);
+    app = await openTestApp(database, NOW, options.limits?.(), options.gateway);
     const db = app.ctx.db;
     const base = (key: string, extra: object = {}) => ({
       event: {

@@ -9,7 +9,7 @@ import { type FakeSms, startFakeSms } from '../../test/fakes/fake-sms';
 import { orderFixture } from '../../test/order-fixtures';
 import { markPaidByOperator } from '../payments/settle';
 import type { EmailMessage, EmailSender } from './email';
-import { notifyOrder, sendNotice } from './outbox';
+import { FREE_NOTICES_PER_RECIPIENT_DAY, notifyOrder, sendNotice } from './outbox';
 import { thaiBulkSmsSender } from './sms';
 
 /** An e-mail sender that records what it sends and can be told to fail. */
@@ -144,6 +144,22 @@ describe.each(testDatabases)('delivery notices on $name', (database) => {
       order_id: unpaid,
       skipped: 'the order is not paid',
     });
+  });
+
+  it('sends one recipient the notices of three orders that paid nothing a day, and every paid one (issue 33)', async () => {
+    const email = recordingEmail();
+    const to = { email: 'many-free@example.com', mobile: '0899990001' };
+    const free = [];
+    for (let i = 0; i < 5; i++)
+      free.push(await f.create(f.on('free', { ...to, amount: '0.00', payment_channel: 'FREE' })));
+    await f.drainJobs({ email });
+    const mailed = free.filter((uuid) => email.sent.some((m) => m.to === to.email && m.text.includes(uuid)));
+    expect(mailed).toEqual(free.slice(0, FREE_NOTICES_PER_RECIPIENT_DAY));
+    // A paid order to the same address is told, whatever free orders did.
+    const paid = await f.create(f.order(to));
+    expect(await markPaidByOperator(f.t.ctx, paid, { paymentRef: 'SLIP-FREE-CAP', note: '' })).toBe('paid');
+    await f.drainJobs({ email });
+    expect(email.sent.some((m) => m.to === to.email && m.text.includes(paid))).toBe(true);
   });
 
   it('sends a FREE order its link too', async () => {

@@ -4,7 +4,14 @@
 // is_send_email / is_send_sms Y only when the provider took it. Failures retry with back-off (jobs/runner.ts) and
 // never touch the order's payment or downloads.
 import type { Db } from '../../db/database';
-import { findNotice, insertNotices, type NewNotice, noticeFailed, noticeSent } from '../../db/notices-repo';
+import {
+  findNotice,
+  freeOrderNoticesTo,
+  insertNotices,
+  type NewNotice,
+  noticeFailed,
+  noticeSent,
+} from '../../db/notices-repo';
 import { orderForDelivery, setDeliveryFlag } from '../../db/orders-repo';
 import { enqueue, type JobRow } from '../../jobs/queue';
 import type { EmailSender } from './email';
@@ -24,6 +31,13 @@ export interface Notifier {
 }
 
 type DeliveryOrder = NonNullable<Awaited<ReturnType<typeof orderForDelivery>>>;
+
+/**
+ * Notices of orders that paid nothing one recipient gets on one channel in a day (issue 33: anyone can make a free
+ * order with any number or address; its page shows the downloads anyway, the notice is a courtesy).
+ */
+export const FREE_NOTICES_PER_RECIPIENT_DAY = 3;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The notice's words for an order, with the store's links. */
 const noticeFor = (order: DeliveryOrder, notifier: Notifier) =>
@@ -58,7 +72,17 @@ export async function notifyOrder(
   const text = noticeFor(order, notifier);
   const notices: NewNotice[] = [];
   const base = { order_id: orderId, job_id: job.id };
-  if (notifier.email && order.email) {
+  const free = Number(order.amount) === 0;
+  const withinAllowance = async (channel: 'email' | 'sms', recipient: string) =>
+    !free ||
+    (await freeOrderNoticesTo(deps.db, channel, recipient, new Date(deps.now().getTime() - DAY_MS))) <
+      FREE_NOTICES_PER_RECIPIENT_DAY;
+  const email = notifier.email && order.email ? await withinAllowance('email', order.email) : undefined;
+  const sms = notifier.sms && order.mobile ? await withinAllowance('sms', order.mobile) : undefined;
+  // A channel over its allowance and none left: nothing is sent (not even to the console).
+  if ((email === false || sms === false) && !email && !sms)
+    return { order_id: orderId, skipped: 'the recipient had enough notices of free orders today' };
+  if (email) {
     notices.push({
       ...base,
       channel: 'email',
@@ -67,7 +91,7 @@ export async function notifyOrder(
       body: text.text,
     });
   }
-  if (notifier.sms && order.mobile) {
+  if (sms) {
     notices.push({ ...base, channel: 'sms', recipient: order.mobile, subject: '', body: text.sms });
   }
   if (notices.length === 0) {

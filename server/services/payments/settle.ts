@@ -208,10 +208,15 @@ async function settleByHand(
  * What follows PAID, written with it: the originals and logo versions made by jobs, and the download link sent.
  * FREE orders are complete at creation (their originals are the photos themselves) and only get the notice.
  */
-export async function queueDelivery(trx: Db, orderId: string, channel: string): Promise<void> {
+export async function queueDelivery(
+  trx: Db,
+  orderId: string,
+  channel: string,
+  options: { notify?: boolean } = {},
+): Promise<void> {
   if (channel !== 'FREE') {
     await enqueue(trx, 'prepare-originals', { order_id: orderId });
     await enqueue(trx, 'prepare-logos', { order_id: orderId });
   }
-  await enqueue(trx, 'notify-order', { order_id: orderId, reason: 'paid' });
+  if (options.notify ?? true) await enqueue(trx, 'notify-order', { order_id: orderId, reason: 'paid' });
 }

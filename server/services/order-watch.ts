@@ -1,0 +1,180 @@
+// The order page's long poll, shared (issue 33). Before, each held poll read its order again every 2 s on the main
+// thread and checked its open payments: 500 held polls (anyone with the public app token can hold them) kept the
+// database busy and every other request waited up to 24 s. Now a held poll costs nothing while nothing changes:
+// - one feed per process reads the state of every watched order in one query every RECHECK_MS (a change made by
+//   another process is seen within that), and checks the open payments of a few of them a round;
+// - a change made in this process (orderChanged) wakes that order's waiters at once;
+// - at most MOST_HELD polls per process and MOST_HELD_PER_CLIENT per client are held: beyond them, the poll is
+//   answered at once with the order as it is (the page asks again);
+// - a poll ends at its own deadline, whatever the feed is doing.
+import { onOrderChanged } from './order-changes';
+
+/** How often the feed reads the watched orders' state (a change made by another process is seen within this). */
+export const RECHECK_MS = 2000;
+/** Polls held by one process at once. */
+export const MOST_HELD = 4000;
+/** Polls held for one client at once (a buyer has an order page or two open). */
+export const MOST_HELD_PER_CLIENT = 4;
+/** Orders whose open payments are checked in one round of the feed (the rest in later rounds, in turn). */
+export const CHECKS_PER_ROUND = 8;
+
+interface Waiter {
+  known: string;
+  finish: (outcome: WaitOutcome) => void;
+}
+
+/** Why a wait ended: the order changed, its time was up, the client went, it was never held, the watch closed. */
+export type WaitOutcome = 'changed' | 'timeout' | 'gone' | 'not-held' | 'closed';
+
+export interface OrderWatchOptions {
+  recheckMs?: number;
+  mostHeld?: number;
+  mostHeldPerClient?: number;
+  checksPerRound?: number;
+  /** Reads an order's open payments back from the gateway (services/payments/check-open.ts). */
+  checkOpen?: (orderId: string) => Promise<void>;
+}
+
+export class OrderWatch {
+  private readonly waiters = new Map<string, Set<Waiter>>();
+  private readonly perClient = new Map<string, number>();
+  private held = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private round: Promise<void> | undefined;
+  /** Where the open-payment checks go on in the next round. */
+  private checkCursor = 0;
+  private readonly unsubscribe: () => void;
+  private readonly recheckMs: number;
+  private readonly mostHeld: number;
+  private readonly mostHeldPerClient: number;
+  private readonly checksPerRound: number;
+
+  constructor(
+    /** Reads the state tokens of orders (orders-repo.ts orderStateTokens), by lower-case id. */
+    private readonly readTokens: (orderIds: string[]) => Promise<Map<string, string>>,
+    private readonly options: OrderWatchOptions = {},
+  ) {
+    this.recheckMs = options.recheckMs ?? RECHECK_MS;
+    this.mostHeld = options.mostHeld ?? MOST_HELD;
+    this.mostHeldPerClient = options.mostHeldPerClient ?? MOST_HELD_PER_CLIENT;
+    this.checksPerRound = options.checksPerRound ?? CHECKS_PER_ROUND;
+    this.unsubscribe = onOrderChanged((orderId) => {
+      if (this.waiters.has(orderId)) void this.readNow([orderId]);
+    });
+  }
+
+  /** Polls held now (for tests and the metrics). */
+  get heldCount(): number {
+    return this.held;
+  }
+
+  /**
+   * Waits until the order's state differs from `known`, `ms` pass, or the signal aborts; 'not-held' at once when the
+   * process or the client already holds as many polls as it may.
+   */
+  wait(
+    orderId: string,
+    known: string,
+    ms: number,
+    client: string,
+    signal?: AbortSignal,
+  ): Promise<WaitOutcome> {
+    const id = orderId.toLowerCase();
+    const ofClient = this.perClient.get(client) ?? 0;
+    if (signal?.aborted) return Promise.resolve('gone');
+    if (this.held >= this.mostHeld || ofClient >= this.mostHeldPerClient) return Promise.resolve('not-held');
+    return new Promise<WaitOutcome>((resolve) => {
+      const finish = (outcome: WaitOutcome) => {
+        clearTimeout(deadline);
+        signal?.removeEventListener('abort', gone);
+        const set = this.waiters.get(id);
+        set?.delete(waiter);
+        if (set?.size === 0) this.waiters.delete(id);
+        this.held -= 1;
+        const left = (this.perClient.get(client) ?? 1) - 1;
+        if (left > 0) this.perClient.set(client, left);
+        else this.perClient.delete(client);
+        if (this.held === 0) this.stop();
+        resolve(outcome);
+      };
+      const waiter: Waiter = { known, finish };
+      const gone = () => finish('gone');
+      const deadline = setTimeout(() => finish('timeout'), ms);
+      signal?.addEventListener('abort', gone, { once: true });
+      this.held += 1;
+      this.perClient.set(client, ofClient + 1);
+      const set = this.waiters.get(id) ?? new Set<Waiter>();
+      set.add(waiter);
+      this.waiters.set(id, set);
+      this.start();
+    });
+  }
+
+  /** Stops the feed and answers every held poll at once (the store is stopping). */
+  close(): void {
+    this.unsubscribe();
+    this.stop();
+    for (const set of [...this.waiters.values()]) for (const w of [...set]) w.finish('closed');
+  }
+
+  private start(): void {
+    if (this.timer || this.round) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.round = this.runRound().finally(() => {
+        this.round = undefined;
+        if (this.held > 0) this.start();
+      });
+    }, this.recheckMs);
+    this.timer.unref?.();
+  }
+
+  private stop(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  /** One round: every watched order's state in one read, then the open payments of a few of them. */
+  private async runRound(): Promise<void> {
+    const ids = [...this.waiters.keys()];
+    const tokens = await this.readNow(ids);
+    const checkOpen = this.options.checkOpen;
+    if (!checkOpen) return;
+    // Orders still waiting for payment with an attempt that has not failed: their payments are read back from the
+    // gateway (a late or lost callback), a few a round, in turn.
+    const open = ids.filter((id) => this.waiters.has(id) && hasOpenPayment(tokens.get(id)));
+    if (open.length === 0) return;
+    const from = this.checkCursor % open.length;
+    const turn = [...open.slice(from), ...open.slice(0, from)].slice(0, this.checksPerRound);
+    this.checkCursor = from + turn.length;
+    for (const id of turn) {
+      await checkOpen(id).catch((error: unknown) => {
+        console.warn(`open payments of a watched order: ${error instanceof Error ? error.message : error}`);
+      });
+    }
+    // What the checks settled wakes its waiters through orderChanged.
+  }
+
+  /** Reads the orders' state and wakes the waiters whose known state it no longer is. */
+  private async readNow(ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const tokens = await this.readTokens(ids).catch((error: unknown) => {
+      console.warn(`watched orders not read: ${error instanceof Error ? error.message : error}`);
+      return new Map<string, string>();
+    });
+    for (const id of ids) {
+      const token = tokens.get(id);
+      if (token === undefined) continue;
+      for (const waiter of [...(this.waiters.get(id) ?? [])])
+        if (waiter.known !== token) waiter.finish('changed');
+    }
+    return tokens;
+  }
+}
+
+/** The state token says: not paid, and more payment attempts than failed ones (see orderStateToken). */
+function hasOpenPayment(token: string | undefined): boolean {
+  if (!token?.startsWith('INITIAL/')) return false;
+  const [count, failed] = (token.split('/')[4] ?? '0:0').split(':').map(Number);
+  return (count ?? 0) > (failed ?? 0);
+}

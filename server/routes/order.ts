@@ -66,6 +66,8 @@ export function orderRoutes(ctx: AppContext, version: 'v1' | 'v2' | 'v3', deps: 
 
   routes.post('/inquiry', validate('json', inquiryRequestSchema), async (c) => {
     const request = c.req.valid('json');
+    // A poll's `wait` counts from its arrival, whatever the checks before the hold took.
+    const arrived = Date.now();
     if (tokenMatches(request.tk, ctx.appToken)) {
       // A payment the gateway has taken but not yet called back about (back from 3-D Secure, a late callback) is
       // read back and settled before answering.
@@ -79,7 +81,7 @@ export function orderRoutes(ctx: AppContext, version: 'v1' | 'v2' | 'v3', deps: 
         await watch.wait(
           request.order_uuid,
           request.known,
-          request.wait * 1000,
+          request.wait * 1000 - (Date.now() - arrived),
           clientOf(c),
           c.req.raw.signal,
         );

@@ -82,6 +82,7 @@ export class OrderWatch {
     const id = orderId.toLowerCase();
     const ofClient = this.perClient.get(client) ?? 0;
     if (signal?.aborted) return Promise.resolve('gone');
+    if (!(ms > 0)) return Promise.resolve('timeout');
     if (this.held >= this.mostHeld || ofClient >= this.mostHeldPerClient) return Promise.resolve('not-held');
     return new Promise<WaitOutcome>((resolve) => {
       const finish = (outcome: WaitOutcome) => {

@@ -81,7 +81,14 @@ export async function openStore(config: Config, log: (line: string) => void = co
     app,
     ctx,
     faces,
-    jobs: { db, store, now: ctx.now, notifier, onEventPurged: (eventId) => faces.engine.forget(eventId) },
+    jobs: {
+      db,
+      store,
+      now: ctx.now,
+      notifier,
+      payments: ctx.payments,
+      onEventPurged: (eventId) => faces.engine.forget(eventId),
+    },
     async close() {
       notifier.email?.close();
       await faces.close();

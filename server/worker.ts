@@ -6,7 +6,8 @@ import { DatabaseUnreachable, openClientDatabase } from './db/open-for-role';
 import { openFaceService } from './faces/wiring';
 import { startJobRunner } from './jobs/runner';
 import { notifierFor } from './server';
-import { openObjectStore } from './storage/open-store';
+import { openPaymentGateway } from './services/payments/open-gateway';
+import { loadSigningSecret, openObjectStore } from './storage/open-store';
 
 const config = loadConfig();
 const database = await openClientDatabase(config, 'worker').catch((error: unknown) => {
@@ -19,9 +20,18 @@ const store = await openObjectStore(config);
 // No selfie workers: a worker process answers no search.
 const faces = openFaceService({ db, store }, { photos: config.faceWorkers, selfies: 0 }, config.jobLeaseMs);
 const notifier = notifierFor(config);
+// Duplicate card charges are refunded through the store's gateway from here too.
+const payments = openPaymentGateway(config, db, await loadSigningSecret(config));
 faces.startIndexing();
 const jobs = startJobRunner(
-  { db, store, now: () => new Date(), notifier, onEventPurged: (eventId) => faces.engine.forget(eventId) },
+  {
+    db,
+    store,
+    now: () => new Date(),
+    notifier,
+    payments,
+    onEventPurged: (eventId) => faces.engine.forget(eventId),
+  },
   { leaseMs: config.jobLeaseMs },
 );
 console.log(

@@ -110,6 +110,26 @@ export async function movePayment(
   return Number(updated.numUpdatedRows) === 1;
 }
 
+/** A duplicate payment was given back at the gateway: DUPLICATE → REFUNDED (once). */
+export async function markDuplicateRefunded(db: Db, id: number, note: string): Promise<boolean> {
+  const updated = await db
+    .updateTable('payments')
+    .set({ status: 'REFUNDED', note })
+    .where('id', '=', id)
+    .where('status', '=', 'DUPLICATE')
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
+export async function paymentById(db: Db, id: number): Promise<PaymentRow | undefined> {
+  if (!Number.isSafeInteger(id)) return undefined;
+  return db
+    .selectFrom('payments')
+    .select(['id', 'order_id', 'gateway', 'channel', 'amount', 'status', 'gateway_ref'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
 /** The order fields settling needs, with its row locked until the transaction ends. */
 export interface LockedOrder {
   order_id: string;

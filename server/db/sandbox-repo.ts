@@ -12,11 +12,14 @@ export type SandboxCharge = {
   failure_message: string | null;
   return_uri: string;
   created_at: Date;
+  refunded_satang: number;
 };
 
 export async function insertSandboxCharge(
   db: Db,
-  charge: Omit<SandboxCharge, 'created_at' | 'failure_message'> & { failure_message?: string | null },
+  charge: Omit<SandboxCharge, 'created_at' | 'failure_message' | 'refunded_satang'> & {
+    failure_message?: string | null;
+  },
 ): Promise<void> {
   await db
     .insertInto('sandbox_charges')
@@ -26,6 +29,17 @@ export async function insertSandboxCharge(
 
 export async function findSandboxCharge(db: Db, id: string): Promise<SandboxCharge | undefined> {
   return db.selectFrom('sandbox_charges').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Gives back part of a sandbox card charge (its refunds add up to at most its amount). */
+export async function refundSandboxCharge(db: Db, id: string, amountSatang: number): Promise<boolean> {
+  const updated = await db
+    .updateTable('sandbox_charges')
+    .set((eb) => ({ refunded_satang: eb('refunded_satang', '+', amountSatang) }))
+    .where('id', '=', id)
+    .where((eb) => eb(eb('refunded_satang', '+', amountSatang), '<=', eb.ref('amount_satang')))
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
 }
 
 /** The newest sandbox PromptPay payment of an order. */

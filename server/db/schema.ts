@@ -227,6 +227,14 @@ export interface SandboxChargesTable {
   failure_message: string | null;
   return_uri: Generated<string>;
   created_at: GeneratedTimestamp;
+  refunded_satang: Generated<number>;
+}
+
+/** A card charge being opened for an order (migration 0010): at most one at a time. */
+export interface ChargeClaimsTable {
+  order_id: string;
+  claim: string;
+  claimed_at: Timestamp;
 }
 
 export interface SandboxCardTokensTable {
@@ -274,6 +282,7 @@ export interface Database {
   sandbox_charges: SandboxChargesTable;
   sandbox_card_tokens: SandboxCardTokensTable;
   notices: NoticesTable;
+  charge_claims: ChargeClaimsTable;
 }
 
 export type EventRow = Selectable<EventsTable>;

@@ -6,6 +6,8 @@ import type { Db } from '../db/database';
 import { jobsWithPayload } from '../db/jobs-repo';
 import type { Notifier } from '../services/notify/outbox';
 import { notifyOrder, sendNotice } from '../services/notify/outbox';
+import type { PaymentGateway } from '../services/payments/gateway';
+import { refundDuplicateCharge } from '../services/payments/refund';
 import type { ObjectStore } from '../storage/object-store';
 import { prepareLogos, prepareOriginals } from './order-delivery';
 import {
@@ -26,6 +28,8 @@ export interface JobRunnerDeps {
   notifier: Notifier;
   /** Told of each event retention purged (the face engine drops its matrix). */
   onEventPurged?: (eventId: number) => void;
+  /** The payment gateway (duplicate card charges are refunded through it). */
+  payments?: Pick<PaymentGateway, 'name' | 'cards'> | undefined;
 }
 
 /** Doubling from `first`, at most `max`. */
@@ -41,6 +45,8 @@ export const JOB_POLICIES: Record<string, RetryPolicy> = {
   'send-notice': { maxAttempts: 12, delayMs: backoff(MINUTE, 120 * MINUTE) },
   retention: { maxAttempts: 3, delayMs: backoff(10 * MINUTE, 60 * MINUTE) },
   'remake-previews': { maxAttempts: 5, delayMs: backoff(MINUTE, 30 * MINUTE) },
+  // About a day of tries, like a notice: money owed back to a buyer.
+  'refund-duplicate': { maxAttempts: 12, delayMs: backoff(MINUTE, 120 * MINUTE) },
 };
 
 export const RUNNER_KINDS = Object.keys(JOB_POLICIES);
@@ -57,6 +63,8 @@ export function jobHandlers(deps: JobRunnerDeps): Record<string, JobHandler> {
     retention: () => purgeExpiredEvents(deps),
     'remake-previews': (payload) =>
       remakePreviews(deps, Number((payload as { event_id?: unknown }).event_id)),
+    'refund-duplicate': (payload) =>
+      refundDuplicateCharge(deps, Number((payload as { payment_id?: unknown }).payment_id)),
   };
 }
 

@@ -1,12 +1,14 @@
 // The card payment service on every database: settling pending card charges from what the gateway reports.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { claimCharge, releaseCharge } from '../db/charge-claims-repo';
 import { testDatabases } from '../db/test-databases';
 import { TEST_APP_TOKEN } from '../test/app-fixture';
 import { type FakeOpn, startFakeOpn } from '../test/fakes/fake-opn';
 import { orderFixture } from '../test/order-fixtures';
-import { orderReturnUri, payByCard, settleCardCharges } from './card-payment';
+import { CHARGE_CLAIM_STALE_MS, orderReturnUri, payByCard, settleCardCharges } from './card-payment';
 import { type OpnCharge, type OpnClient, opnClient } from './payments/opn';
 import { opnGateway } from './payments/opn-gateway';
+import { markPaidByOperator } from './payments/settle';
 
 describe.each(testDatabases)('card charges on $name', (database) => {
   let fake: FakeOpn;
@@ -54,6 +56,7 @@ describe.each(testDatabases)('card charges on $name', (database) => {
   const reading = (read: (charge: OpnCharge) => Awaited<ReturnType<OpnClient['getCharge']>>): OpnClient => ({
     createCharge: (charge) => opn.createCharge(charge),
     createPromptPayCharge: (charge) => opn.createPromptPayCharge(charge),
+    refundCharge: (id, amount) => opn.refundCharge(id, amount),
     getCharge: async (id) => {
       const current = await opn.getCharge(id);
       return current.ok ? read(current.value) : current;
@@ -102,6 +105,96 @@ describe.each(testDatabases)('card charges on $name', (database) => {
     expect((await f.orderRow(uuid)).payment_status).toBe('PAID');
   });
 
+  const cardRequest = (uuid: string, kind?: Parameters<FakeOpn['token']>[0]) => ({
+    token_key: fake.token(kind),
+    uuid,
+    email: '',
+    mobile: '0812345678',
+    paid_amount: '6300',
+    sk: TEST_APP_TOKEN,
+  });
+  const chargesAtGateway = (uuid: string) =>
+    [...fake.charges.values()].filter((c) => c.metadata.order_id === uuid);
+
+  it('opens one charge for five payments at once; the others are told a payment is in progress (issue 33)', async () => {
+    const uuid = await f.create(f.order({ payment_channel: 'CC' }));
+    // A gateway that takes a second to open each charge.
+    const slow: OpnClient = {
+      ...opn,
+      createCharge: async (charge) => {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        return opn.createCharge(charge);
+      },
+    };
+    const options = { gateway: 'OPN' as const, cards: slow, returnBaseUrl: 'https://shop.example' };
+    const outcomes = await Promise.all(
+      Array.from({ length: 5 }, () => payByCard(f.t.ctx, cardRequest(uuid, 'no-3ds'), options)),
+    );
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+    for (const refused of outcomes.filter((o) => !o.ok))
+      expect(refused).toMatchObject({
+        httpStatus: 409,
+        body: { code: 'payment_in_progress', message_th: expect.any(String) },
+      });
+    expect(chargesAtGateway(uuid)).toHaveLength(1);
+    expect(await statuses(uuid)).toEqual(['PAID']);
+    // Once it ended, the next attempt is answered: already paid, no charge opened.
+    expect(await payByCard(f.t.ctx, cardRequest(uuid, 'no-3ds'), options)).toMatchObject({
+      ok: false,
+      body: { code: 'already_paid' },
+    });
+    expect(chargesAtGateway(uuid)).toHaveLength(1);
+  });
+
+  it('takes over a claim left by a process that died mid-attempt, and only its holder releases it', async () => {
+    const uuid = await f.create(f.order({ payment_channel: 'CC' }));
+    const at = (ms: number) => new Date(Date.UTC(2026, 10, 22, 5) + ms);
+    const claimAt = (ms: number) => claimCharge(f.db, uuid, at(ms), at(ms - CHARGE_CLAIM_STALE_MS));
+    const first = await claimAt(0);
+    expect(first).toEqual(expect.any(String));
+    expect(await claimAt(1000)).toBeUndefined();
+    const taken = await claimAt(CHARGE_CLAIM_STALE_MS + 1000);
+    expect(taken).toEqual(expect.any(String));
+    await releaseCharge(f.db, uuid, first as string);
+    expect(await claimAt(CHARGE_CLAIM_STALE_MS + 2000)).toBeUndefined();
+    await releaseCharge(f.db, uuid, taken as string);
+    expect(await claimAt(CHARGE_CLAIM_STALE_MS + 3000)).toEqual(expect.any(String));
+  });
+
+  it('settles a charge that passed 3-D Secure before opening another, so a retry charges no one twice', async () => {
+    const { uuid, authorizeUri } = await pendingOrder();
+    await fetch(authorizeUri, { redirect: 'manual' });
+    const again = await payByCard(f.t.ctx, cardRequest(uuid, 'no-3ds'), {
+      gateway: 'OPN',
+      cards: opn,
+      returnBaseUrl: 'https://shop.example',
+    });
+    expect(again).toMatchObject({ ok: false, body: { code: 'already_paid' } });
+    expect(chargesAtGateway(uuid)).toHaveLength(1);
+    expect((await f.orderRow(uuid)).payment_status).toBe('PAID');
+  });
+
+  it('refunds through the gateway a card charge that succeeded after the order was paid another way', async () => {
+    const { uuid, authorizeUri, chargeId } = await pendingOrder();
+    expect(await markPaidByOperator(f.t.ctx, uuid, { paymentRef: 'SLIP-DUP-1', note: '' })).toBe('paid');
+    await fetch(authorizeUri, { redirect: 'manual' });
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(await settleCardCharge(f.t.ctx, uuid, opn)).toBe('duplicate-payment');
+    await f.drainJobs();
+    warned.mockRestore();
+    expect(fake.charges.get(chargeId)?.refunded_amount).toBe(6300);
+    const rows = await f.db
+      .selectFrom('payments')
+      .select(['status', 'note'])
+      .where('order_id', '=', uuid)
+      .execute();
+    expect(rows.map((r) => r.status).sort()).toEqual(['PAID', 'REFUNDED']);
+    expect(rows.find((r) => r.status === 'REFUNDED')?.note).toMatch(/refunded automatically \(rfnd_/);
+    // The job again (a retry after a lost answer) gives nothing back twice.
+    await f.drainJobs();
+    expect(fake.charges.get(chargeId)?.refunded_amount).toBe(6300);
+  });
+
   it('keeps the charge pending when the gateway cannot be read', async () => {
     const { uuid } = await pendingOrder();
     fake.failNext(503);
@@ -130,6 +223,7 @@ describe.each(testDatabases)('card charges on $name', (database) => {
         return created.ok ? { ok: true, value: { ...created.value, authorize_uri: null } } : created;
       },
       getCharge: (id) => opn.getCharge(id),
+      refundCharge: (id, amount) => opn.refundCharge(id, amount),
     };
     const { uuid, authorizeUri } = await pendingOrder(bare);
     expect(authorizeUri).toBe('');

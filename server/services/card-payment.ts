@@ -6,6 +6,7 @@ import type { ValidCardPaymentRequest } from '../../core/contract/order';
 import { amountWithoutDecimalPoint } from '../../core/pricing';
 import { saleState } from '../../core/sale';
 import type { AppContext } from '../context';
+import { claimCharge, releaseCharge } from '../db/charge-claims-repo';
 import { findOrderWithEvent } from '../db/orders-repo';
 import { insertPayment, pendingPayments } from '../db/payments-repo';
 import { tokenMatches, wrongToken } from './orders';
@@ -44,9 +45,7 @@ export async function payByCard(
   if (!tokenMatches(request.sk, ctx.appToken)) return wrongToken('sk');
   const order = await findOrderWithEvent(ctx.db, request.uuid);
   if (!order) return refuse(404, 'order not found', { field: 'uuid' });
-  if (order.payment_status === 'PAID') {
-    return refuse(409, 'this order is already paid', { field: 'uuid', code: 'already_paid' });
-  }
+  if (order.payment_status === 'PAID') return alreadyPaid();
   if (order.payment_channel !== 'CC') return refuse(400, 'this order is not paid by card', { field: 'uuid' });
   if (order.payment_currency !== 'THB')
     return refuse(400, 'card payments are in THB only', { field: 'uuid' });
@@ -65,6 +64,55 @@ export async function payByCard(
   if (Number(request.paid_amount) !== Number(satang)) {
     return refuse(400, `paid_amount must be ${satang}`, { field: 'paid_amount' });
   }
+
+  // One charge attempt in flight per order (issue 33: five at once opened five charges): a second is answered "a
+  // payment is already in progress" until the first has its answer.
+  const now = ctx.now();
+  const claim = await claimCharge(
+    ctx.db,
+    order.order_id,
+    now,
+    new Date(now.getTime() - CHARGE_CLAIM_STALE_MS),
+  );
+  if (!claim) return paymentInProgress();
+  try {
+    return await chargeClaimedOrder(ctx, request, options, order, satang);
+  } finally {
+    await releaseCharge(ctx.db, order.order_id, claim);
+  }
+}
+
+/** How long a charge attempt's claim holds before another may take it over (its process died mid-attempt). */
+export const CHARGE_CLAIM_STALE_MS = 2 * 60_000;
+
+const paymentInProgress = (): Refusal =>
+  refuse(409, 'a payment is already in progress for this order, please wait for it', {
+    field: 'uuid',
+    code: 'payment_in_progress',
+    th: 'กำลังดำเนินการชำระเงินของคำสั่งซื้อนี้อยู่ กรุณารอสักครู่',
+  });
+
+const alreadyPaid = (): Refusal =>
+  refuse(409, 'this order is already paid', {
+    field: 'uuid',
+    code: 'already_paid',
+    th: 'คำสั่งซื้อนี้ชำระเงินแล้ว',
+  });
+
+/** The charge itself, while this attempt holds the order's claim. */
+async function chargeClaimedOrder(
+  ctx: CardPaymentContext,
+  request: ValidCardPaymentRequest,
+  options: CardPaymentOptions,
+  order: NonNullable<Awaited<ReturnType<typeof findOrderWithEvent>>>,
+  satang: string,
+): Promise<Outcome<{ authorize_uri: string | null }>> {
+  // Read again under the claim: an attempt that ended a moment ago may have paid it, or left a charge that the
+  // gateway has taken since (back from 3-D Secure): that one settles the order, no second charge is opened.
+  const settled = await settleCardCharges(ctx, order.order_id, options.gateway, options.cards);
+  const current = await findOrderWithEvent(ctx.db, order.order_id);
+  if (settled === 'paid' || settled === 'already-paid' || current?.payment_status === 'PAID')
+    return alreadyPaid();
 
   const returnUri = orderReturnUri(options.returnBaseUrl, order.order_id);
   const created = await options.cards.createCharge({
@@ -101,8 +149,16 @@ export async function payByCard(
   });
   if (charge.status === 'successful') {
     // Paid without 3-D Secure: the buyer goes straight to the paid order's page.
-    const settled = await settlePayment(ctx, options.gateway, chargeReport(charge));
-    if (settled !== 'paid' && settled !== 'already-paid') {
+    const paid = await settlePayment(ctx, options.gateway, chargeReport(charge));
+    if (paid === 'duplicate-payment') {
+      // Paid meanwhile another way (a PromptPay transfer, an operator): this charge is given back (a job).
+      return refuse(409, 'this order was already paid: this card charge will be refunded to your card', {
+        field: 'uuid',
+        code: 'duplicate_refunded',
+        th: 'คำสั่งซื้อนี้ชำระเงินแล้ว ยอดที่ตัดจากบัตรครั้งนี้จะคืนเข้าบัตรของคุณ',
+      });
+    }
+    if (paid !== 'paid' && paid !== 'already-paid') {
       return refuse(502, 'the card gateway reported a different amount', { code: 'card_gateway_error' });
     }
     return accept({ authorize_uri: returnUri });

@@ -120,6 +120,7 @@ export function orderFixture(database: TestDatabase, options: OrderFixtureOption
           db: f.t.ctx.db,
           store: f.t.ctx.store,
           now: f.t.ctx.now,
+          payments: f.t.ctx.payments,
           notifier: {
             baseUrl: 'https://shop.example',
             retentionDays: 35,

@@ -9,6 +9,7 @@ import * as idempotencyRequest from './0006-idempotency-request';
 import * as previewVersion from './0007-preview-version';
 import * as selfieDeletionAndCamera from './0008-selfie-deletion-and-camera';
 import * as facePeople from './0009-face-people';
+import * as chargeClaims from './0010-charge-claims';
 
 export const migrations: Record<string, Migration> = {
   '0001-events': events,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-preview-version': previewVersion,
   '0008-selfie-deletion-and-camera': selfieDeletionAndCamera,
   '0009-face-people': facePeople,
+  '0010-charge-claims': chargeClaims,
 };

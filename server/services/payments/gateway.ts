@@ -80,6 +80,8 @@ export interface CallbackAnswer {
 export interface CardGateway {
   createCharge(charge: NewCardCharge): Promise<CardResult<CardCharge>>;
   getCharge(id: string): Promise<CardResult<CardCharge>>;
+  /** Gives `amountSatang` of a successful charge back to the card (a duplicate charge, issue 33). */
+  refundCharge(id: string, amountSatang: number): Promise<CardResult<{ id: string }>>;
 }
 
 export interface PaymentGateway {

@@ -46,6 +46,22 @@ describe('Opn Payments client', () => {
     });
   });
 
+  it('refunds a successful charge, never more than is left of it', async () => {
+    const created = await client.createCharge(charge({ card: fake.token('no-3ds') }));
+    if (!created.ok) throw new Error(created.failure.message);
+    const refund = await client.refundCharge(created.value.id, 6300);
+    expect(refund).toMatchObject({ ok: true, value: { id: expect.stringMatching(/^rfnd_/) } });
+    expect(fake.charges.get(created.value.id)?.refunded_amount).toBe(6300);
+    expect(await client.refundCharge(created.value.id, 1)).toMatchObject({
+      ok: false,
+      failure: { kind: 'api', code: 'invalid_amount' },
+    });
+    expect(await client.refundCharge('not-a-charge', 100)).toMatchObject({
+      ok: false,
+      failure: { code: 'invalid_refund' },
+    });
+  });
+
   it('answers a declined card as a failed charge with its failure code', async () => {
     const created = await client.createCharge(charge({ card: fake.token('declined') }));
     expect(created).toMatchObject({

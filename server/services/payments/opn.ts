@@ -36,6 +36,10 @@ const opnChargeSchema = v.object({
 export type OpnCharge = v.InferOutput<typeof opnChargeSchema> & CardCharge;
 export type OpnFailure = CardFailure;
 export type OpnResult<T> = CardResult<T>;
+
+/** Opn's refund object (POST /charges/{id}/refunds), the fields we read. */
+const opnRefundSchema = v.object({ object: v.literal('refund'), id: v.string(), amount: v.number() });
+export type OpnRefund = v.InferOutput<typeof opnRefundSchema>;
 export type NewCharge = NewCardCharge;
 
 export interface NewPromptPayCharge {
@@ -48,6 +52,8 @@ export interface OpnClient {
   createCharge(charge: NewCharge): Promise<OpnResult<OpnCharge>>;
   createPromptPayCharge(charge: NewPromptPayCharge): Promise<OpnResult<OpnCharge>>;
   getCharge(id: string): Promise<OpnResult<OpnCharge>>;
+  /** Refunds `amountSatang` of a charge (Opn: POST /charges/{id}/refunds). */
+  refundCharge(id: string, amountSatang: number): Promise<OpnResult<{ id: string }>>;
 }
 
 export interface OpnClientOptions {
@@ -73,6 +79,15 @@ export function opnClient(options: OpnClientOptions): OpnClient {
   const doFetch = options.fetch ?? fetch;
 
   async function call(path: string, init: RequestInit): Promise<OpnResult<OpnCharge>> {
+    return callFor(path, init, opnChargeSchema, 'a charge') as Promise<OpnResult<OpnCharge>>;
+  }
+
+  async function callFor<S extends v.GenericSchema>(
+    path: string,
+    init: RequestInit,
+    schema: S,
+    what: string,
+  ): Promise<OpnResult<v.InferOutput<S>>> {
     let res: Response;
     let text: string;
     try {
@@ -102,16 +117,16 @@ export function opnClient(options: OpnClientOptions): OpnClient {
         message: error.success ? error.output.message : `the card gateway answered HTTP ${res.status}`,
       });
     }
-    const charge = v.safeParse(opnChargeSchema, body);
-    if (!charge.success) {
+    const answer = v.safeParse(schema, body);
+    if (!answer.success) {
       return failed({
         kind: 'protocol',
         httpStatus: res.status,
         code: 'unexpected_answer',
-        message: 'the card gateway answered something that is not a charge',
+        message: `the card gateway answered something that is not ${what}`,
       });
     }
-    return { ok: true, value: charge.output };
+    return { ok: true, value: answer.output };
   }
 
   /** POST /charges, form-encoded as Opn takes it, with the metadata as metadata[key] fields. */
@@ -159,6 +174,27 @@ export function opnClient(options: OpnClientOptions): OpnClient {
         );
       }
       return call(`/charges/${id}`, { method: 'GET' });
+    },
+    refundCharge(id, amountSatang) {
+      if (!CHARGE_ID.test(id) || !Number.isSafeInteger(amountSatang) || amountSatang <= 0) {
+        return Promise.resolve(
+          failed({
+            kind: 'api',
+            code: 'invalid_refund',
+            message: `charge ${id} cannot be refunded ${amountSatang}`,
+          }),
+        );
+      }
+      return callFor(
+        `/charges/${id}/refunds`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ amount: String(amountSatang) }).toString(),
+        },
+        opnRefundSchema,
+        'a refund',
+      );
     },
   };
 }

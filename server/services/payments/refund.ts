@@ -1,9 +1,16 @@
 // Owns money: an operator's refund of a paid order (the refund itself is made at the gateway or by transfer; this
 // records it). The order keeps its record, marked with when and why, a REFUNDED payments row holds the amount,
 // and its downloads stop.
-import { insertPayment, lockOrder, setOrderRefunded } from '../../db/payments-repo';
+import {
+  insertPayment,
+  lockOrder,
+  markDuplicateRefunded,
+  paymentById,
+  setOrderRefunded,
+} from '../../db/payments-repo';
 import { orderChanged } from '../order-changes';
-import type { SettleContext } from './settle';
+import type { PaymentGateway } from './gateway';
+import { type SettleContext, satangOf } from './settle';
 
 export type RefundResult = 'refunded' | 'not-found' | 'not-paid' | 'nothing-paid' | 'already-refunded';
 
@@ -33,4 +40,35 @@ export async function refundOrder(
   });
   if (result === 'refunded') orderChanged(orderId);
   return result;
+}
+
+export type DuplicateRefund =
+  | { payment_id: number; refunded: string }
+  | { payment_id: number; skipped: string };
+
+/**
+ * Gives a duplicate card charge back through the gateway's API (the refund-duplicate job, issue 33): the order was
+ * already paid when this charge succeeded. A refusal by the gateway throws, so the job tries again.
+ */
+export async function refundDuplicateCharge(
+  deps: { db: SettleContext['db']; payments?: Pick<PaymentGateway, 'name' | 'cards'> | undefined },
+  paymentId: number,
+): Promise<DuplicateRefund> {
+  const payment = await paymentById(deps.db, paymentId);
+  if (!payment) return { payment_id: paymentId, skipped: 'no such payment' };
+  if (payment.status !== 'DUPLICATE') return { payment_id: paymentId, skipped: `it is ${payment.status}` };
+  const cards = deps.payments?.name === payment.gateway ? deps.payments.cards : undefined;
+  if (payment.channel !== 'CC' || !cards)
+    return { payment_id: paymentId, skipped: `no card gateway ${payment.gateway} to refund it through` };
+  const refund = await cards.refundCharge(payment.gateway_ref, satangOf(payment.amount));
+  if (!refund.ok) throw new Error(`${payment.gateway} refused the refund: ${refund.failure.message}`);
+  await markDuplicateRefunded(
+    deps.db,
+    paymentId,
+    `a second card charge for a paid order, refunded automatically (${refund.value.id})`,
+  );
+  console.warn(
+    `payment ${payment.gateway} ${payment.gateway_ref}: duplicate charge refunded (${refund.value.id})`,
+  );
+  return { payment_id: paymentId, refunded: refund.value.id };
 }

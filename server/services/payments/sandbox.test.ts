@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database';
-import { findSandboxCharge } from '../../db/sandbox-repo';
+import { findSandboxCharge, insertSandboxCharge } from '../../db/sandbox-repo';
 import { testDatabases } from '../../db/test-databases';
 import {
   DEFAULT_PROMPTPAY_ID,
@@ -55,6 +55,27 @@ describe('sandbox gateway', () => {
   afterAll(() => close());
   const gatewayOf = (promptPayId = DEFAULT_PROMPTPAY_ID) =>
     sandboxGateway({ db, secret: 'secret', promptPayId, now: () => NOW });
+
+  it('refunds a successful card charge, never more than is left of it', async () => {
+    const cards = gatewayOf().cards;
+    if (!cards) throw new Error('the sandbox takes cards');
+    await insertSandboxCharge(db, {
+      id: 'sbx_cc_refund_1',
+      order_id: '7d7c2b56-2f3e-4a77-9c36-9a9c6b0d7e99',
+      kind: 'card',
+      amount_satang: 6300,
+      status: 'successful',
+      return_uri: 'https://shop.example/',
+    });
+    expect(await cards.refundCharge('sbx_cc_refund_1', 6000)).toMatchObject({ ok: true });
+    expect(await cards.refundCharge('sbx_cc_refund_1', 301)).toMatchObject({
+      ok: false,
+      failure: { code: 'invalid_refund' },
+    });
+    expect(await cards.refundCharge('sbx_cc_refund_1', 300)).toMatchObject({ ok: true });
+    expect((await findSandboxCharge(db, 'sbx_cc_refund_1'))?.refunded_satang).toBe(6300);
+    expect(await cards.refundCharge('sbx_cc_unknown', 100)).toMatchObject({ ok: false });
+  });
 
   it('checks the CRC helper against the CCITT-FALSE check value', () => {
     expect(crc16ccitt('123456789')).toBe('29B1');

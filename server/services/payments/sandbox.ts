@@ -12,6 +12,7 @@ import type { Db } from '../../db/database';
 import {
   findSandboxCharge,
   insertSandboxCharge,
+  refundSandboxCharge,
   type SandboxCharge,
   takeSandboxToken,
 } from '../../db/sandbox-repo';
@@ -223,6 +224,25 @@ function sandboxCards(db: Db): CardGateway {
       const charge = await findSandboxCharge(db, id);
       if (!charge) throw new Error(`sandbox charge ${id} was not written`);
       return { ok: true, value: asCharge(charge) };
+    },
+    async refundCharge(id, amountSatang) {
+      const charge = await findSandboxCharge(db, id);
+      const left = charge ? charge.amount_satang - charge.refunded_satang : 0;
+      if (
+        charge?.kind !== 'card' ||
+        charge.status !== 'successful' ||
+        amountSatang <= 0 ||
+        amountSatang > left
+      ) {
+        return cardFailed({
+          kind: 'api',
+          httpStatus: 400,
+          code: 'invalid_refund',
+          message: `charge ${id} cannot be refunded ${amountSatang} satang`,
+        });
+      }
+      await refundSandboxCharge(db, id, amountSatang);
+      return { ok: true, value: { id: `rfnd_${id.slice(-12)}_${charge.refunded_satang + amountSatang}` } };
     },
     async getCharge(id) {
       const charge = await findSandboxCharge(db, id);

@@ -29,7 +29,7 @@ export type SettleResult =
   | 'paid'
   /** The same payment again (a replay, a late or concurrent copy): nothing changed. */
   | 'already-paid'
-  /** A second, different payment for an order already PAID: kept as DUPLICATE for a refund. */
+  /** A second, different payment for an order already PAID: kept as DUPLICATE, a card charge refunded by a job. */
   | 'duplicate-payment'
   /** No order has a payment under this reference. */
   | 'unknown-payment'
@@ -94,6 +94,8 @@ export async function settlePayment(
       const ref = report.paymentRef ? `transfer ${report.paymentRef}` : 'paid';
       if (order.payment_status === 'PAID') {
         await movePayment(trx, row.id, 'DUPLICATE', `${ref}: a second payment for a paid order, refund it`);
+        // A card charge is given back through the gateway's API, by a job (retried until the gateway takes it).
+        if (row.channel === 'CC') await enqueue(trx, 'refund-duplicate', { payment_id: row.id });
         console.warn(`payment ${gateway} ${report.gatewayRef}: order ${order.order_id} was already paid`);
         return 'duplicate-payment';
       }

@@ -24,6 +24,8 @@ export interface FakeCharge {
   description: string;
   metadata: Record<string, string>;
   transaction: string | null;
+  /** Satang given back so far (POST /charges/{id}/refunds). */
+  refunded_amount: number;
   source: { object: 'source'; type: 'promptpay'; scannable_code: { image: { download_uri: string } } } | null;
 }
 
@@ -116,6 +118,7 @@ export async function startFakeOpn(secretKey = 'skey_test_fake'): Promise<FakeOp
         description: fields.description ?? '',
         metadata: metadataOf(),
         transaction: null,
+        refunded_amount: 0,
         source: {
           object: 'source',
           type: 'promptpay',
@@ -147,6 +150,7 @@ export async function startFakeOpn(secretKey = 'skey_test_fake'): Promise<FakeOp
       description: fields.description ?? '',
       metadata,
       transaction: token.kind === 'no-3ds' ? nextId('trxn') : null,
+      refunded_amount: 0,
       source: null,
     };
     charges.set(id, charge);
@@ -156,6 +160,19 @@ export async function startFakeOpn(secretKey = 'skey_test_fake'): Promise<FakeOp
   app.get('/charges/:id', (c) => {
     const charge = charges.get(c.req.param('id'));
     return charge ? c.json(charge) : error(c, 404, 'not_found', `charge ${c.req.param('id')} was not found`);
+  });
+
+  // Refunds: part or all of a successful charge, never more than is left of it.
+  app.post('/charges/:id/refunds', async (c) => {
+    const charge = charges.get(c.req.param('id'));
+    if (!charge) return error(c, 404, 'not_found', `charge ${c.req.param('id')} was not found`);
+    const amount = Number((await c.req.parseBody()).amount);
+    if (charge.status !== 'successful')
+      return error(c, 400, 'failed_refund', 'only a successful charge can be refunded');
+    if (!Number.isSafeInteger(amount) || amount <= 0 || amount > charge.amount - charge.refunded_amount)
+      return error(c, 400, 'invalid_amount', 'the refund amount is invalid');
+    charge.refunded_amount += amount;
+    return c.json({ object: 'refund', id: nextId('rfnd'), amount, charge: charge.id });
   });
 
   // The bank's 3-D Secure page: passing it (or ?result=fail failing it) settles the charge and returns the buyer.

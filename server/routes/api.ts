@@ -32,7 +32,15 @@ const limitBody = (maxSize: number) =>
     onError: (c) => c.json<ErrorAnswer>({ status: 'error', message: 'request body is too large' }, 413),
   });
 
-type LimitName = 'sign' | 'search' | 'findOrder' | 'logs' | 'share' | 'createOrder' | 'freeNotices';
+type LimitName =
+  | 'sign'
+  | 'search'
+  | 'findOrder'
+  | 'logs'
+  | 'share'
+  | 'createOrder'
+  | 'freeNotices'
+  | 'callbacks';
 
 export type ApiLimits = Record<LimitName, RateLimiter> & {
   /** Whose limit a request counts against (services/rate-limit.ts clientAddress). */
@@ -54,6 +62,8 @@ export const LIMITS: Record<LimitName, RateLimitOptions> = {
   share: { capacity: 5, perMinute: 10 },
   createOrder: { capacity: 20, perMinute: 20 },
   freeNotices: { capacity: 3, perMinute: 3 / 60 },
+  // A gateway's servers send every payment's callbacks from a few addresses: a rush's worth, not an attack's.
+  callbacks: { capacity: 120, perMinute: 300 },
 };
 
 /**
@@ -72,6 +82,7 @@ export function apiLimits(
     share: make('share', LIMITS.share),
     createOrder: make('create-order', LIMITS.createOrder),
     freeNotices: make('free-notices', LIMITS.freeNotices),
+    callbacks: make('callbacks', LIMITS.callbacks),
     clientOf: (c) => clientAddress(c, trustedProxies),
   };
 }
@@ -93,6 +104,7 @@ export function apiRoutes(ctx: AppContext, limits: ApiLimits = defaultLimits()) 
   );
   api.use('/v1/order/find-order', rateLimit(limits.findOrder, client));
   api.on('POST', ['/v1/order/create', '/v3/order/create'], rateLimit(limits.createOrder, client));
+  api.use('/payments/*', rateLimit(limits.callbacks, client));
   api.use('/v1/logs/*', rateLimit(limits.logs, client));
 
   api.route('/v1/events', eventsRoutes(ctx));
@@ -107,12 +119,15 @@ export function apiRoutes(ctx: AppContext, limits: ApiLimits = defaultLimits()) 
   api.route('/v1/order', orderRoutes(ctx, 'v1', orderDeps));
   api.route('/v2/order', orderRoutes(ctx, 'v2', orderDeps));
   api.route('/v3/order', orderRoutes(ctx, 'v3', orderDeps));
-  api.route('/payments', paymentCallbackRoutes(ctx));
+  const callbacks = paymentCallbackRoutes(ctx);
+  api.route('/payments', callbacks);
   if (ctx.payments.name === 'SANDBOX') {
-    // The sandbox's callbacks travel the route a real gateway's do, through this very router.
+    // The sandbox's callbacks travel the route a real gateway's do (its verification, its answers), from inside this
+    // process: not counted against the callers' limit of posts from outside.
+    const own = new Hono({ strict: false }).route('/payments', callbacks);
     api.route(
       '/sandbox',
-      sandboxRoutes(ctx, (path, init) => Promise.resolve(api.request(path, init))),
+      sandboxRoutes(ctx, (path, init) => Promise.resolve(own.request(path, init))),
     );
   }
   api.route('/v1/utils', utilsRoutes(ctx));

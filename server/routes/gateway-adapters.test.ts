@@ -90,6 +90,38 @@ describe.each(testDatabases)('GB Prime Pay on $name', (database) => {
     expect((await f.orderRow(uuid)).payment_status).toBe('INITIAL');
   });
 
+  it('asks GB Prime Pay nothing about a callback for no payment of ours or a settled one, once for copies at once', async () => {
+    const asked = () => fake.statusChecks();
+    const before = asked();
+    // 200 callbacks for references of no order: no call.
+    for (let i = 0; i < 200; i++) {
+      const res = await callback(
+        `referenceNo=RFNOSUCH${String(i).padStart(7, '0')}&resultCode=00`,
+        'application/x-www-form-urlencoded',
+      );
+      expect(res.status).toBe(400);
+    }
+    expect(asked()).toBe(before);
+    // 50 copies of one real reference at once: one call; once paid, further copies: none.
+    const uuid = await f.create(f.order());
+    const ref = await referenceOf(uuid);
+    fake.pay(ref);
+    const paid = fake.callback(ref);
+    const copies = await Promise.all(Array.from({ length: 50 }, () => callback(paid.body, paid.contentType)));
+    expect(copies.every((r) => r.status === 200)).toBe(true);
+    expect(asked() - before).toBe(1);
+    expect((await f.orderRow(uuid)).payment_status).toBe('PAID');
+    for (let i = 0; i < 10; i++) await callback(paid.body, paid.contentType);
+    expect(asked() - before).toBe(1);
+    // A body with a byte-order mark is refused unread.
+    const bom = await f.t.app.request('/api/payments/gbp/callback', {
+      method: 'POST',
+      headers: { 'content-type': paid.contentType },
+      body: new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(paid.body)]),
+    });
+    expect(bom.status).toBe(400);
+  });
+
   it('settles from the order page when the callback is lost, and keeps a declined payment open', async () => {
     forgetPaymentChecks();
     const uuid = await f.create(f.order());

@@ -89,6 +89,12 @@ export interface PaymentGateway {
   createPayment(request: PaymentRequest): Promise<OpenedPayment>;
   /** Verifies a callback as the gateway documents it (signature, checksum, or reading the payment back). */
   verifyCallback(request: CallbackRequest): Promise<CallbackResult>;
+  /**
+   * For a gateway whose callbacks are verified by reading the payment back from it (a call out): the reference a
+   * callback names, read without any call (undefined: not such a callback). The store looks it up first, so that a
+   * callback about no payment of ours, or one already settled, costs no call (issue 33).
+   */
+  callbackReference?(request: CallbackRequest): string | undefined;
   /** The answer the gateway expects for a callback we took (accepted) or could not take. */
   callbackAnswer(accepted: boolean): CallbackAnswer;
   /** Asks the gateway about one payment (the inquiry's fallback when a callback is late or lost). */

@@ -81,6 +81,10 @@ export function gbpGateway(client: GbpClient): PaymentGateway {
         };
       return { kind: 'report', report };
     },
+    callbackReference({ body }) {
+      const parsed = v.safeParse(callbackSchema, readCallback(body));
+      return parsed.success ? parsed.output.referenceNo : undefined;
+    },
     callbackAnswer(accepted) {
       return accepted
         ? { status: 200, body: 'OK', contentType: 'text/plain' }

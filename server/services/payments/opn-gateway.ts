@@ -60,6 +60,16 @@ export function opnGateway(client: OpnClient): PaymentGateway {
       }
       return { kind: 'report', report: chargeReport(read.value) };
     },
+    callbackReference({ body }) {
+      let json: unknown;
+      try {
+        json = JSON.parse(body);
+      } catch {
+        return undefined;
+      }
+      const event = v.safeParse(webhookSchema, json);
+      return event.success && event.output.data.object === 'charge' ? event.output.data.id : undefined;
+    },
     callbackAnswer(accepted) {
       // Opn retries a webhook that is not answered 2xx; one that cannot be verified is refused.
       return accepted

@@ -31,6 +31,8 @@ export interface FakeGbp {
     encoding?: 'form' | 'json',
   ): { url: string; body: string; contentType: string };
   failNext(httpStatus: number): void;
+  /** The status checks (POST /v1/check_status_txn) it was asked so far. */
+  statusChecks(): number;
   close(): Promise<void>;
 }
 
@@ -82,7 +84,9 @@ export async function startFakeGbp(
   });
 
   const expectedAuth = `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`;
+  let checks = 0;
   app.post('/v1/check_status_txn', async (c) => {
+    checks += 1;
     if (c.req.header('authorization') !== expectedAuth) {
       return c.json({ resultCode: '90', resultMessage: 'Unauthorized' }, 401);
     }
@@ -136,6 +140,7 @@ export async function startFakeGbp(
         contentType: encoding === 'json' ? 'application/json' : 'application/x-www-form-urlencoded',
       };
     },
+    statusChecks: () => checks,
     failNext(httpStatus) {
       failStatus = httpStatus;
     },

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEMO_APP_TOKEN, loadConfig } from './config';
+import { DEMO_APP_TOKEN, loadConfig, sandboxWarning } from './config';
 
 describe('loadConfig', () => {
   it('defaults to the embedded store on port 8080', () => {
@@ -59,6 +59,15 @@ describe('loadConfig', () => {
       secretKey: 'k',
     });
     expect(() => loadConfig({ PAYMENT_GATEWAY: 'paypal' })).toThrow(/PAYMENT_GATEWAY/);
+  });
+
+  it('refuses a production store without an explicit gateway, and says loudly that the sandbox takes no money', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PAYMENT_GATEWAY set explicitly/);
+    const sandbox = loadConfig({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'sandbox' });
+    expect(sandboxWarning(sandbox)).toMatch(/takes NO money[\s\S]*mark it paid/);
+    expect(sandboxWarning(loadConfig({}))).toMatch(/sandbox/);
+    const real = loadConfig({ PAYMENT_GATEWAY: 'opn', OPN_API_URL: 'http://x', OPN_SECRET_KEY: 'k' });
+    expect(sandboxWarning(real)).toBeUndefined();
   });
 });
 

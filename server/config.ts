@@ -160,6 +160,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (gateway !== 'sandbox' && gateway !== 'gbp' && gateway !== 'opn') {
     throw new Error(`PAYMENT_GATEWAY must be sandbox, gbp or opn, got "${gateway}"`);
   }
+  // A production store never falls back on the sandbox by default (issue 33): it takes no money.
+  if (env.NODE_ENV === 'production' && !env.PAYMENT_GATEWAY) {
+    throw new Error(
+      'NODE_ENV=production needs PAYMENT_GATEWAY set explicitly (gbp or opn to take money; sandbox only on purpose: ' +
+        "on the sandbox anyone holding an order's address can mark it paid)",
+    );
+  }
   if (demo !== 'auto' && demo !== 'off') throw new Error(`DEMO_DATA must be "auto" or "off", got "${demo}"`);
   const faceWorkers = parseCount('FACE_WORKERS', env.FACE_WORKERS, availableParallelism());
   const apiProcesses = Math.max(1, parseCount('API_PROCESSES', env.API_PROCESSES, 1));
@@ -219,4 +226,17 @@ function parseLeaseSeconds(raw: string | undefined): number {
   if (!Number.isInteger(n) || n < 2 || n > 3600)
     throw new Error(`JOB_LEASE_SECONDS must be 2-3600, got "${raw}"`);
   return n;
+}
+
+/**
+ * What a store on the sandbox gateway says loudly at start (issue 33): it takes no money, and anyone holding an
+ * order's address can mark it paid on the sandbox page. Undefined for a real gateway.
+ */
+export function sandboxWarning(config: Pick<Config, 'paymentGateway'>): string | undefined {
+  if (config.paymentGateway !== 'sandbox') return undefined;
+  return [
+    '!!! PAYMENT_GATEWAY=sandbox: this store takes NO money.',
+    "!!! Anyone holding an order's address can mark it paid on the sandbox page and download its photos.",
+    '!!! For a real sale set PAYMENT_GATEWAY=gbp or opn with their keys (README: Settings).',
+  ].join('\n');
 }

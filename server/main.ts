@@ -6,7 +6,7 @@ import cluster from 'node:cluster';
 import path from 'node:path';
 import { runApiProcesses } from './api-processes';
 import { buildState } from './build-freshness';
-import { loadConfig } from './config';
+import { loadConfig, sandboxWarning } from './config';
 import { DataDirBusy } from './db/open-for-role';
 import { serveHttp } from './http-server';
 import { schedulePurge } from './jobs/purge-selfies';
@@ -52,6 +52,8 @@ async function serveStore(): Promise<void> {
   const server = serveHttp({ fetch: store.app.fetch, port: config.port, hostname: config.host }, (info) => {
     const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
     console.log(`storefront on http://localhost:${info.port} (${where})`);
+    const sandbox = sandboxWarning(config);
+    if (sandbox) console.warn(sandbox);
   });
   server.on('error', (error: NodeJS.ErrnoException) => {
     console.error(

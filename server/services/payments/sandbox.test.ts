@@ -102,7 +102,7 @@ describe('sandbox gateway', () => {
     expect(fields.get('58')).toBe('TH');
     const merchant = tlv(fields.get('29') ?? '');
     expect(merchant.get('00')).toBe('A000000677010111');
-    expect(merchant.get('01')).toBe('0066812345678');
+    expect(merchant.get('01')).toBe('0066000000000');
   });
 
   it('detects a tampered payload', () => {

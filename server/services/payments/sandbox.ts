@@ -28,7 +28,11 @@ import type {
 } from './gateway';
 import { satangOf } from './settle';
 
-export const DEFAULT_PROMPTPAY_ID = '0812345678';
+/**
+ * The sandbox QR's PromptPay id when PROMPTPAY_ID is not set: no one's (a banking app refuses it), so that no one
+ * who scans a demo QR sends money to a stranger's number (issue 33).
+ */
+export const DEFAULT_PROMPTPAY_ID = '0000000000';
 export const SANDBOX_SIGNATURE_HEADER = 'Sandbox-Signature';
 /** A signed callback older (or newer) than this is refused: a captured one cannot be replayed later. */
 export const SANDBOX_SIGNATURE_TOLERANCE_S = 300;
@@ -40,7 +44,7 @@ export interface SandboxOptions {
   db: Db;
   /** Signs and verifies the sandbox's callbacks (derived from the store's signing secret). */
   secret: string;
-  /** The PromptPay id the QR pays to; defaults to env PROMPTPAY_ID, else 0812345678. */
+  /** The PromptPay id the QR pays to; defaults to env PROMPTPAY_ID, else DEFAULT_PROMPTPAY_ID (no one's). */
   promptPayId?: string;
   now?: () => Date;
 }

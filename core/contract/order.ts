@@ -158,6 +158,16 @@ export const findOrderRequestSchema = v.pipe(
       v.string(),
       v.transform((s) => s.trim()),
     ),
+    /**
+     * Our addition (issue 33): with filter_type payment_ref, the order's mobile number too. A slip's last 4
+     * characters alone were few enough to try them all, and a hit gave the order.
+     */
+    mobile: v.optional(
+      v.pipe(
+        v.string(),
+        v.transform((s) => s.trim()),
+      ),
+    ),
   }),
   v.forward(
     v.check(
@@ -165,6 +175,13 @@ export const findOrderRequestSchema = v.pipe(
       'must be a 10-15 digit mobile or 4 characters',
     ),
     ['txt_search'],
+  ),
+  v.forward(
+    v.check(
+      (o) => o.filter_type !== 'payment_ref' || isValidFindOrderQuery('mobile', o.mobile ?? ''),
+      "the order's 10-15 digit mobile number is required with a slip",
+    ),
+    ['mobile'],
   ),
 );
 export const foundOrderSchema = v.object({

@@ -145,18 +145,20 @@ export interface FoundOrderRow {
   payment_status: PaymentStatus;
 }
 
-/** Find-order: an exact mobile, or a payment reference ending in the given characters (any case). Newest first. */
+/**
+ * Find-order: an exact mobile, and (by slip) a payment reference ending in the given characters (any case). Newest
+ * first.
+ */
 export async function findOrders(
   db: Db,
-  filter: { mobile: string } | { paymentRefSuffix: string },
+  filter: { mobile: string; paymentRefSuffix?: string },
 ): Promise<FoundOrderRow[]> {
   let query = db
     .selectFrom('orders as o')
     .innerJoin('events as e', 'e.event_id', 'o.event_id')
-    .select(['o.order_id', 'o.created_at', 'e.title', 'o.payment_status']);
-  if ('mobile' in filter) {
-    query = query.where('o.mobile', '=', filter.mobile);
-  } else {
+    .select(['o.order_id', 'o.created_at', 'e.title', 'o.payment_status'])
+    .where('o.mobile', '=', filter.mobile);
+  if (filter.paymentRefSuffix !== undefined) {
     const suffix = filter.paymentRefSuffix.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`);
     query = query.where(sql<boolean>`lower(o.payment_ref) like ${`%${suffix}`}`);
   }

@@ -130,8 +130,13 @@ describe.each(testDatabases)('order calls on $name', (database) => {
     );
     t.setNow(NOW);
     await markPaidByOperator(fixture.t.ctx, older, { paymentRef: 'TRX-998877ZQ9k', note: '' });
-    const find = async (filter_type: string, txt_search: string) => {
-      const res = await post('/api/v1/order/find-order', { tk: TEST_APP_TOKEN, filter_type, txt_search });
+    const find = async (filter_type: string, txt_search: string, mobile?: string) => {
+      const res = await post('/api/v1/order/find-order', {
+        tk: TEST_APP_TOKEN,
+        filter_type,
+        txt_search,
+        mobile,
+      });
       expect(res.status).toBe(200);
       return v.parse(findOrderAnswerSchema, await res.json()).body;
     };
@@ -139,8 +144,17 @@ describe.each(testDatabases)('order calls on $name', (database) => {
       { create_date: at(2).toISOString(), order_id: newer, title: 'งาน other', status: 'INITIAL' },
       { create_date: at(1).toISOString(), order_id: older, title: 'งาน paid', status: 'PAID' },
     ]);
-    expect((await find('payment_ref', 'zq9K')).map((o) => o.order_id)).toEqual([older]);
-    expect(await find('payment_ref', 'ZQ9X')).toEqual([]);
+    expect((await find('payment_ref', 'zq9K', '0866666666')).map((o) => o.order_id)).toEqual([older]);
+    expect(await find('payment_ref', 'ZQ9X', '0866666666')).toEqual([]);
+    // Issue 33: the slip's last 4 characters with another mobile find nothing, and alone they are refused.
+    expect(await find('payment_ref', 'zq9K', '0899999999')).toEqual([]);
+    const alone = await post('/api/v1/order/find-order', {
+      tk: TEST_APP_TOKEN,
+      filter_type: 'payment_ref',
+      txt_search: 'zq9K',
+    });
+    expect(alone.status).toBe(400);
+    expect(await alone.json()).toMatchObject({ status: 'error', field: 'mobile' });
     expect(await find('mobile', '0800000000')).toEqual([]);
   });
 

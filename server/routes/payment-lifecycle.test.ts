@@ -76,7 +76,7 @@ describe.each(testDatabases)('payment lifecycle on $name', (database) => {
     expect(await paid.text()).toContain('Paid 63.00 THB');
     const row = await f.orderRow(uuid);
     expect(row).toMatchObject({ payment_status: 'PAID', paid_amount: '63.00' });
-    expect(row.payment_ref).toMatch(/^SBX[0-9A-F]{12}$/);
+    expect(row.payment_ref).toMatch(/^20\d{6}[0-9A-Z]{12}$/);
     expect(await statuses(uuid)).toEqual(['PAID']);
     expect(await jobsOf(uuid)).toEqual(['prepare-originals', 'prepare-logos', 'notify-order']);
 
@@ -85,6 +85,7 @@ describe.each(testDatabases)('payment lifecycle on $name', (database) => {
       tk: TEST_APP_TOKEN,
       filter_type: 'payment_ref',
       txt_search: (row.payment_ref ?? '').slice(-4),
+      mobile: row.mobile,
     });
     expect(((await found.json()) as { body: { order_id: string }[] }).body.map((o) => o.order_id)).toContain(
       uuid,

@@ -92,14 +92,19 @@ export async function inquireOrder(
 
 export async function findOrdersFor(
   ctx: Pick<OrdersContext, 'db' | 'appToken'>,
-  request: { tk: string; filter_type: 'mobile' | 'payment_ref'; txt_search: string },
+  request: {
+    tk: string;
+    filter_type: 'mobile' | 'payment_ref';
+    txt_search: string;
+    mobile?: string | undefined;
+  },
 ): Promise<Outcome<FoundOrder[]>> {
   if (!tokenMatches(request.tk, ctx.appToken)) return wrongToken('tk');
   const rows = await findOrders(
     ctx.db,
     request.filter_type === 'mobile'
       ? { mobile: request.txt_search }
-      : { paymentRefSuffix: request.txt_search },
+      : { mobile: request.mobile ?? '', paymentRefSuffix: request.txt_search },
   );
   return accept(
     rows.map((r) => ({

@@ -21,12 +21,12 @@ async function paidOrder(page: Page): Promise<{ uuid: string; ref: string }> {
   await sandbox.getByRole('button', { name: /^Pay .* THB in the sandbox/ }).click();
   await expect(sandbox.getByRole('heading', { name: /^Paid / })).toBeVisible();
   const ref = (await sandbox.locator('strong.ref').textContent())?.trim() ?? '';
-  expect(ref).toMatch(/^SBX[0-9A-F]{12}$/);
+  expect(ref).toMatch(/^20\d{6}[0-9A-Z]{12}$/);
   await sandbox.close();
   return { uuid, ref };
 }
 
-const searchInput = (page: Page) => page.getByRole('textbox', { name: /เบอร์มือถือ|4 ตัวสุดท้าย/ });
+const searchInput = (page: Page) => page.getByRole('textbox', { name: /^เบอร์มือถือ$|4 ตัวสุดท้าย/ });
 const searchButton = (page: Page) => page.getByRole('button', { name: 'ค้นหา', exact: true });
 const results = (page: Page) => page.getByRole('table');
 
@@ -72,6 +72,10 @@ test('find an order by mobile and by slip; the messages, not found, Reset, and t
   await searchButton(page).click();
   await expect(page.getByText('กรุณากรอก 4 ตัวสุดท้ายของเลขที่รายการในสลิป')).toBeVisible();
   await searchInput(page).fill(ref.slice(-4).toLowerCase());
+  // The order's mobile number too (issue 33).
+  await searchButton(page).click();
+  await expect(page.getByText('กรุณากรอกข้อมูลที่ต้องการค้นหา')).toBeVisible();
+  await page.getByRole('textbox', { name: 'เบอร์มือถือที่ใช้สั่งซื้อ' }).fill(MOBILE);
   await searchButton(page).click();
   await expect(results(page).getByRole('link', { name: 'เปิดแกลเลอรี' })).toHaveAttribute(
     'href',

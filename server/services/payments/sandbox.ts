@@ -5,7 +5,7 @@
 // defines: header Sandbox-Signature "t=<unix seconds>,v1=<hex HMAC-SHA256 of '<t>.<raw body>'>", valid 5 minutes.
 // Cards: single-use tokens from the sandbox card form become charges in the shape of Opn's Charges API, with a
 // 3-D Secure page of their own, so the card path is the one real gateways take.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import generatePayload from 'promptpay-qr';
 import * as v from 'valibot';
 import type { Db } from '../../db/database';
@@ -65,7 +65,13 @@ const newId = (kind: 'pp' | 'cc' | 'tokn') =>
   `${kind === 'tokn' ? 'tokn_sbx' : `sbx_${kind}`}_${randomBytes(12).toString('hex')}`;
 
 /** A transfer reference as a bank slip shows it: find-order matches its last 4 characters. */
-export const sandboxTransferRef = () => `SBX${randomBytes(6).toString('hex').toUpperCase()}`;
+export function sandboxTransferRef(now = new Date()): string {
+  // The day, then 12 letters and digits, as Thai banks' slips print them (not hex: issue 33, a hex suffix had only
+  // 65,536 values to try).
+  const day = now.toISOString().slice(0, 10).replace(/-/g, '');
+  const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  return `${day}${Array.from({ length: 12 }, () => alphabet[randomInt(alphabet.length)]).join('')}`;
+}
 
 export function signSandboxBody(secret: string, body: string, at: Date): string {
   const t = Math.floor(at.getTime() / 1000);

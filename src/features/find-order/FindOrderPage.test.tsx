@@ -37,7 +37,7 @@ beforeEach(async () => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const input = () => screen.getByRole('textbox', { name: /เบอร์มือถือ|4 ตัวสุดท้าย/ });
+const input = () => screen.getByRole('textbox', { name: /^เบอร์มือถือ$|4 ตัวสุดท้าย/ });
 const search = () => fireEvent.click(screen.getByRole('button', { name: 'ค้นหา' }));
 
 describe('find-order rules (SPEC §5)', () => {
@@ -80,16 +80,26 @@ describe('FindOrderPage', () => {
     expect(asked()).toEqual([]);
     changeField(input(), { target: { value: 'ab1-2' } });
     expect(input()).toHaveValue('AB12');
+    // With a slip, the order's mobile number too (issue 33).
+    search();
+    expect(await screen.findByText('กรุณากรอกข้อมูลที่ต้องการค้นหา')).toBeInTheDocument();
+    expect(asked()).toEqual([]);
+    changeField(screen.getByLabelText('เบอร์มือถือที่ใช้สั่งซื้อ'), { target: { value: '081-234-5678' } });
     search();
     await screen.findByRole('table');
-    expect(asked()).toEqual([{ tk: 'demo-app-token', filter_type: 'payment_ref', txt_search: 'AB12' }]);
+    expect(asked()).toEqual([
+      { tk: 'demo-app-token', filter_type: 'payment_ref', txt_search: 'AB12', mobile: '0812345678' },
+    ]);
   });
 
   it('shows the row "order not found", and Reset clears it and returns to the mobile filter', async () => {
     found = [];
     await renderPage(() => <FindOrderPage />, { language: 'en' });
     fireEvent.click(screen.getByRole('radio', { name: 'Transfer slip (last 4 characters)' }));
-    changeField(screen.getByRole('textbox'), { target: { value: 'ZZ99' } });
+    changeField(screen.getByRole('textbox', { name: /last 4/i }), { target: { value: 'ZZ99' } });
+    changeField(screen.getByRole('textbox', { name: 'The mobile number of the order' }), {
+      target: { value: '0812345678' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByRole('cell', { name: 'order not found' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Reset' }));

@@ -30,19 +30,24 @@ export function FindOrderPage({ mobile }: { mobile?: string | undefined }) {
   const [filter, setFilter] = useState<FindOrderFilter>('mobile');
   const [text, setText] = useState(() => cleanFindOrderInput('mobile', mobile ?? ''));
   const [problem, setProblem] = useState<FindOrderProblem>();
+  // With a slip, the order's mobile number too (a slip's last 4 characters alone are too easy to guess).
+  const [slipMobile, setSlipMobile] = useState('');
+  const [mobileProblem, setMobileProblem] = useState<FindOrderProblem>();
   const [search, setSearch] = useState<Search>({ state: 'idle' });
   const running = useRef<AbortController | undefined>(undefined);
 
-  const run = useCallback(async (by: FindOrderFilter, value: string) => {
+  const run = useCallback(async (by: FindOrderFilter, value: string, withMobile?: string) => {
     const found = findOrderProblem(by, value);
+    const mobileFound = by === 'payment_ref' ? findOrderProblem('mobile', withMobile ?? '') : undefined;
     setProblem(found);
-    if (found) return;
+    setMobileProblem(mobileFound);
+    if (found || mobileFound) return;
     running.current?.abort();
     const controller = new AbortController();
     running.current = controller;
     setSearch({ state: 'searching' });
     try {
-      const orders = await findOrders(by, value, controller.signal);
+      const orders = await findOrders(by, value, withMobile, controller.signal);
       if (!controller.signal.aborted) setSearch({ state: 'found', orders });
     } catch (error) {
       if (controller.signal.aborted) return;
@@ -59,13 +64,15 @@ export function FindOrderPage({ mobile }: { mobile?: string | undefined }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void run(filter, text);
+    void run(filter, text, slipMobile);
   };
   const reset = () => {
     running.current?.abort();
     setFilter('mobile');
     setText('');
+    setSlipMobile('');
     setProblem(undefined);
+    setMobileProblem(undefined);
     setSearch({ state: 'idle' });
   };
   // A mobile number is not a slip's reference: another choice starts from an empty input.
@@ -73,6 +80,7 @@ export function FindOrderPage({ mobile }: { mobile?: string | undefined }) {
     setFilter(next);
     setText('');
     setProblem(undefined);
+    setMobileProblem(undefined);
   };
 
   const problemText: Record<FindOrderProblem, string> = {
@@ -142,6 +150,30 @@ export function FindOrderPage({ mobile }: { mobile?: string | undefined }) {
             </p>
           )}
         </div>
+        {filter === 'payment_ref' && (
+          <div className="field">
+            <label htmlFor={`${id}-mobile`}>
+              <Trans>เบอร์มือถือที่ใช้สั่งซื้อ</Trans>
+            </label>
+            <input
+              id={`${id}-mobile`}
+              name="mobile"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel"
+              maxLength={FIND_ORDER_MOBILE_MAX}
+              value={slipMobile}
+              aria-invalid={mobileProblem ? true : undefined}
+              aria-describedby={mobileProblem ? `${id}-mobile-problem` : undefined}
+              onChange={(e) => setSlipMobile(cleanFindOrderInput('mobile', e.target.value))}
+            />
+            {mobileProblem && (
+              <p id={`${id}-mobile-problem`} className="field-error">
+                {problemText[mobileProblem]}
+              </p>
+            )}
+          </div>
+        )}
         <div className="find-order-actions">
           <button type="submit" className="button primary" disabled={search.state === 'searching'}>
             {search.state === 'searching' ? <Trans>กำลังค้นหา…</Trans> : <Trans>ค้นหา</Trans>}

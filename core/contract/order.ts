@@ -198,12 +198,12 @@ export const cardPaymentRequestSchema = v.object({
   /** The single-use card token (tokn_...). */
   token_key: v.pipe(v.string(), v.regex(/^tokn_[A-Za-z0-9_]{1,100}$/, 'is not a card token')),
   uuid: v.pipe(v.string(), v.uuid('is not an order id')),
-  email: optionalEmailSchema,
-  mobile: v.pipe(
-    v.string(),
-    v.transform(digitsOnly),
-    v.check((m) => isValidMobile(m, 'manual'), 'is not a valid number'),
-  ),
+  /**
+   * Taken and not used (issue 33): the charge carries the order's own contact. The order page knows it only masked
+   * (order-inquiry.ts), and a caller could send anything here.
+   */
+  email: v.optional(v.pipe(v.string(), v.maxLength(254, 'is too long')), ''),
+  mobile: v.optional(v.pipe(v.string(), v.maxLength(30, 'is too long')), ''),
   /** The order amount without the decimal point: satang digits ("63.00" → "6300"). */
   paid_amount: v.pipe(
     v.union([v.string(), v.number()]),

@@ -93,6 +93,27 @@ describe.each(testDatabases)('order calls on $name', (database) => {
     ]);
   });
 
+  it("masks the buyer's mobile and e-mail for whoever holds the link, except an AM order's mobile (issue 33)", async () => {
+    const uuid = await create(order({ mobile: '0891234567', email: 'somchai@example.com' }));
+    expect(await inquire(uuid)).toMatchObject({ mobile: '089****567', email: 's***@example.com' });
+    const am = await create(
+      order({
+        event_key: 'stage',
+        imageList: [item('stage', 2)],
+        payment_channel: 'AM',
+        am_order_ref: 'earlier-order',
+        cart: 'manual',
+        mobile: '0891234567',
+      }),
+    );
+    expect((await inquire(am)).mobile).toBe('0891234567');
+    // Kept whole in the order itself.
+    expect(await fixture.orderRow(uuid)).toMatchObject({
+      mobile: '0891234567',
+      email: 'somchai@example.com',
+    });
+  });
+
   it('answers no images once the retention period has passed', async () => {
     const uuid = await create(order({ imageList: [item('paid', 5)] }));
     await markPaidByOperator(fixture.t.ctx, uuid, { paymentRef: 'R-0002', note: '' });

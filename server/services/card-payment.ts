@@ -121,11 +121,12 @@ async function chargeClaimedOrder(
     card: request.token_key,
     returnUri,
     description: `order ${order.order_id} (${order.event_key})`,
+    // The order's own contact: what the page sends is masked (order-inquiry.ts), and a caller could send anything.
     metadata: {
       order_id: order.order_id,
       event_key: order.event_key,
-      mobile: request.mobile,
-      email: request.email,
+      mobile: order.mobile,
+      email: order.email,
     },
   });
   if (!created.ok) return gatewayRefusal(created.failure);

@@ -63,10 +63,13 @@ export async function inquireOrder(
     );
   }
 
+  // Anyone holding the order's address reads this answer: the contact is masked (its owner knows it), except the
+  // mobile of an AM order waiting for approval, whose page hands the admin a lookup link by that number.
+  const awaitingApproval = order.payment_channel === 'AM' && !paid;
   return accept({
     payment_status: order.payment_status,
-    mobile: order.mobile,
-    email: order.email,
+    mobile: awaitingApproval ? order.mobile : maskMobile(order.mobile),
+    email: maskEmail(order.email),
     amount: decimal(order.amount),
     is_original_image_created: yn(order.is_original_image_created),
     is_logo_image_created: yn(order.is_logo_image_created),
@@ -114,4 +117,17 @@ export async function findOrdersFor(
       status: r.payment_status,
     })),
   );
+}
+
+/** A mobile number as the order page shows it to whoever holds the link: its first 3 and last 3 digits. */
+export function maskMobile(mobile: string): string {
+  if (mobile.length <= 6) return '*'.repeat(mobile.length);
+  return `${mobile.slice(0, 3)}${'*'.repeat(mobile.length - 6)}${mobile.slice(-3)}`;
+}
+
+/** An e-mail address as the order page shows it: the first character of the name and the whole domain. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return email === '' ? '' : '***';
+  return `${email.slice(0, 1)}***${email.slice(at)}`;
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -24,11 +25,16 @@ async function connect(): Promise<pg.Client> {
   return client;
 }
 
+/** The lock the store's Kysely and the socket share. */
+const locks = new WeakMap<object, SessionLock>();
+const lockOf = (db: object) => locks.get(db) as SessionLock;
+
 beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pgsock-'));
   pglite = new PGlite();
   const lock = new SessionLock();
   store = new Kysely({ dialect: new PgliteDialect(pglite, lock) });
+  locks.set(store, lock);
   await sql`create table counter (id int primary key, n int not null)`.execute(store);
   await sql`create table notes (id serial primary key, text text not null)`.execute(store);
   await sql`insert into counter values (1, 0)`.execute(store);
@@ -117,6 +123,89 @@ describe('the embedded database served on a local socket', () => {
     expect(texts).toEqual([{ text: 'after' }]);
     const again = await connect();
     expect((await again.query('select count(*)::int as n from notes')).rows).toEqual([{ n: 1 }]);
+  });
+
+  describe('while others wait for the session (issue 33)', () => {
+    let strict: PgliteSocketServer;
+    let strictDir: string;
+    beforeEach(async () => {
+      strictDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pgsock-strict-'));
+      // The long hold of a quiet store, and short bounds once anyone waits.
+      strict = await servePgliteSocket(pglite, lockOf(store), path.join(strictDir, '.s.PGSQL.5432'), {
+        holdTimeoutMs: 30_000,
+        exchangeWhileWaitedMs: 300,
+        heldWhileWaitedMs: 600,
+      });
+    });
+    afterEach(async () => {
+      await strict.close();
+      fs.rmSync(strictDir, { recursive: true, force: true });
+    });
+
+    /** A raw client that starts up, then sends a Parse and never its Sync: it holds the session mid-exchange. */
+    const halfExchange = async () => {
+      const socket = net.connect(strict.path);
+      socket.on('error', () => undefined);
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      const params = Buffer.from('user\0postgres\0database\0postgres\0\0');
+      const startup = Buffer.alloc(8);
+      startup.writeInt32BE(8 + params.length, 0);
+      startup.writeInt32BE(196608, 4);
+      socket.write(Buffer.concat([startup, params]));
+      await new Promise<void>((resolve) => socket.once('data', () => resolve()));
+      const query = Buffer.from('\0select 1\0\0\0');
+      const parse = Buffer.alloc(5);
+      parse.write('P', 0);
+      parse.writeInt32BE(4 + query.length, 1);
+      socket.write(Buffer.concat([parse, query]));
+      await new Promise((r) => setTimeout(r, 100));
+      return socket;
+    };
+
+    it('closes a client that began an exchange and never finished it, and the store goes on', async () => {
+      const socket = await halfExchange();
+      const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+      const started = Date.now();
+      await store.insertInto('notes').values({ text: 'not kept waiting 30 s' }).execute();
+      expect(Date.now() - started).toBeLessThan(10_000);
+      await closed;
+    });
+
+    it('closes a client whose transaction keeps the session while the store waits, rolling it back', async () => {
+      const client = new pg.Client({ host: strictDir, port: 5432, user: 'postgres', database: 'postgres' });
+      client.on('error', () => undefined);
+      await client.connect();
+      clients.push(client);
+      await client.query('begin');
+      await client.query(`insert into notes (text) values ('held too long')`);
+      await store.insertInto('notes').values({ text: 'the store' }).execute();
+      const texts = await store.selectFrom('notes').select('text').execute();
+      expect(texts).toEqual([{ text: 'the store' }]);
+      await expect(client.query('select 1')).rejects.toThrow();
+    });
+
+    it("gives the session to the store's waiting queries before the clients' waiting ones", async () => {
+      const holder = new pg.Client({ host: strictDir, port: 5432, user: 'postgres', database: 'postgres' });
+      const other = new pg.Client({ host: strictDir, port: 5432, user: 'postgres', database: 'postgres' });
+      for (const c of [holder, other]) {
+        c.on('error', () => undefined);
+        await c.connect();
+        clients.push(c);
+      }
+      await holder.query('begin');
+      const order: string[] = [];
+      const client = other.query('select 1').then(() => order.push('client'));
+      await new Promise((r) => setTimeout(r, 50));
+      const own = store
+        .selectFrom('notes')
+        .select('id')
+        .execute()
+        .then(() => order.push('store'));
+      await new Promise((r) => setTimeout(r, 50));
+      await holder.query('commit');
+      await Promise.all([client, own]);
+      expect(order).toEqual(['store', 'client']);
+    });
   });
 
   it('closes a connection that sits in a transaction, so the store is not stopped by it', async () => {

@@ -5,7 +5,11 @@
 // PGlite has one session. Each connection takes the session (the SessionLock the store's own queries also take) for
 // one exchange: a simple Query, or extended-protocol messages up to their Sync; it keeps it while its transaction
 // is open, so no statement of anyone else lands inside. A connection that keeps a transaction open without a word
-// for HOLD_TIMEOUT_MS is closed and its transaction rolled back, so a stuck client cannot stop the store.
+// for HOLD_TIMEOUT_MS is closed and its transaction rolled back, so a stuck client cannot stop the store. While
+// anyone else waits for the session (issue 33: a client that sent a query and never finished the exchange held
+// every API call for 30 s), the bounds are what a real client needs: an exchange must end (its Sync) within
+// EXCHANGE_WHILE_WAITED_MS and a transaction within HELD_WHILE_WAITED_MS, or the connection is closed. The store's
+// own queries go before waiting clients (session-lock.ts).
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
@@ -22,10 +26,17 @@ const SYNC = Uint8Array.of(0x53, 0, 0, 0, 4);
 const EXCHANGE_ENDS = new Set(['Q', 'S', 'c', 'f']);
 
 export const HOLD_TIMEOUT_MS = 30_000;
+/** While others wait: an exchange's messages come back to back (Parse, Bind, Execute, Sync), within this. */
+export const EXCHANGE_WHILE_WAITED_MS = 2_000;
+/** While others wait: the longest a client's transaction may keep the session (the store's are milliseconds). */
+export const HELD_WHILE_WAITED_MS = 5_000;
 
 export interface PgliteSocketOptions {
   /** Close a connection that holds the session this long without a message (default HOLD_TIMEOUT_MS). */
   holdTimeoutMs?: number;
+  /** Bounds while others wait (defaults EXCHANGE_WHILE_WAITED_MS, HELD_WHILE_WAITED_MS). */
+  exchangeWhileWaitedMs?: number;
+  heldWhileWaitedMs?: number;
   maxConnections?: number;
 }
 
@@ -44,6 +55,13 @@ class SocketSession {
   private chain: Promise<void> = Promise.resolve();
   private release: Release | undefined;
   private holdTimer: NodeJS.Timeout | undefined;
+  /** Set while the session is held and someone else waits: the bound of this hold. */
+  private waitedTimer: NodeJS.Timeout | undefined;
+  /** When this hold first had someone waiting (performance.now()), or undefined. */
+  private waitedSince: number | undefined;
+  /** Whether the message that ran last left an exchange unfinished (no Sync yet). */
+  private midExchange = false;
+  private stopWatching: (() => void) | undefined;
   private closed = false;
 
   constructor(
@@ -51,6 +69,7 @@ class SocketSession {
     private readonly pglite: PGlite,
     private readonly lock: SessionLock,
     private readonly holdTimeoutMs: number,
+    private readonly bounds: { exchange: number; held: number },
     private readonly onEnd: () => void,
   ) {
     socket.setNoDelay(true);
@@ -112,8 +131,10 @@ class SocketSession {
       return;
     }
     clearTimeout(this.holdTimer);
+    clearTimeout(this.waitedTimer);
+    this.waitedTimer = undefined;
     if (!this.release) {
-      const release = await this.lock.acquire();
+      const release = await this.lock.acquire('client');
       if (this.closed) {
         release();
         return;
@@ -137,12 +158,42 @@ class SocketSession {
     if (exchangeEnded && !this.pglite.isInTransaction()) {
       this.handOn();
     } else {
+      this.midExchange = !exchangeEnded;
       this.holdTimer = setTimeout(() => this.socket.destroy(), this.holdTimeoutMs);
       this.holdTimer.unref();
+      this.boundWhileWaited();
     }
   }
 
+  /** While the session is held between messages: if anyone waits (now or later), this hold is bounded. */
+  private boundWhileWaited(): void {
+    const check = () => {
+      if (this.waitedTimer || !this.release || this.lock.queued === 0) return;
+      const now = performance.now();
+      this.waitedSince ??= now;
+      // An unfinished exchange gets the short bound from now; an open transaction the longer one from when the
+      // first waiter came during this hold.
+      const left = this.midExchange
+        ? this.bounds.exchange
+        : Math.max(0, this.bounds.held - (now - this.waitedSince));
+      this.waitedTimer = setTimeout(() => {
+        console.warn(
+          'database socket: a client held the session while others waited; its connection is closed',
+        );
+        this.socket.destroy();
+      }, left);
+      this.waitedTimer.unref();
+    };
+    this.stopWatching ??= this.lock.onWait(check);
+    check();
+  }
+
   private handOn(): void {
+    clearTimeout(this.waitedTimer);
+    this.waitedTimer = undefined;
+    this.waitedSince = undefined;
+    this.stopWatching?.();
+    this.stopWatching = undefined;
     const release = this.release;
     this.release = undefined;
     release?.();
@@ -153,6 +204,7 @@ class SocketSession {
     if (this.closed) return;
     this.closed = true;
     clearTimeout(this.holdTimer);
+    clearTimeout(this.waitedTimer);
     this.chain = this.chain
       .then(async () => {
         if (!this.release) return;
@@ -185,8 +237,17 @@ export async function servePgliteSocket(
 ): Promise<PgliteSocketServer> {
   const sessions = new Set<SocketSession>();
   const server = net.createServer((socket) => {
-    const session = new SocketSession(socket, pglite, lock, options.holdTimeoutMs ?? HOLD_TIMEOUT_MS, () =>
-      sessions.delete(session),
+    const bounds = {
+      exchange: options.exchangeWhileWaitedMs ?? EXCHANGE_WHILE_WAITED_MS,
+      held: options.heldWhileWaitedMs ?? HELD_WHILE_WAITED_MS,
+    };
+    const session = new SocketSession(
+      socket,
+      pglite,
+      lock,
+      options.holdTimeoutMs ?? HOLD_TIMEOUT_MS,
+      bounds,
+      () => sessions.delete(session),
     );
     sessions.add(session);
   });

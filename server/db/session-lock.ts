@@ -1,41 +1,69 @@
 // Owns the one session of the embedded PGlite database: whoever runs SQL on it (the store's own queries and
-// transactions, and each client connected through the local socket) holds this lock first, first come first served.
-// A transaction keeps it until it ends, so nobody's statements ever land inside another's transaction.
+// transactions, and each client connected through the local socket) holds this lock first. A transaction keeps it
+// until it ends, so nobody's statements ever land inside another's transaction. The store's own requests go first
+// (issue 33): when the session is handed on, a waiting store query takes it before a waiting socket client, so a
+// busy command line or worker cannot make the buyers wait behind it.
 
 export type Release = () => void;
 
+/** Who asks: the store's own queries, or a client of the database socket (the command line, a worker). */
+export type Holder = 'store' | 'client';
+
+interface Waiter {
+  grant: () => void;
+}
+
 export class SessionLock {
-  private tail: Promise<void> = Promise.resolve();
-  private waiting = 0;
+  private held = false;
+  private readonly waiting: Record<Holder, Waiter[]> = { store: [], client: [] };
+  private readonly idleWaiters: (() => void)[] = [];
+  private readonly waitListeners = new Set<() => void>();
 
   /** Waits for the session and returns the function that hands it on (call it exactly once). */
-  async acquire(): Promise<Release> {
-    const previous = this.tail;
-    let release!: Release;
-    this.tail = new Promise<void>((resolve) => {
-      let released = false;
-      release = () => {
-        if (released) return;
-        released = true;
-        resolve();
+  acquire(holder: Holder = 'store'): Promise<Release> {
+    return new Promise<Release>((resolve) => {
+      const grant = () => {
+        this.held = true;
+        let released = false;
+        resolve(() => {
+          if (released) return;
+          released = true;
+          this.handOn();
+        });
       };
+      if (!this.held) {
+        grant();
+        return;
+      }
+      this.waiting[holder].push({ grant });
+      for (const listener of this.waitListeners) listener();
     });
-    this.waiting += 1;
-    try {
-      await previous;
-    } finally {
-      this.waiting -= 1;
+  }
+
+  private handOn(): void {
+    const next = this.waiting.store.shift() ?? this.waiting.client.shift();
+    if (next) {
+      next.grant();
+      return;
     }
-    return release;
+    this.held = false;
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 
   /** Holders waiting for the session now (not counting the one that has it). */
   get queued(): number {
-    return this.waiting;
+    return this.waiting.store.length + this.waiting.client.length;
   }
 
-  /** Resolves once everyone who asked before this call has released the session. */
+  /** Calls `listener` whenever someone starts waiting for the session; returns the unsubscribe. */
+  onWait(listener: () => void): () => void {
+    this.waitListeners.add(listener);
+    return () => this.waitListeners.delete(listener);
+  }
+
+  /** Resolves once the session is free and nobody waits for it. */
   async idle(): Promise<void> {
-    await this.tail;
+    if (!this.held && this.queued === 0) return;
+    await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
   }
 }

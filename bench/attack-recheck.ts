@@ -2,7 +2,8 @@
 // trusted proxy (TRUST_PROXY=1) with the sandbox gateway: forged signed addresses, path traversal, tampered prices,
 // forbidden characters, huge ids, a reused idempotency key, the rate limits with a forged X-Forwarded-For, keep-alive
 // after an early answer, a reused upload address, the CSP and source maps, the preview's size, 400 concurrent order
-// creations, and kill -9 in the middle of creations. Each check says what it expected and what came; prints JSON.
+// creations, and kill -9 in the middle of creations; and issue 33's (attack-round2.ts). Each check says what it
+// expected and what came; prints JSON.
 //   node --import tsx bench/attack-recheck.ts [--dist dist]
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -11,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
+import { roundTwoChecks, selfieBurstCheck } from './attack-round2';
 import { type BenchStore, startStore, waitFor } from './bench-kit';
 
 const { values } = parseArgs({
@@ -357,6 +359,10 @@ try {
       statuses: [...new Set(burst.map((b) => b.status))],
     },
   );
+
+  // Issue 33's checks (attack-round2.ts), on this store; the selfie burst on one with face workers.
+  await roundTwoChecks({ store, call, check, order, env });
+  await selfieBurstCheck(check, { ...env, DATA_DIR: path.join(dir, 'data-faces') }, STAGE);
 
   // kill -9 in the middle of 200 creations (once 20 have been answered), then restart on the same data: every
   // order answered before the kill is there, and no buyer has two orders.

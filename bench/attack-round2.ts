@@ -4,6 +4,7 @@
 // opened at once on one order, callbacks about no payment, shared photos that stall, and the masked contact. The
 // selfie burst (oversized PNG selfies, then a real search) runs on a store of its own with face workers.
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import net from 'node:net';
 import sharp from 'sharp';
 import { UPLOAD_CONTENT_TYPE } from '../core/constants';
@@ -234,6 +235,50 @@ export async function roundTwoChecks(kit: RoundTwoKit): Promise<void> {
         .status,
     );
   }
+  // 30 connections each sending 10 MB of a "photo" and then stalling: nothing is kept, and they are cut off.
+  const rssMb = async () =>
+    Number(
+      (await readFile(`/proc/${kit.store.process.pid}/status`, 'utf8').catch(() => '')).match(
+        /VmRSS:\s+(\d+)/,
+      )?.[1] ?? 0,
+    ) / 1024;
+  const before = await rssMb();
+  let peak = before;
+  const stalled = await Promise.all(
+    Array.from(
+      { length: 30 },
+      (_, i) =>
+        new Promise<string>((resolve) => {
+          const socket = net.connect(Number(url.port), url.hostname);
+          let seen = '';
+          socket.on('data', (d) => {
+            seen += d.toString('latin1');
+          });
+          socket.on('error', () => undefined);
+          socket.on('close', () => resolve(/^HTTP\/1\.1 (\d+)/.exec(seen)?.[1] ?? 'closed'));
+          const boundary = 'x-stall';
+          socket.write(
+            `POST /share-target HTTP/1.1\r\nHost: x\r\nx-forwarded-for: 10.204.${i}.1\r\ncontent-type: multipart/form-data; boundary=${boundary}\r\ncontent-length: ${40 * 1024 * 1024}\r\n\r\n--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+          );
+          socket.write(Buffer.alloc(10 * 1024 * 1024, 0x61));
+          setTimeout(() => socket.destroy(), 20_000);
+        }),
+    ).concat(
+      (async () => {
+        for (let t = 0; t < 30; t++) {
+          await sleep(500);
+          peak = Math.max(peak, await rssMb());
+        }
+        return 'watched';
+      })(),
+    ),
+  );
+  check('30 stalled 10 MB shares raise the memory little and are cut off', peak - before < 200, {
+    rss_before_mb: Math.round(before),
+    rss_peak_mb: Math.round(peak),
+    answers: [...new Set(stalled.slice(0, -1))],
+  });
+
   const tooBig = new FormData();
   tooBig.append('photo', new Blob([new Uint8Array(16 * 1024 * 1024)], { type: 'image/jpeg' }), 'IMG.jpg');
   const bigShare = (await call('/share-target', { method: 'POST', body: tooBig, redirect: 'manual' })).status;

@@ -136,3 +136,39 @@ describe.runIf(database)('the HTTP server and bodies it did not read', () => {
     expect(closed).toBe(true);
   });
 });
+
+describe('the HTTP server when a handler gave up on a body', () => {
+  it('answers, and goes on serving, when the body was cancelled under a client still connected', async () => {
+    const { Hono } = await import('hono');
+    const app = new Hono();
+    app.post('/give-up', async (c) => {
+      const reader = c.req.raw.body?.getReader();
+      await reader?.read();
+      await reader?.cancel();
+      return c.json({ status: 'error', message: 'stalled' }, 408);
+    });
+    app.get('/ok', (c) => c.text('ok'));
+    const server = serveHttp({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    const { port } = server.address() as net.AddressInfo;
+    try {
+      const answer = await new Promise<string>((resolve) => {
+        const socket = net.connect(port, '127.0.0.1');
+        let seen = '';
+        socket.on('data', (d) => {
+          seen += d.toString('latin1');
+        });
+        socket.on('error', () => undefined);
+        socket.on('close', () => resolve(seen));
+        socket.write(`POST /give-up HTTP/1.1\r\nHost: x\r\ncontent-length: ${1024 * 1024}\r\n\r\n`);
+        socket.write(Buffer.alloc(64 * 1024, 0x61));
+        setTimeout(() => socket.destroy(), 1500);
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
+      expect(await (await fetch(`http://127.0.0.1:${port}/ok`)).text()).toBe('ok');
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

@@ -30,7 +30,14 @@ export function serveHttp(options: HttpOptions, onListening?: (info: AddressInfo
   ) as Server;
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     res.once('finish', () => {
-      if (!req.complete) readRestOfBody(req);
+      if (req.complete) return;
+      // Never throws out of this listener: an error here would end the process.
+      try {
+        readRestOfBody(req);
+      } catch (error) {
+        console.warn('http: the rest of a body could not be read:', error);
+        req.socket?.destroy();
+      }
     });
   });
   return server;
@@ -41,8 +48,9 @@ export function serveHttp(options: HttpOptions, onListening?: (info: AddressInfo
  * more than UNREAD_BODY_MOST_BYTES would come (declared, or seen) or the body takes longer than UNREAD_BODY_MOST_MS.
  */
 export function readRestOfBody(req: IncomingMessage): void {
-  const socket = req.socket;
-  if (socket.destroyed) return;
+  // The client may be gone already: the request then has no socket any more.
+  const socket = req.socket as IncomingMessage['socket'] | null;
+  if (!socket || socket.destroyed) return;
   const declared = Number(req.headers['content-length']);
   const startedAt = Date.now();
   const readBefore = socket.bytesRead;

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEMO_APP_TOKEN } from '../server/config';
-import { MOST_HELD_PER_CLIENT } from '../server/services/order-watch';
+import { MOST_HELD_PER_CLIENT_ORDER } from '../server/services/order-watch';
 import { median, percentile, round, startStore, waitFor } from './bench-kit';
 
 const { values } = parseArgs({
@@ -72,7 +72,7 @@ try {
     0,
   );
   const photos = ((stage.body.body as { id: number }[]) ?? []).map((p) => ({ id: p.id }));
-  const orderCount = Math.ceil(POLLS / MOST_HELD_PER_CLIENT);
+  const orderCount = Math.ceil(POLLS / MOST_HELD_PER_CLIENT_ORDER);
   const orders: { uuid: string; token: string; client: number }[] = [];
   for (let i = 0; i < orderCount; i += 50) {
     const batch = await Promise.all(

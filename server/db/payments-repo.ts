@@ -76,6 +76,20 @@ export async function pendingPayments(
   return query.orderBy('id', 'desc').execute();
 }
 
+/** When the order's newest card charge still waiting (PENDING) was opened, or undefined without one. */
+export async function newestPendingCardCharge(db: Db, orderId: string): Promise<Date | undefined> {
+  if (!UUID.test(orderId)) return undefined;
+  const row = await db
+    .selectFrom('payments')
+    .select('created_at')
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'PENDING')
+    .where('channel', '=', 'CC')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row ? new Date(row.created_at) : undefined;
+}
+
 /** The newest failure note of an order's gateway payments, when its newest attempt failed. */
 export async function latestPaymentFailure(db: Db, orderId: string): Promise<string | undefined> {
   if (!UUID.test(orderId)) return undefined;

@@ -171,11 +171,10 @@ class SocketSession {
       if (this.waitedTimer || !this.release || this.lock.queued === 0) return;
       const now = performance.now();
       this.waitedSince ??= now;
-      // An unfinished exchange gets the short bound from now; an open transaction the longer one from when the
-      // first waiter came during this hold.
-      const left = this.midExchange
-        ? this.bounds.exchange
-        : Math.max(0, this.bounds.held - (now - this.waitedSince));
+      // Both bounds count from when the first waiter came during this hold, whatever the client sends meanwhile
+      // (a Flush every second must not keep an exchange open): the short one while an exchange is unfinished.
+      const bound = this.midExchange ? Math.min(this.bounds.exchange, this.bounds.held) : this.bounds.held;
+      const left = Math.max(0, bound - (now - this.waitedSince));
       this.waitedTimer = setTimeout(() => {
         console.warn(
           'database socket: a client held the session while others waited; its connection is closed',

@@ -6,6 +6,9 @@
 
 export type Release = () => void;
 
+/** Store grants in a row after which a waiting socket client gets the session. */
+export const STORE_GRANTS_BEFORE_CLIENT = 16;
+
 /** Who asks: the store's own queries, or a client of the database socket (the command line, a worker). */
 export type Holder = 'store' | 'client';
 
@@ -15,6 +18,8 @@ interface Waiter {
 
 export class SessionLock {
   private held = false;
+  /** Store grants in a row while a client waited. */
+  private storeStreak = 0;
   private readonly waiting: Record<Holder, Waiter[]> = { store: [], client: [] };
   private readonly idleWaiters: (() => void)[] = [];
   private readonly waitListeners = new Set<() => void>();
@@ -41,7 +46,12 @@ export class SessionLock {
   }
 
   private handOn(): void {
-    const next = this.waiting.store.shift() ?? this.waiting.client.shift();
+    // The store first, but a waiting client is not starved: after STORE_GRANTS_BEFORE_CLIENT store grants in a row
+    // the next grant is a waiting client's.
+    const clientTurn = this.waiting.client.length > 0 && this.storeStreak >= STORE_GRANTS_BEFORE_CLIENT;
+    const fromStore = !clientTurn && this.waiting.store.length > 0;
+    const next = fromStore ? this.waiting.store.shift() : this.waiting.client.shift();
+    this.storeStreak = fromStore ? this.storeStreak + 1 : 0;
     if (next) {
       next.grant();
       return;

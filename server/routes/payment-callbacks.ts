@@ -8,6 +8,7 @@
 // payment of ours is refused and one already settled taken, both without a call; concurrent copies of one reference share one
 // call; and the route is limited per source (routes/api.ts). A body that is not plain UTF-8 (a byte-order mark, an
 // invalid byte) is refused: signatures cover exact bytes, and no gateway sends one.
+import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import type { AppContext } from '../context';
 import { findOpenedPayment } from '../db/payments-repo';
@@ -32,7 +33,7 @@ function plainUtf8(bytes: Uint8Array): string | undefined {
 export function paymentCallbackRoutes(ctx: AppContext) {
   const routes = new Hono();
   const gateway = ctx.payments;
-  /** Checks at the gateway under way, by reference: a copy arriving meanwhile waits for the same answer. */
+  /** Checks at the gateway under way, by reference and body: a copy arriving meanwhile waits for the same answer. */
   const checking = new Map<string, Promise<CallbackResult>>();
 
   const verify = async (request: CallbackRequest): Promise<CallbackResult | 'settled' | 'not ours'> => {
@@ -41,10 +42,13 @@ export function paymentCallbackRoutes(ctx: AppContext) {
     const payment = await findOpenedPayment(ctx.db, gateway.name, reference);
     if (!payment) return 'not ours';
     if (SETTLED.has(payment.status)) return 'settled';
-    const under = checking.get(reference);
+    // Copies share one check only when they are the same callback: another body naming the same reference (a
+    // forged event key, say) is judged on its own.
+    const key = `${reference}\n${createHash('sha256').update(request.body).digest('base64')}`;
+    const under = checking.get(key);
     if (under) return under;
-    const check = gateway.verifyCallback(request).finally(() => checking.delete(reference));
-    checking.set(reference, check);
+    const check = gateway.verifyCallback(request).finally(() => checking.delete(key));
+    checking.set(key, check);
     return check;
   };
 

@@ -5,9 +5,16 @@ import { testDatabases } from '../db/test-databases';
 import { TEST_APP_TOKEN } from '../test/app-fixture';
 import { type FakeOpn, startFakeOpn } from '../test/fakes/fake-opn';
 import { orderFixture } from '../test/order-fixtures';
-import { CHARGE_CLAIM_STALE_MS, orderReturnUri, payByCard, settleCardCharges } from './card-payment';
+import {
+  CHARGE_AT_BANK_MS,
+  CHARGE_CLAIM_STALE_MS,
+  orderReturnUri,
+  payByCard,
+  settleCardCharges,
+} from './card-payment';
 import { type OpnCharge, type OpnClient, opnClient } from './payments/opn';
 import { opnGateway } from './payments/opn-gateway';
+import { refundDuplicateCharge } from './payments/refund';
 import { markPaidByOperator } from './payments/settle';
 
 describe.each(testDatabases)('card charges on $name', (database) => {
@@ -174,12 +181,64 @@ describe.each(testDatabases)('card charges on $name', (database) => {
     expect((await f.orderRow(uuid)).payment_status).toBe('PAID');
   });
 
+  it('tells a retry while the first charge waits at the bank that a payment is in progress; an abandoned one is not', async () => {
+    const { uuid } = await pendingOrder();
+    const options = { gateway: 'OPN' as const, cards: opn, returnBaseUrl: 'https://shop.example' };
+    expect(await payByCard(f.t.ctx, cardRequest(uuid, 'no-3ds'), options)).toMatchObject({
+      ok: false,
+      httpStatus: 409,
+      body: { code: 'payment_in_progress' },
+    });
+    expect(chargesAtGateway(uuid)).toHaveLength(1);
+    // Eleven minutes later the first was abandoned: a new card may pay.
+    const opened = f.t.ctx.now();
+    f.t.setNow(new Date(opened.getTime() + CHARGE_AT_BANK_MS + 60_000));
+    try {
+      expect(await payByCard(f.t.ctx, cardRequest(uuid, 'no-3ds'), options)).toMatchObject({ ok: true });
+    } finally {
+      f.t.setNow(opened);
+    }
+    expect(chargesAtGateway(uuid)).toHaveLength(2);
+    expect((await f.orderRow(uuid)).payment_status).toBe('PAID');
+  });
+
+  it('opens no second charge while an earlier one cannot be read at the gateway', async () => {
+    const { uuid } = await pendingOrder();
+    const unreadable: OpnClient = {
+      ...opn,
+      getCharge: async () => ({
+        ok: false,
+        failure: { kind: 'timeout', code: 'timeout', message: 'no answer' },
+      }),
+    };
+    expect(
+      await payByCard(f.t.ctx, cardRequest(uuid, 'no-3ds'), {
+        gateway: 'OPN',
+        cards: unreadable,
+        returnBaseUrl: 'https://shop.example',
+      }),
+    ).toMatchObject({ ok: false, httpStatus: 503 });
+    expect(chargesAtGateway(uuid)).toHaveLength(1);
+  });
+
   it('refunds through the gateway a card charge that succeeded after the order was paid another way', async () => {
     const { uuid, authorizeUri, chargeId } = await pendingOrder();
     expect(await markPaidByOperator(f.t.ctx, uuid, { paymentRef: 'SLIP-DUP-1', note: '' })).toBe('paid');
     await fetch(authorizeUri, { redirect: 'manual' });
     const warned = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     expect(await settleCardCharge(f.t.ctx, uuid, opn)).toBe('duplicate-payment');
+    // A process without the charge's gateway never calls it done: the job is tried again.
+    const duplicateRow = await f.db
+      .selectFrom('payments')
+      .select('id')
+      .where('order_id', '=', uuid)
+      .where('status', '=', 'DUPLICATE')
+      .executeTakeFirstOrThrow();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await expect(
+      refundDuplicateCharge({ db: f.db, payments: { name: 'SANDBOX', cards: undefined } }, duplicateRow.id),
+    ).rejects.toThrow(/no OPN card gateway/);
+    logged.mockRestore();
     await f.drainJobs();
     warned.mockRestore();
     expect(fake.charges.get(chargeId)?.refunded_amount).toBe(6300);
@@ -191,7 +250,17 @@ describe.each(testDatabases)('card charges on $name', (database) => {
     expect(rows.map((r) => r.status).sort()).toEqual(['PAID', 'REFUNDED']);
     expect(rows.find((r) => r.status === 'REFUNDED')?.note).toMatch(/refunded automatically \(rfnd_/);
     // The job again (a retry after a lost answer) gives nothing back twice.
-    await f.drainJobs();
+    const duplicate = rows.find((r) => r.status === 'REFUNDED');
+    const row = await f.db
+      .selectFrom('payments')
+      .select('id')
+      .where('order_id', '=', uuid)
+      .where('status', '=', 'REFUNDED')
+      .executeTakeFirstOrThrow();
+    expect(duplicate).toBeDefined();
+    expect(await refundDuplicateCharge({ db: f.db, payments: f.t.ctx.payments }, row.id)).toMatchObject({
+      skipped: 'it is REFUNDED',
+    });
     expect(fake.charges.get(chargeId)?.refunded_amount).toBe(6300);
   });
 

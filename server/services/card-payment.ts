@@ -8,7 +8,7 @@ import { saleState } from '../../core/sale';
 import type { AppContext } from '../context';
 import { claimCharge, releaseCharge } from '../db/charge-claims-repo';
 import { findOrderWithEvent } from '../db/orders-repo';
-import { insertPayment, pendingPayments } from '../db/payments-repo';
+import { insertPayment, newestPendingCardCharge, pendingPayments } from '../db/payments-repo';
 import { tokenMatches, wrongToken } from './orders';
 import { accept, type Outcome, type Refusal, refuse } from './outcome';
 import { type CardFailure, chargeReport } from './payments/card-charge';
@@ -82,8 +82,13 @@ export async function payByCard(
   }
 }
 
-/** How long a charge attempt's claim holds before another may take it over (its process died mid-attempt). */
-export const CHARGE_CLAIM_STALE_MS = 2 * 60_000;
+/**
+ * How long a charge attempt's claim holds before another may take it over (its process died mid-attempt): longer
+ * than an attempt can take (reading the earlier charges and opening one, each call at most 20 s).
+ */
+export const CHARGE_CLAIM_STALE_MS = 5 * 60_000;
+/** A charge pending this long at the bank's 3-D Secure page is the attempt in progress; older, abandoned. */
+export const CHARGE_AT_BANK_MS = 10 * 60_000;
 
 const paymentInProgress = (): Refusal =>
   refuse(409, 'a payment is already in progress for this order, please wait for it', {
@@ -113,6 +118,17 @@ async function chargeClaimedOrder(
   const current = await findOrderWithEvent(ctx.db, order.order_id);
   if (settled === 'paid' || settled === 'already-paid' || current?.payment_status === 'PAID')
     return alreadyPaid();
+  // A charge the gateway could not be asked about may have succeeded: no second one until it can.
+  if (settled === 'unreachable')
+    return refuse(503, 'the card gateway cannot be reached to check an earlier payment, please try again', {
+      code: 'card_gateway_error',
+      th: 'ไม่สามารถตรวจสอบการชำระเงินครั้งก่อนกับผู้ให้บริการบัตรได้ กรุณาลองใหม่อีกครั้ง',
+    });
+  // A charge still at the bank's 3-D Secure page a little while ago: the buyer finishes that one (a charge left
+  // there longer was abandoned: a new one may be opened, and a late success is refunded as a duplicate).
+  const pendingSince = await newestPendingCardCharge(ctx.db, order.order_id);
+  if (pendingSince && ctx.now().getTime() - pendingSince.getTime() < CHARGE_AT_BANK_MS)
+    return paymentInProgress();
 
   const returnUri = orderReturnUri(options.returnBaseUrl, order.order_id);
   const created = await options.cards.createCharge({

@@ -82,6 +82,14 @@ describe('the long polls’ shared feed', () => {
     held.push(watch.wait(id(4), known, 300, 'b'));
     expect(await watch.wait(id(4), known, 300, 'c')).toBe('not-held');
     expect(await Promise.all(held)).toEqual(['timeout', 'timeout', 'timeout']);
+    // One client's polls on one order are capped too (several tabs), whatever its overall allowance.
+    const perOrder = new OrderWatch(orders.read, { recheckMs: 1000, mostHeldPerClientOrder: 1 });
+    const first = perOrder.wait(id(4), known, 200, 'd');
+    expect(await perOrder.wait(id(4), known, 200, 'd')).toBe('not-held');
+    orders.tokens.set(id(6), known);
+    const other = perOrder.wait(id(6), known, 200, 'd');
+    expect(await Promise.all([first, other])).toEqual(['timeout', 'timeout']);
+    perOrder.close();
     // Released: the client may hold polls again.
     const controller = new AbortController();
     const again = watch.wait(id(4), known, 5000, 'a', controller.signal);

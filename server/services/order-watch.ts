@@ -4,7 +4,8 @@
 // - one feed per process reads the state of every watched order in one query every RECHECK_MS (a change made by
 //   another process is seen within that), and checks the open payments of a few of them a round;
 // - a change made in this process (orderChanged) wakes that order's waiters at once;
-// - at most MOST_HELD polls per process and MOST_HELD_PER_CLIENT per client are held: beyond them, the poll is
+// - at most MOST_HELD polls per process, MOST_HELD_PER_CLIENT per client (buyers behind one carrier address share
+//   it) and MOST_HELD_PER_CLIENT_ORDER per client and order are held: beyond them, the poll is
 //   answered at once with the order as it is (the page asks again);
 // - a poll ends at its own deadline, whatever the feed is doing.
 import { onOrderChanged } from './order-changes';
@@ -13,8 +14,10 @@ import { onOrderChanged } from './order-changes';
 export const RECHECK_MS = 2000;
 /** Polls held by one process at once. */
 export const MOST_HELD = 4000;
-/** Polls held for one client at once (a buyer has an order page or two open). */
-export const MOST_HELD_PER_CLIENT = 4;
+/** Polls held for one client (one address, or one IPv6 /64) at once: a finish line's buyers may share an address. */
+export const MOST_HELD_PER_CLIENT = 32;
+/** Polls held for one client and one order at once (a buyer has the order page open in a tab or two). */
+export const MOST_HELD_PER_CLIENT_ORDER = 4;
 /** Orders whose open payments are checked in one round of the feed (the rest in later rounds, in turn). */
 export const CHECKS_PER_ROUND = 8;
 
@@ -30,6 +33,7 @@ export interface OrderWatchOptions {
   recheckMs?: number;
   mostHeld?: number;
   mostHeldPerClient?: number;
+  mostHeldPerClientOrder?: number;
   checksPerRound?: number;
   /** Reads an order's open payments back from the gateway (services/payments/check-open.ts). */
   checkOpen?: (orderId: string) => Promise<void>;
@@ -43,7 +47,13 @@ export class OrderWatch {
   private round: Promise<void> | undefined;
   /** Where the open-payment checks go on in the next round. */
   private checkCursor = 0;
-  private readonly unsubscribe: () => void;
+  /** Subscribed to this process's order changes while any poll is held (nothing is left behind otherwise). */
+  private unsubscribe: (() => void) | undefined;
+  /** Orders whose open payments are being checked now (at most checksPerRound at once, never one twice). */
+  private readonly checking = new Set<string>();
+  /** Held polls by client and order. */
+  private readonly perClientOrder = new Map<string, number>();
+  private readonly mostHeldPerClientOrder: number;
   private readonly recheckMs: number;
   private readonly mostHeld: number;
   private readonly mostHeldPerClient: number;
@@ -58,9 +68,7 @@ export class OrderWatch {
     this.mostHeld = options.mostHeld ?? MOST_HELD;
     this.mostHeldPerClient = options.mostHeldPerClient ?? MOST_HELD_PER_CLIENT;
     this.checksPerRound = options.checksPerRound ?? CHECKS_PER_ROUND;
-    this.unsubscribe = onOrderChanged((orderId) => {
-      if (this.waiters.has(orderId)) void this.readNow([orderId]);
-    });
+    this.mostHeldPerClientOrder = options.mostHeldPerClientOrder ?? MOST_HELD_PER_CLIENT_ORDER;
   }
 
   /** Polls held now (for tests and the metrics). */
@@ -81,9 +89,16 @@ export class OrderWatch {
   ): Promise<WaitOutcome> {
     const id = orderId.toLowerCase();
     const ofClient = this.perClient.get(client) ?? 0;
+    const clientOrder = `${client}\n${id}`;
+    const ofClientOrder = this.perClientOrder.get(clientOrder) ?? 0;
     if (signal?.aborted) return Promise.resolve('gone');
     if (!(ms > 0)) return Promise.resolve('timeout');
-    if (this.held >= this.mostHeld || ofClient >= this.mostHeldPerClient) return Promise.resolve('not-held');
+    if (
+      this.held >= this.mostHeld ||
+      ofClient >= this.mostHeldPerClient ||
+      ofClientOrder >= this.mostHeldPerClientOrder
+    )
+      return Promise.resolve('not-held');
     return new Promise<WaitOutcome>((resolve) => {
       const finish = (outcome: WaitOutcome) => {
         clearTimeout(deadline);
@@ -92,9 +107,8 @@ export class OrderWatch {
         set?.delete(waiter);
         if (set?.size === 0) this.waiters.delete(id);
         this.held -= 1;
-        const left = (this.perClient.get(client) ?? 1) - 1;
-        if (left > 0) this.perClient.set(client, left);
-        else this.perClient.delete(client);
+        countDown(this.perClient, client);
+        countDown(this.perClientOrder, clientOrder);
         if (this.held === 0) this.stop();
         resolve(outcome);
       };
@@ -104,6 +118,7 @@ export class OrderWatch {
       signal?.addEventListener('abort', gone, { once: true });
       this.held += 1;
       this.perClient.set(client, ofClient + 1);
+      this.perClientOrder.set(clientOrder, ofClientOrder + 1);
       const set = this.waiters.get(id) ?? new Set<Waiter>();
       set.add(waiter);
       this.waiters.set(id, set);
@@ -113,12 +128,14 @@ export class OrderWatch {
 
   /** Stops the feed and answers every held poll at once (the store is stopping). */
   close(): void {
-    this.unsubscribe();
     this.stop();
     for (const set of [...this.waiters.values()]) for (const w of [...set]) w.finish('closed');
   }
 
   private start(): void {
+    this.unsubscribe ??= onOrderChanged((orderId) => {
+      if (this.waiters.has(orderId)) void this.readNow([orderId]);
+    });
     if (this.timer || this.round) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
@@ -133,6 +150,8 @@ export class OrderWatch {
   private stop(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
   }
 
   /** One round: every watched order's state in one read, then the open payments of a few of them. */
@@ -148,12 +167,17 @@ export class OrderWatch {
     const from = this.checkCursor % open.length;
     const turn = [...open.slice(from), ...open.slice(0, from)].slice(0, this.checksPerRound);
     this.checkCursor = from + turn.length;
+    // The checks go on beside the rounds (a slow gateway must not hold the next read back), a few at once, never
+    // one order twice; what they settle wakes its waiters through orderChanged.
     for (const id of turn) {
-      await checkOpen(id).catch((error: unknown) => {
-        console.warn(`open payments of a watched order: ${error instanceof Error ? error.message : error}`);
-      });
+      if (this.checking.has(id) || this.checking.size >= this.checksPerRound) continue;
+      this.checking.add(id);
+      void checkOpen(id)
+        .catch((error: unknown) => {
+          console.warn(`open payments of a watched order: ${error instanceof Error ? error.message : error}`);
+        })
+        .finally(() => this.checking.delete(id));
     }
-    // What the checks settled wakes its waiters through orderChanged.
   }
 
   /** Reads the orders' state and wakes the waiters whose known state it no longer is. */
@@ -178,4 +202,11 @@ function hasOpenPayment(token: string | undefined): boolean {
   if (!token?.startsWith('INITIAL/')) return false;
   const [count, failed] = (token.split('/')[4] ?? '0:0').split(':').map(Number);
   return (count ?? 0) > (failed ?? 0);
+}
+
+/** One fewer held for `key`; the key goes when none is left (the maps hold only what is held now). */
+function countDown(counts: Map<string, number>, key: string): void {
+  const left = (counts.get(key) ?? 1) - 1;
+  if (left > 0) counts.set(key, left);
+  else counts.delete(key);
 }

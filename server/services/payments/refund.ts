@@ -57,9 +57,15 @@ export async function refundDuplicateCharge(
   const payment = await paymentById(deps.db, paymentId);
   if (!payment) return { payment_id: paymentId, skipped: 'no such payment' };
   if (payment.status !== 'DUPLICATE') return { payment_id: paymentId, skipped: `it is ${payment.status}` };
+  if (payment.channel !== 'CC') return { payment_id: paymentId, skipped: 'it is not a card charge' };
   const cards = deps.payments?.name === payment.gateway ? deps.payments.cards : undefined;
-  if (payment.channel !== 'CC' || !cards)
-    return { payment_id: paymentId, skipped: `no card gateway ${payment.gateway} to refund it through` };
+  if (!cards) {
+    // Money owed back: never "done" without a refund. The job is tried again (a process with that gateway may
+    // take it: set PAYMENT_GATEWAY and its keys on every process that runs jobs).
+    const message = `no ${payment.gateway} card gateway in this process to refund payment ${paymentId} through (it has ${deps.payments?.name ?? 'none'})`;
+    console.error(`refund-duplicate: ${message}`);
+    throw new Error(message);
+  }
   const refund = await cards.refundCharge(payment.gateway_ref, satangOf(payment.amount));
   if (!refund.ok) throw new Error(`${payment.gateway} refused the refund: ${refund.failure.message}`);
   await markDuplicateRefunded(

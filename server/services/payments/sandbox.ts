@@ -251,7 +251,14 @@ function sandboxCards(db: Db): CardGateway {
           message: `charge ${id} cannot be refunded ${amountSatang} satang`,
         });
       }
-      await refundSandboxCharge(db, id, amountSatang);
+      if (!(await refundSandboxCharge(db, id, amountSatang))) {
+        return cardFailed({
+          kind: 'api',
+          httpStatus: 400,
+          code: 'invalid_refund',
+          message: `charge ${id} has less than ${amountSatang} satang left to refund`,
+        });
+      }
       return { ok: true, value: { id: `rfnd_${id.slice(-12)}_${charge.refunded_satang + amountSatang}` } };
     },
     async getCharge(id) {

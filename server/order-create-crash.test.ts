@@ -26,6 +26,8 @@ describe.each(databases)('order creation across a killed store, on $name', ({ se
     DIST_DIR: fakeDist(),
     DEMO_DATA: 'auto',
     FACE_WORKERS: '0',
+    // Each phone comes from its own address (through one trusted proxy): orders are limited per client.
+    TRUST_PROXY: '1',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   let store: StoreProcess | undefined;
@@ -46,11 +48,15 @@ describe.each(databases)('order creation across a killed store, on $name', ({ se
   });
 
   /** Sends one phone's order; the order's id, or undefined when no answer came (the store died). */
-  const send = async (base: string, body: object, key: string): Promise<string | undefined> => {
+  const send = async (base: string, body: object, key: string, phone: number): Promise<string | undefined> => {
     try {
       const response = await fetch(`${base}/api/v1/order/create`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', [IDEMPOTENCY_HEADER]: key },
+        headers: {
+          'content-type': 'application/json',
+          [IDEMPOTENCY_HEADER]: key,
+          'x-forwarded-for': `10.16.${phone >> 8}.${phone & 255}`,
+        },
         body: JSON.stringify(body),
       });
       if (!response.ok) throw new Error(`HTTP ${response.status}: ${await response.text()}`);
@@ -82,14 +88,15 @@ describe.each(databases)('order creation across a killed store, on $name', ({ se
     const phones = Array.from({ length: PHONES }, (_, i) => ({
       key: `crash-${i}-${Math.random().toString(36).slice(2)}`,
       body: orderOf(photos, i),
+      phone: i,
     }));
 
     // All at once; the store is killed as soon as the first answers come back.
     const first = store;
     let killed = false;
     const answers = await Promise.all(
-      phones.map(async ({ key, body }) => {
-        const uuid = await send(first.base, body, key);
+      phones.map(async ({ key, body, phone }) => {
+        const uuid = await send(first.base, body, key, phone);
         if (uuid && !killed) {
           killed = true;
           await first.kill();
@@ -108,7 +115,9 @@ describe.each(databases)('order creation across a killed store, on $name', ({ se
     // The phones send again, with the same keys, to the restarted store.
     store = await startStoreProcess(env(), 180_000);
     const restarted = store;
-    const again = await Promise.all(phones.map(({ key, body }) => send(restarted.base, body, key)));
+    const again = await Promise.all(
+      phones.map(({ key, body, phone }) => send(restarted.base, body, key, phone)),
+    );
     for (const [i, uuid] of again.entries()) {
       expect(uuid, `phone ${i}`).toBeDefined();
       // An order answered before the kill is the same order after it.

@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import type { AppContext } from '../context';
 import { findOpenedPayment } from '../db/payments-repo';
-import type { CallbackRequest, CallbackResult } from '../services/payments/gateway';
+import type { CallbackRequest } from '../services/payments/gateway';
 import { settlePayment } from '../services/payments/settle';
 
 /** Payment states no callback can move on (FAILED can: money that arrives late). */
@@ -33,46 +33,56 @@ function plainUtf8(bytes: Uint8Array): string | undefined {
 export function paymentCallbackRoutes(ctx: AppContext) {
   const routes = new Hono();
   const gateway = ctx.payments;
-  /** Checks at the gateway under way, by reference and body: a copy arriving meanwhile waits for the same answer. */
-  const checking = new Map<string, Promise<CallbackResult>>();
+  /**
+   * Callbacks being handled (checked at the gateway, then settled), by reference and body: a copy arriving meanwhile
+   * waits for the same outcome. Kept until the settle is written, so a copy coming after finds it settled.
+   */
+  const handling = new Map<string, Promise<boolean>>();
 
-  const verify = async (request: CallbackRequest): Promise<CallbackResult | 'settled' | 'not ours'> => {
-    const reference = gateway.callbackReference?.(request);
-    if (reference === undefined) return gateway.verifyCallback(request);
-    const payment = await findOpenedPayment(ctx.db, gateway.name, reference);
-    if (!payment) return 'not ours';
-    if (SETTLED.has(payment.status)) return 'settled';
-    // Copies share one check only when they are the same callback: another body naming the same reference (a
-    // forged event key, say) is judged on its own.
-    const key = `${reference}\n${createHash('sha256').update(request.body).digest('base64')}`;
-    const under = checking.get(key);
-    if (under) return under;
-    const check = gateway.verifyCallback(request).finally(() => checking.delete(key));
-    checking.set(key, check);
-    return check;
-  };
-
-  routes.post(`/${gateway.name.toLowerCase()}/callback`, async (c) => {
-    const body = plainUtf8(new Uint8Array(await c.req.arrayBuffer()));
-    const verified =
-      body === undefined
-        ? ({ kind: 'rejected', reason: 'the body is not plain UTF-8' } as const)
-        : await verify({ headers: c.req.raw.headers, body });
-    let accepted = true;
-    if (verified === 'settled') {
-      // A copy of what was settled already: taken, nothing to do.
-    } else if (verified === 'not ours') {
-      // No payment of ours has that reference: refused unread, and not logged (anyone can post here).
-      accepted = false;
-    } else if (verified.kind === 'rejected') {
+  /** Verifies a callback and settles what it reports: whether it was taken. */
+  const handle = async (request: CallbackRequest): Promise<boolean> => {
+    const verified = await gateway.verifyCallback(request);
+    if (verified.kind === 'rejected') {
       console.warn(`payment callback from ${gateway.name} refused: ${verified.reason}`);
-      accepted = false;
-    } else if (verified.kind === 'report') {
+      return false;
+    }
+    if (verified.kind === 'report') {
       const result = await settlePayment(ctx, gateway.name, verified.report);
       if (result !== 'paid' && result !== 'failed' && result !== 'pending') {
         console.warn(`payment callback ${gateway.name} ${verified.report.gatewayRef}: ${result}`);
       }
     }
+    return true;
+  };
+
+  /** Looks the reference up first (no call for a payment not ours or settled), then handles it. */
+  const lookUpAndHandle = async (request: CallbackRequest, reference: string): Promise<boolean> => {
+    const payment = await findOpenedPayment(ctx.db, gateway.name, reference);
+    // No payment of ours has that reference: refused unread, and not logged (anyone can post here).
+    if (!payment) return false;
+    // A copy of what was settled already: taken, nothing to do.
+    if (SETTLED.has(payment.status)) return true;
+    return handle(request);
+  };
+
+  const take = (request: CallbackRequest): Promise<boolean> => {
+    const reference = gateway.callbackReference?.(request);
+    if (reference === undefined) return handle(request);
+    // Copies share one handling (from the lookup to the settle) only when they are the same callback: another body
+    // naming the same reference (a forged event key, say) is judged on its own.
+    const key = `${reference}\n${createHash('sha256').update(request.body).digest('base64')}`;
+    const under = handling.get(key);
+    if (under) return under;
+    const handled = lookUpAndHandle(request, reference).finally(() => handling.delete(key));
+    handling.set(key, handled);
+    return handled;
+  };
+
+  routes.post(`/${gateway.name.toLowerCase()}/callback`, async (c) => {
+    const body = plainUtf8(new Uint8Array(await c.req.arrayBuffer()));
+    if (body === undefined)
+      console.warn(`payment callback from ${gateway.name} refused: the body is not plain UTF-8`);
+    const accepted = body === undefined ? false : await take({ headers: c.req.raw.headers, body });
     const answer = gateway.callbackAnswer(accepted);
     return c.body(answer.body, answer.status, {
       'content-type': answer.contentType,

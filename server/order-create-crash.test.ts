@@ -48,7 +48,12 @@ describe.each(databases)('order creation across a killed store, on $name', ({ se
   });
 
   /** Sends one phone's order; the order's id, or undefined when no answer came (the store died). */
-  const send = async (base: string, body: object, key: string, phone: number): Promise<string | undefined> => {
+  const send = async (
+    base: string,
+    body: object,
+    key: string,
+    phone: number,
+  ): Promise<string | undefined> => {
     try {
       const response = await fetch(`${base}/api/v1/order/create`, {
         method: 'POST',

@@ -1,17 +1,12 @@
 import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/preact';
-import { options } from 'preact';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(cleanup);
 // findBy… and waitFor wait for a state, not a time: CI runs both projects at once on two cores, where a page's
 // first live queries (IndexedDB) and effects after paint can take more than the default second.
 configure({ asyncUtilTimeout: 4000 });
-// Effects run after paint: Preact waits for an animation frame, with a 100 ms timer beside it that calls
-// cancelAnimationFrame. jsdom has no paint, and a file's environment can be torn down while that timer waits, so a
-// render in a file's last moments threw "cancelAnimationFrame is not defined". In tests the "frame" is the next task.
-options.requestAnimationFrame = (callback) => setTimeout(callback, 0);
 // A test file of this project may ask for the node environment (the service worker's fetch-side code, which needs
 // fetch's own Request and FormData): there is no window to patch then.
 if (typeof window !== 'undefined') {

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/preact';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { EventDetail } from '../../../core/contract/events';
 import { eventSummary } from '../../test/event-summary';

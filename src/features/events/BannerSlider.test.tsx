@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/preact';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BANNER_AUTOPLAY_MS } from '../../../core/constants';
 import { renderPage } from '../../test/render-page';

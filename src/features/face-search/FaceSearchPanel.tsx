@@ -145,15 +145,18 @@ export function FaceSearchPanel({
   const feedback = usePhotoFeedback(state, dispatch, eventKey, () => setOpen(undefined));
 
   // What the runner sees of their photos is kept for the event (and is the latest results buy-all takes) whenever a
-  // search, a widening, "more like this", "this is me" or "not me" changes it; not when kept results come back.
-  const shownBefore = useRef<SearchStep>(current);
+  // search, a widening, "more like this", "this is me" or "not me" changes it; not when kept results come back (from
+  // idle within the same run: every search starts a new run). React may batch a whole quick search into one render,
+  // so the effect can see idle, then found, with nothing between.
+  const run = state.run;
+  const shownBefore = useRef<{ step: SearchStep; run: number }>({ step: current, run });
   useEffect(() => {
     const before = shownBefore.current;
-    shownBefore.current = current;
-    if (before === current || before.step === 'idle') return;
+    shownBefore.current = { step: current, run };
+    if (before.step === current || (before.step.step === 'idle' && before.run === run)) return;
     if (current.step === 'found') keep(current.photos).catch(() => undefined);
     else if (current.step === 'not-found') keep([]).catch(() => undefined);
-  }, [current, keep]);
+  }, [current, run, keep]);
 
   const applyMore = (more: Photo[], mode: 'merge' | 'replace', tiers?: MoreTiers) => {
     dispatch({ type: 'more-results', photos: more, mode, ...(tiers ?? {}) });

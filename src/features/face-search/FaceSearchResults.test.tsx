@@ -1,6 +1,6 @@
 // The results of the panel, in Thai: Add / Remove against the real IndexedDB cart, the lightbox (keys, loop, focus),
 // "more like this one", and the buttons of each event variant (buy all, download all, add all).
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { photoCopyUrl } from '../../../core/contract/photos';
 import { appDb } from '../../lib/db/app-db';

@@ -1,6 +1,6 @@
 // Issue 32: the results in two tiers ("photos of you", then "maybe you", folded on a phone) and the runner's word
 // on each photo: "this is me" moves it up and searches with its face, "not me" hides every photo of that person.
-import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FaceSearchAnswer } from '../../../core/contract/facesearch';
 import { appDb } from '../../lib/db/app-db';

@@ -1,6 +1,6 @@
 // Test kit for the face search panel's component tests: an event, photos, a routed fetch standing in for the API,
 // selfie files, and the panel rendered inside the app's providers. The XHR stand-in is fake-xhr.ts.
-import { screen } from '@testing-library/preact';
+import { screen } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { EventDetail } from '../../../core/contract/events';
 import type { FaceSearchAnswer } from '../../../core/contract/facesearch';

@@ -1,6 +1,6 @@
 // The "more like this one" hook against a fake fetch: faces load, the runner picks one, the search answers found,
 // not found or an error; a photo with no faces; a stale answer after reset is ignored.
-import { act, renderHook, waitFor } from '@testing-library/preact';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useMoreLikeThis } from './use-more-like-this';
 

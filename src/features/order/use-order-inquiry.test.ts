@@ -1,4 +1,4 @@
-import { act, renderHook } from '@testing-library/preact';
+import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Inquiry } from '../../../core/contract/order';
 import { inquiry, ORDER_UUID, paidImage, paidInquiry } from './order-test-data';

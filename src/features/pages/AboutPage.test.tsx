@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/preact';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SupportChannels as Channels } from '../../../core/contract/settings';
 import { lineIdUrl, SupportChannels, telUrl } from '../../lib/ui/SupportChannels';

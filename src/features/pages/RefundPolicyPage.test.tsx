@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/preact';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { storedLanguage } from '../../lib/i18n';
 import { renderPage } from '../../test/render-page';

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/preact';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../test/render-page';
 import { SaveToPhotos } from './SaveToPhotos';

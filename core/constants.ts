@@ -73,6 +73,9 @@ export const ORDER_QR_ERROR_CORRECTION = 'Q';
 
 /** Languages: Thai is the default; the Thai flag gives th, any other choice en. */
 export const LANGUAGES = ['th', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+/** The cookie that tells the server the visitor's language (kept beside the stored value by src/lib/i18n.ts). */
+export const LANGUAGE_COOKIE = 'currentLanguage';
 export const DEFAULT_LANGUAGE = 'th';
 export const LANGUAGE_FLAGS = { th: 'th', en: 'us' } as const;
 /** This event's page is always shown in English. */
@@ -137,3 +140,6 @@ export const SELFIE_DELETED_WITHIN_SECONDS = 60;
 
 /** Each event's last search results are kept on the device for this many events, the most recently searched. */
 export const SAVED_RESULTS_MAX = 30;
+
+/** The store's name: every document title ends with it, and link previews name the site with it. */
+export const PRODUCT_NAME = 'RunFoto';

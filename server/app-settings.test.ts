@@ -105,26 +105,31 @@ describe('the app shell with the settings', () => {
   });
 
   it.each([
-    '/',
-    '/index.html',
-    '/cart',
-    '/bangkok-city-marathon-2026',
-    '/download/0b6f1f5e-2a34-4c1e-9d41-6a3c1b2d3e4f',
-  ])('%s sends the shell with the settings in place of the marker, revalidated', async (page) => {
-    const res = await app.request(page);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(res.headers.get('cache-control')).toBe('no-cache');
-    const html = await res.text();
-    expect(html).not.toContain('<!--app-settings-->');
-    expect(html).not.toContain('<script>alert(1)');
-    expect(inlined(html)).toEqual(SETTINGS);
-    expect(html).toMatch(/^<!doctype html>[\s\S]*<title>RunFoto<\/title>/);
-    // The first screen's styles come with it (server/shell-styles.ts).
-    expect(html).toContain(
-      '<style>body{margin:0}</style><link rel="stylesheet" crossorigin href="/assets/index-abc123.css" disabled>',
-    );
-  });
+    ['/', 200, 'no-cache'],
+    ['/index.html', 200, 'no-cache'],
+    ['/cart', 200, 'no-store'],
+    ['/about', 200, 'no-cache'],
+    // Unknown: 404, still the app (its 404 page).
+    ['/bangkok-city-marathon-2026', 404, 'no-cache'],
+    ['/download/0b6f1f5e-2a34-4c1e-9d41-6a3c1b2d3e4f', 404, 'no-store'],
+  ])(
+    '%s sends the shell with the settings in place of the marker, answered %s, cache %s',
+    async (page, status, cache) => {
+      const res = await app.request(page);
+      expect(res.status).toBe(status);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(res.headers.get('cache-control')).toBe(cache);
+      const html = await res.text();
+      expect(html).not.toContain('<!--app-settings-->');
+      expect(html).not.toContain('<script>alert(1)');
+      expect(inlined(html)).toEqual(SETTINGS);
+      expect(html).toMatch(/^<!doctype html>[\s\S]*<title>([^<]* \| )?RunFoto<\/title>/);
+      // The first screen's styles come with it (server/shell-styles.ts).
+      expect(html).toContain(
+        '<style>body{margin:0}</style><link rel="stylesheet" crossorigin href="/assets/index-abc123.css" disabled>',
+      );
+    },
+  );
 
   it('answers /app-settings.json with the same settings, revalidated', async () => {
     const res = await app.request('/app-settings.json');
@@ -140,7 +145,7 @@ describe('the app shell with the settings', () => {
       path.join(dist, 'index.html'),
       '<!doctype html><!--app-settings--><title>changed</title>',
     );
-    const html = await (await app.request('/cart')).text();
+    const html = await (await app.request('/index.html')).text();
     expect(html).toContain('<title>RunFoto</title>');
     await fs.writeFile(path.join(dist, 'index.html'), SHELL);
   });

@@ -20,15 +20,11 @@ import { compressJsonAnswers } from './compress-answers';
 import type { AppContext } from './context';
 import { dropAtMost } from './request-body';
 import { type ApiLimits, apiRoutes, defaultLimits } from './routes/api';
+import { crawlerRoutes } from './routes/crawlers';
+import { baseUrlOf } from './routes/order';
 import { MAX_UPLOAD_BYTES, storageRoutes } from './routes/storage';
 import { prepareUploadedSelfie } from './services/face-search';
-import {
-  type FirstScreen,
-  firstScreen,
-  firstScreenAnswersElement,
-  imagePreloadLink,
-  intoHead,
-} from './services/first-screen';
+import { pageDocument } from './services/page-document';
 import { rateLimit } from './services/rate-limit';
 import { shellPreloads } from './shell-preloads';
 import type { DiskStore } from './storage/disk-store';
@@ -140,17 +136,24 @@ export function createApp(options: AppOptions) {
     const html = appShell();
     if (html === undefined) return c.text('not found', 404);
     c.header('Content-Security-Policy', shellPolicy(html));
-    // The first screen's data and its largest image go with the HTML (hints: a failed lookup only leaves them out).
-    const first = await firstScreen(options.ctx, c.req.path).catch(() => ({ answers: {} }) as FirstScreen);
-    const { answers, image } = first;
+    // The copy the service worker precaches and answers every later navigation with: no page's data in it.
+    if (c.req.path === '/index.html') return c.html(html);
+    const page = await pageDocument(
+      options.ctx,
+      html,
+      { pathname: c.req.path, baseUrl: baseUrlOf(options.ctx, c.req.url), cookie: c.req.header('cookie') },
+      preloadsFor,
+    );
     // A page with a buyer's data (an order's) is kept by no cache, as that data's own API answer is not.
-    if (first.private) c.header('Cache-Control', 'no-store');
-    const hints = firstScreenAnswersElement(answers) + preloadsFor(c.req.path) + imagePreloadLink(image);
-    return c.html(intoHead(html, hints));
+    if (page.private) c.header('Cache-Control', 'no-store');
+    // The language comes from the visitor's cookie: a shared cache keeps one copy per cookie.
+    c.header('Vary', 'Cookie');
+    return c.html(page.html, page.status);
   };
   // Before serveStatic, which would send dist/index.html as built, with the marker instead of the settings.
   app.get('/', sendShell);
   app.get('/index.html', sendShell);
+  app.route('/', crawlerRoutes(options.ctx));
   // The build's source maps are for whoever runs the store, not for the public.
   app.get('*', async (c, next) => (c.req.path.endsWith('.map') ? c.text('not found', 404) : next()));
   app.use('*', serveStatic({ root: options.distDir }));

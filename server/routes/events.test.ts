@@ -291,9 +291,11 @@ describe.each(testDatabases)('events calls on $name', (database) => {
     const api = await app.request('/api/v1/nothing');
     expect(api.status).toBe(404);
     expect(await api.json()).toMatchObject({ status: 'error' });
+    // An unknown event's page is the app too (its 404 page), answered 404; a known page 200.
     const page = await app.request('/some-event/manual');
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain('<title>shell</title>');
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain('<div id="root">');
+    expect((await app.request('/about')).status).toBe(200);
     expect((await app.request('/missing.js')).status).toBe(404);
   });
 });

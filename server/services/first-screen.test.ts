@@ -56,19 +56,24 @@ describe.each(testDatabases.slice(0, 1))('the first screen', (database) => {
     expect((await f.t.app.request('/paid')).headers.get('cache-control')).toBe('no-cache');
   });
 
-  it('is nothing for the precached shell (/index.html), unknown events, other pages and broken addresses', async () => {
-    for (const page of [
-      '/index.html',
-      '/no-such-event',
-      '/cart',
-      '/about',
-      '/download/0b6f1f5e-2a34-4c1e-9d41-6a3c1b2d3e4f',
-      '/download/not-an-order',
-      '/download/0b6f1f5e-2a34-4c1e-9d41-6a3c1b2d3e4f/x',
-      '/%E0%A4%A',
-      '/x.js',
-    ])
-      expect(await firstScreen(f.t.ctx, page)).toEqual({ answers: {} });
+  it('is nothing but its flags for unknown events, teams and orders, other pages and broken addresses', async () => {
+    const unknownOrder = '/download/0b6f1f5e-2a34-4c1e-9d41-6a3c1b2d3e4f';
+    const pages: [string, object][] = [
+      ['/no-such-event', { missing: true }],
+      ['/no-such-event/wholesale', { missing: true }],
+      ['/team/no-such-team', { missing: true }],
+      ['/eventqr/no-such-event', { missing: true }],
+      ['/cart', { private: true }],
+      ['/about', { private: false }],
+      [unknownOrder, { private: true, missing: true }],
+      ['/download/not-an-order', { private: true, missing: true }],
+      [`${unknownOrder}/x`, { missing: true }],
+      ['/%E0%A4%A', { missing: true }],
+      ['/x.js', { missing: true }],
+      ['/404', { missing: true }],
+    ];
+    for (const [page, flags] of pages)
+      expect(await firstScreen(f.t.ctx, page), page).toEqual({ answers: {}, ...flags });
   });
 
   it('is a high-priority image preload, its address escaped', () => {

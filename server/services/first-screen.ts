@@ -6,11 +6,22 @@
 // may keep it (FirstScreen.private). Never into /index.html: that is the copy the service worker precaches and
 // answers every later navigation with, where data of install time would be stale.
 import { EVENTS_PAGE_SIZE } from '../../core/constants';
+import type { EventSummary, Team } from '../../core/contract/events';
 import { orderBasePaths } from '../../core/contract/order';
 import { FIRST_SCREEN_ELEMENT_ID, firstScreenJson, firstScreenKey } from '../../core/first-screen';
 import { SHOWN_SIZES, sizedSrcSet } from '../../core/sized-images';
 import type { AppContext } from '../context';
-import { eventDetail, onSaleCount, onSalePage, sliderBanners, upcoming } from './events';
+import * as events from '../db/events-repo';
+import { isPrivatePage, type PageAddress, pageAddressOf } from '../page-addresses';
+import {
+  eventDetail,
+  onSaleCount,
+  onSalePage,
+  sliderBanners,
+  teamDetail,
+  toSummary,
+  upcoming,
+} from './events';
 import { inquireOrder } from './order-inquiry';
 import { checkOpenPayments } from './payments/check-open';
 
@@ -40,17 +51,6 @@ export function imagePreloadLink(image: FirstImage | undefined): string {
   return `<link rel="preload" as="image" href="${escapeAttribute(image.url)}"${copies} fetchpriority="high">`;
 }
 
-/** The event key a page address names (one path segment, not a file), if any. */
-function eventKeyOf(pathname: string): string | undefined {
-  const single = /^\/([^/.]+)$/.exec(pathname)?.[1];
-  if (!single) return undefined;
-  try {
-    return decodeURIComponent(single);
-  } catch {
-    return undefined;
-  }
-}
-
 export interface FirstScreen {
   /** The answers, keyed as the client asks (core/first-screen.ts), of the calls its route loaders make. */
   answers: Record<string, unknown>;
@@ -58,11 +58,13 @@ export interface FirstScreen {
   image?: FirstImage;
   /** The answers are one buyer's: the page must not be kept by any cache. */
   private?: boolean;
+  /** The address names an event, team or order the store does not have, or no page at all: it answers 404. */
+  missing?: boolean;
+  /** The event the page is about (its own page and those below it), for the page's head. */
+  event?: EventSummary;
+  /** The team the page is about. */
+  team?: Team;
 }
-
-/** The order pages' addresses (src/routes: /download/{q} and its older aliases) and the order id they name. */
-const ORDER_PAGE =
-  /^\/(?:download|d|dcc|dd|dp|dz)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 /** An order page's first screen: the inquiry its page makes first (src/lib/api/order-inquiry.ts), answered. */
 async function orderFirstScreen(ctx: FirstScreenContext, orderUuid: string): Promise<FirstScreen> {
@@ -70,7 +72,7 @@ async function orderFirstScreen(ctx: FirstScreenContext, orderUuid: string): Pro
   // As the inquiry route does: a payment the gateway took but has not called back about is settled first.
   await checkOpenPayments(ctx, ctx.payments, orderUuid);
   const outcome = await inquireOrder(ctx, request, { withApiResponse: false });
-  if (!outcome.ok) return { answers: {} };
+  if (!outcome.ok) return { answers: {}, private: true, missing: outcome.httpStatus === 404 };
   return {
     answers: {
       [firstScreenKey('POST', `${orderBasePaths.v3}/inquiry`, request)]: {
@@ -84,38 +86,72 @@ async function orderFirstScreen(ctx: FirstScreenContext, orderUuid: string): Pro
 
 export type FirstScreenContext = Pick<AppContext, 'db' | 'store' | 'now' | 'appToken' | 'payments'>;
 
-/** The first screen of `pathname`: its loaders' answers, and its largest image taken from them. */
-export async function firstScreen(ctx: FirstScreenContext, pathname: string): Promise<FirstScreen> {
-  const orderUuid = ORDER_PAGE.exec(pathname)?.[1];
-  if (orderUuid) return orderFirstScreen(ctx, orderUuid);
-  if (pathname === '/') {
-    const [list, count, banners, soon] = await Promise.all([
-      onSalePage(ctx, 1, EVENTS_PAGE_SIZE),
-      onSaleCount(ctx),
-      sliderBanners(ctx),
-      upcoming(ctx),
-    ]);
-    return {
-      answers: {
-        [firstScreenKey('POST', '/v1/events/pagination', {
-          page: 1,
-          page_size: EVENTS_PAGE_SIZE,
-          page_tab: 'ON_SALE',
-        })]: { status: 'success', body: list },
-        [firstScreenKey('POST', '/v1/events/pagination-count', { event_status: 'ON_SALE' })]: {
-          status: 'success',
-          body: [{ event_count: count }],
-        },
-        [firstScreenKey('GET', '/v1/events/slider-banner')]: { status: 'success', body: banners },
-        [firstScreenKey('GET', '/v1/events/soon')]: { status: 'success', body: soon },
-      },
-      image: list[0] && { url: list[0].coverurl, shown: 'card' },
-    };
+/** The first screen of `pathname`: its loaders' answers, its largest image taken from them, and what it is about. */
+export async function firstScreen(
+  ctx: FirstScreenContext,
+  pathname: string,
+  address: PageAddress = pageAddressOf(pathname),
+): Promise<FirstScreen> {
+  switch (address.page) {
+    case 'order':
+      return address.orderUuid
+        ? orderFirstScreen(ctx, address.orderUuid)
+        : { answers: {}, private: true, missing: true };
+    case 'home':
+      return homeFirstScreen(ctx);
+    case 'event':
+    case 'event-detail':
+      return eventFirstScreen(ctx, address.eventKey);
+    case 'event-qr': {
+      const event = await events.findByKey(ctx.db, address.eventKey);
+      return event
+        ? { answers: {}, event: toSummary(event, ctx, ctx.now()) }
+        : { answers: {}, missing: true };
+    }
+    case 'team': {
+      const [team] = await teamDetail(ctx, address.teamKey);
+      return team ? { answers: {}, team, image: teamImage(team) } : { answers: {}, missing: true };
+    }
+    case 'not-found':
+      return { answers: {}, missing: true };
+    case 'find-mobile':
+    case 'static':
+      return { answers: {}, private: isPrivatePage(address) };
   }
-  const eventKey = eventKeyOf(pathname);
-  if (!eventKey) return { answers: {} };
+}
+
+const teamImage = (team: Team): FirstImage | undefined =>
+  team.cover_url ? { url: team.cover_url, shown: 'wide' } : undefined;
+
+async function homeFirstScreen(ctx: FirstScreenContext): Promise<FirstScreen> {
+  const [list, count, banners, soon] = await Promise.all([
+    onSalePage(ctx, 1, EVENTS_PAGE_SIZE),
+    onSaleCount(ctx),
+    sliderBanners(ctx),
+    upcoming(ctx),
+  ]);
+  return {
+    answers: {
+      [firstScreenKey('POST', '/v1/events/pagination', {
+        page: 1,
+        page_size: EVENTS_PAGE_SIZE,
+        page_tab: 'ON_SALE',
+      })]: { status: 'success', body: list },
+      [firstScreenKey('POST', '/v1/events/pagination-count', { event_status: 'ON_SALE' })]: {
+        status: 'success',
+        body: [{ event_count: count }],
+      },
+      [firstScreenKey('GET', '/v1/events/slider-banner')]: { status: 'success', body: banners },
+      [firstScreenKey('GET', '/v1/events/soon')]: { status: 'success', body: soon },
+    },
+    image: list[0] && { url: list[0].coverurl, shown: 'card' },
+  };
+}
+
+/** An event's page and those below it ask for the event first (src/features/events/event-loader.ts). */
+async function eventFirstScreen(ctx: FirstScreenContext, eventKey: string): Promise<FirstScreen> {
   const event = await eventDetail(ctx, eventKey);
-  if (!event.ok) return { answers: {} };
+  if (!event.ok) return { answers: {}, missing: event.httpStatus === 404 };
   return {
     answers: {
       [firstScreenKey('GET', `/v1/events/${encodeURIComponent(eventKey)}`)]: {
@@ -124,6 +160,7 @@ export async function firstScreen(ctx: FirstScreenContext, pathname: string): Pr
       },
     },
     image: { url: event.value.coverurl, shown: 'wide' },
+    event: event.value,
   };
 }
 

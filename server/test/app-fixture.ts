@@ -45,7 +45,10 @@ export async function openTestApp(
     signingSecret: 'test-signing-secret',
     now: () => clock.getTime(),
   });
-  await fs.writeFile(path.join(dir, 'index.html'), '<!doctype html><title>shell</title>');
+  await fs.writeFile(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="th"><head><title>shell</title></head><body><div id="root"></div></body></html>',
+  );
   const ctx: AppContext = {
     db,
     store,

@@ -1,5 +1,5 @@
 // Display formats for the two languages: dates in Thai time, Thai dates in the Buddhist era.
-import type { Language } from './i18n';
+import type { Language } from '../../core/constants';
 
 const locales: Record<Language, string> = { th: 'th-TH', en: 'en-GB' };
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGE_ICON_KEY, LANGUAGE_KEY, languageOfFlag, saveLanguage, storedLanguage } from './i18n';
+import { languageOfCookies } from '../../server/page-texts';
+import {
+  activateLanguage,
+  keepLanguageCookie,
+  LANGUAGE_ICON_KEY,
+  LANGUAGE_KEY,
+  languageOfFlag,
+  saveLanguage,
+  storedLanguage,
+} from './i18n';
 
 const memoryStorage = () => {
   const data = new Map<string, string>();
@@ -38,5 +47,37 @@ describe('language choice', () => {
       },
     };
     expect(storedLanguage(blocked)).toBe('th');
+  });
+});
+
+describe('the language cookie the server reads', () => {
+  it('follows the language activated, and the server reads the same name', async () => {
+    await activateLanguage('en');
+    expect(languageOfCookies(document.cookie)).toBe('en');
+    await activateLanguage('th');
+    expect(languageOfCookies(document.cookie)).toBe('th');
+  });
+
+  it('writes only when it changes, and survives cookies being blocked', () => {
+    let writes = 0;
+    const doc = {
+      get cookie() {
+        return 'a=1; currentLanguage=en';
+      },
+      set cookie(_value: string) {
+        writes += 1;
+      },
+    };
+    keepLanguageCookie('en', doc);
+    expect(writes).toBe(0);
+    keepLanguageCookie('th', doc);
+    expect(writes).toBe(1);
+    const blocked = {
+      get cookie(): string {
+        throw new DOMException('blocked', 'SecurityError');
+      },
+      set cookie(_value: string) {},
+    };
+    expect(() => keepLanguageCookie('en', blocked)).not.toThrow();
   });
 });

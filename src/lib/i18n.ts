@@ -1,10 +1,10 @@
 // Language: Thai by default, English on request; the choice is kept in the browser (SPEC §3 browser-kept values).
 
 import { i18n, type Messages } from '@lingui/core';
-import { DEFAULT_LANGUAGE, LANGUAGE_FLAGS, type LANGUAGES } from '../../core/constants';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGE_FLAGS, type Language } from '../../core/constants';
 import { MANIFEST_PATHS } from '../../core/web-manifest';
 
-export type Language = (typeof LANGUAGES)[number];
+export type { Language };
 
 export const LANGUAGE_KEY = 'currentLanguage';
 export const LANGUAGE_ICON_KEY = 'currentLanguageIcon';
@@ -41,4 +41,18 @@ export async function activateLanguage(language: Language): Promise<void> {
   document.documentElement.lang = language;
   // The install sheet speaks the page's language (core/web-manifest.ts).
   document.querySelector('link[rel="manifest"]')?.setAttribute('href', MANIFEST_PATHS[language]);
+  keepLanguageCookie(language);
+}
+
+/**
+ * The language in a cookie too, beside the stored value: the server sends the next page's head (and, rendered,
+ * its first screen) in it (server/page-texts.ts reads the same name).
+ */
+export function keepLanguageCookie(language: Language, doc: Pick<Document, 'cookie'> = document): void {
+  const cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
+  try {
+    if (!doc.cookie.split('; ').includes(`${LANGUAGE_COOKIE}=${language}`)) doc.cookie = cookie;
+  } catch {
+    // Cookies blocked (a sandboxed frame): the server's pages come in Thai.
+  }
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
+import { PRODUCT_NAME } from '../../core/constants';
 
-export const PRODUCT_NAME = 'RunFoto';
+export { PRODUCT_NAME };
 
 /** Sets the document title of the current page; every route's page calls it (SPEC §2). */
 export function usePageTitle(title: string): void {

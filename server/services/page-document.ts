@@ -1,0 +1,74 @@
+// A page request's answer (issue 34): the app shell with the page's head (title, description, link-preview meta,
+// noindex: page-head.ts) in the visitor's language, its first screen's answers and preloads (first-screen.ts), and
+// a real status: 404 for an address no page has, an event, team or order the store does not have.
+import { pageAddressOf } from '../page-addresses';
+import { languageOfCookies, type PageLanguage } from '../page-texts';
+import {
+  type FirstScreen,
+  type FirstScreenContext,
+  firstScreen,
+  firstScreenAnswersElement,
+  imagePreloadLink,
+  intoHead,
+} from './first-screen';
+import { pageHead, pageHeadMarkup, type SharedImage } from './page-head';
+import { shareImageOf } from './share-image';
+
+/** The store's own link-preview image: its app icon (public/icons). */
+const STORE_IMAGE_PATH = '/icons/icon-512.png';
+
+export interface PageRequest {
+  pathname: string;
+  /** The store's public origin (PUBLIC_BASE_URL, else the request's). */
+  baseUrl: string;
+  cookie: string | undefined;
+}
+
+export interface PageDocument {
+  html: string;
+  status: 200 | 404;
+  /** One buyer's page: no cache may keep it. */
+  private: boolean;
+  language: PageLanguage;
+}
+
+const TITLE = /<title>[^<]*<\/title>/;
+const DESCRIPTION = /<meta name="description" content="[^"]*"\s*\/?>/;
+
+/** The page `request` names, made from `shell` (the built index.html with its settings); `preloadsFor`: its chunks. */
+export async function pageDocument(
+  ctx: FirstScreenContext,
+  shell: string,
+  request: PageRequest,
+  preloadsFor: (pathname: string) => string,
+): Promise<PageDocument> {
+  const address = pageAddressOf(request.pathname);
+  // A failed lookup leaves the first screen's hints out; the page still loads them itself.
+  const first: FirstScreen = await firstScreen(ctx, request.pathname, address).catch(() => ({ answers: {} }));
+  const language = languageOfCookies(request.cookie);
+  const cover = first.missing ? undefined : (first.event?.coverurl ?? first.team?.cover_url);
+  const image = cover
+    ? await shareImageOf(ctx.store, cover, request.baseUrl).catch(() => undefined)
+    : undefined;
+  const storeImage: SharedImage = { url: `${request.baseUrl}${STORE_IMAGE_PATH}`, width: 512, height: 512 };
+  const head = pageHead({
+    address,
+    first,
+    language,
+    baseUrl: request.baseUrl,
+    pathname: request.pathname,
+    image,
+    storeImage,
+  });
+  const markup = pageHeadMarkup(head);
+  let html = shell.replace(/<html lang="[a-z]+"/, `<html lang="${language}"`);
+  html = html.replace(DESCRIPTION, '').replace(TITLE, () => markup);
+  const hints =
+    firstScreenAnswersElement(first.answers) + preloadsFor(request.pathname) + imagePreloadLink(first.image);
+  return {
+    html: intoHead(html, hints),
+    status: first.missing ? 404 : 200,
+    private: Boolean(first.private),
+    language,
+  };
+}

@@ -30,7 +30,7 @@ function buildStamp(): Plugin {
 
 /** The modules of every first screen, bundled together (see build below). */
 const FIRST_SCREEN_MODULES =
-  /node_modules[\\/](preact|react|react-dom|@tanstack|jotai|@lingui|idb-keyval|valibot)[\\/]|[\\/]src[\\/](routes|lib[\\/](api|app-settings|format|i18n|state|page-title|sw-bridge|links|pager|busy|network-status))[\\/.]/;
+  /node_modules[\\/](react|react-dom|scheduler|@tanstack|jotai|@lingui|idb-keyval|valibot)[\\/]|[\\/]src[\\/](routes|lib[\\/](api|app-settings|format|i18n|state|page-title|sw-bridge|links|pager|busy|network-status))[\\/.]/;
 
 /** The fonts every first screen's Thai text uses (src/main.tsx), preloaded: no late swap shifts the text. */
 const FIRST_PAINT_FONTS = /^assets\/sarabun-thai-(400|600)-normal-[\w-]+\.woff2$/;
@@ -118,18 +118,42 @@ function englishManifest(): Plugin {
   };
 }
 
-export default defineConfig({
+/** What the browser's build and the server renderer's build share: routes, Lingui's macros and catalogs, JSX. */
+const sourcePlugins = () => [
+  tanstackRouter({
+    target: 'react',
+    autoCodeSplitting: true,
+    routesDirectory: 'src/routes',
+    generatedRouteTree: 'src/routeTree.gen.ts',
+  }),
+  // Lingui's macros (t, Trans) become catalog lookups before React's JSX transform sees them.
+  babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+  react(),
+  lingui(),
+];
+
+/**
+ * The server's renderer of first screens (src/entry-server.tsx, issue 34): `vite build --ssr` writes it into the
+ * build's ssr/ folder (never served: server/app.ts), beside the browser's build it renders the pages of.
+ */
+const serverRendererBuild = defineConfig({
+  plugins: sourcePlugins(),
+  publicDir: false,
+  // One file with everything in it, React's production build included: one React for the router, Lingui and
+  // jotai alike, whatever NODE_ENV the store runs with.
+  ssr: { noExternal: true },
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  build: {
+    target: 'node22',
+    sourcemap: true,
+    emptyOutDir: false,
+    rolldownOptions: { output: { entryFileNames: '[name].js' } },
+  },
+});
+
+const browserBuild = defineConfig({
   plugins: [
-    tanstackRouter({
-      target: 'react',
-      autoCodeSplitting: true,
-      routesDirectory: 'src/routes',
-      generatedRouteTree: 'src/routeTree.gen.ts',
-    }),
-    // Lingui's macros (t, Trans) become catalog lookups before React's JSX transform sees them.
-    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
-    react(),
-    lingui(),
+    ...sourcePlugins(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -175,3 +199,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig((env) => (env.isSsrBuild ? serverRendererBuild : browserBuild));

@@ -45,10 +45,11 @@ export interface BenchStore {
  * The store (server/main.ts) on a free loopback port with this environment added. BENCH_STORE_NODE_OPTIONS, when
  * set, are the store's NODE_OPTIONS only (to profile it under load: `--cpu-prof --cpu-prof-dir=...`).
  */
-export async function startStore(env: Record<string, string>): Promise<BenchStore> {
+export async function startStore(env: Record<string, string>, cwd?: string): Promise<BenchStore> {
   const port = await freePort();
   const storeOptions = process.env.BENCH_STORE_NODE_OPTIONS;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    ...(cwd ? { cwd } : {}),
     env: {
       ...process.env,
       PORT: String(port),

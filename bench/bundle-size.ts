@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Manifest, staticClosure } from '../server/shell-preloads';
+import { gzipShare } from './source-share';
 
 const dist = path.resolve(process.argv[2] ?? 'dist');
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -48,12 +49,16 @@ const routeGzip = Object.fromEntries(
 );
 
 const initialSizes = sizes(initial);
+// Whose the first screen's code is (source maps beside the build): React and the other libraries, or ours.
+const initialShare = gzipShare(initial.map((file) => path.join(dist, file.replace(/^\//, ''))));
 const allSizes = sizes(allJs);
 console.log(
   JSON.stringify({
     initial_js_files: initial.length,
     initial_js_bytes: initialSizes.raw,
     initial_js_gzip_bytes: initialSizes.gzip,
+    initial_js_gzip_ours: initialShare.ours,
+    initial_js_gzip_libraries: initialShare.libraries,
     all_js_bytes: allSizes.raw,
     all_js_gzip_bytes: allSizes.gzip,
     precache_entries: precacheEntries,

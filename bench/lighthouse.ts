@@ -1,9 +1,14 @@
 // Lighthouse (mobile preset: simulated slow 4G and 4× CPU slowdown, a first visit with storage cleared) on the
 // built store it starts itself (demo data, no face indexing, so the machine is quiet), in Debian's Chromium:
 // home, an event page and a paid order page. Each page runs --runs times; the median run by performance score is
-// reported. Prints one JSON line per page, then one line with all of them.
+// reported, with Lighthouse's benchmark index of the machine. Side by side (issue 34): the build of --baseline
+// (the last commit on Preact, before React and server rendering) from a git worktree under .tmp/ (installed and
+// built there once), then this checkout's build. Prints one JSON line per page and build, then one line with all.
 //   node --import tsx bench/lighthouse.ts [--dist dist] [--runs 3] [--pages home,event,order] [--reports DIR]
-// --reports DIR keeps each page's median Lighthouse report (DIR/{page}.json) for a closer look.
+//                                          [--baseline COMMIT | --baseline none]
+// --reports DIR keeps each page's median Lighthouse report (DIR/{build}-{page}.json) for a closer look.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,12 +18,16 @@ import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium';
 import { freePort, median, round, startStore, waitFor } from './bench-kit';
 
+/** The last commit whose build ran on Preact (before issue 34): the side-by-side's other build. */
+const PREACT_BASELINE = 'bfafa6c';
+
 const { values } = parseArgs({
   options: {
     dist: { type: 'string', default: process.env.DIST_DIR ?? 'dist' },
     runs: { type: 'string', default: '3' },
     pages: { type: 'string', default: 'home,event,order' },
     reports: { type: 'string' },
+    baseline: { type: 'string', default: PREACT_BASELINE },
   },
 });
 const RUNS = Number(values.runs);
@@ -26,6 +35,7 @@ const EVENT = 'bangkok-city-marathon-2026';
 const STAGE = 'phuket-beach-run-2026';
 
 interface PageResult {
+  build: string;
   page: string;
   url: string;
   performance: number;
@@ -40,6 +50,8 @@ interface PageResult {
   runs: number[];
   /** The runtime errors of runs Lighthouse could not measure (left out of the median). */
   failed_runs: string[];
+  /** Lighthouse's measure of this machine's speed (about 1,000 to 1,500 on a quiet 2-core machine here). */
+  benchmark_index: number;
 }
 
 /** A paid PromptPay order of two stage photos, through the API and the sandbox gateway: its page's address. */
@@ -87,85 +99,120 @@ async function paidOrderPath(base: string): Promise<string> {
   return `/download/${uuid}`;
 }
 
-const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-lighthouse-'));
-const store = await startStore({
-  DATA_DIR: path.join(dir, 'data'),
-  DIST_DIR: values.dist,
-  FACE_WORKERS: '0',
-});
-const port = await freePort();
-const browser = await chromium.launch({
-  executablePath: CHROMIUM_PATH,
-  args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
-});
-const results: PageResult[] = [];
-try {
-  await waitFor(
-    'the store',
-    async () => ((await fetch(`${store.base}/api/v1/events/soon`)).ok ? true : undefined),
-    120_000,
-  );
-  const wanted = values.pages.split(',');
-  const paths: Record<string, () => Promise<string>> = {
-    home: async () => '/',
-    event: async () => `/${EVENT}`,
-    order: () => paidOrderPath(store.base),
+/** A git worktree of `commit` under .tmp/, installed and built once: the baseline's own server and build. */
+function baselineCheckout(commit: string): string {
+  const sha = spawnSync('git', ['rev-parse', '--short', commit], { encoding: 'utf8' }).stdout.trim();
+  if (!sha) throw new Error(`no commit ${commit}`);
+  const dir = path.resolve('.tmp', `lighthouse-baseline-${sha}`);
+  const run = (command: string, args: string[], cwd?: string) => {
+    const done = spawnSync(command, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (done.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd ?? '.'}`);
   };
-  for (const name of wanted) {
-    const url = `${store.base}${await (paths[name] ?? (async () => `/${name}`))()}`;
-    const runs: Awaited<ReturnType<typeof lighthouse>>[] = [];
-    for (let i = 0; i < RUNS; i += 1) {
-      runs.push(
-        await lighthouse(url, {
-          port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility'],
-        }),
-      );
-    }
-    const reports = runs.map((r) => r?.lhr).filter((lhr) => lhr !== undefined);
-    // A run Lighthouse could not measure (its runtimeError, e.g. NO_LCP) scores 0: it is reported, not ranked.
-    const failed = reports.flatMap((lhr) => (lhr.runtimeError ? [lhr.runtimeError.code] : []));
-    const scored = reports
-      .filter((lhr) => !lhr.runtimeError)
-      .map((lhr) => ({ lhr, score: Math.round((lhr.categories.performance?.score ?? 0) * 100) }))
-      .sort((a, b) => a.score - b.score);
-    const mid = scored[Math.floor(scored.length / 2)];
-    if (!mid) throw new Error(`no Lighthouse result for ${name}`);
-    const audit = (id: string) => mid.lhr.audits[id]?.numericValue ?? Number.NaN;
-    const result: PageResult = {
-      page: name,
-      url: url.replace(store.base, ''),
-      performance: mid.score,
-      accessibility: Math.round((mid.lhr.categories.accessibility?.score ?? 0) * 100),
-      fcp_ms: round(audit('first-contentful-paint')),
-      lcp_ms: round(audit('largest-contentful-paint')),
-      tbt_ms: round(audit('total-blocking-time')),
-      cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
-      speed_index_ms: round(audit('speed-index')),
-      bytes: round(audit('total-byte-weight')),
-      requests:
-        (mid.lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined)?.items?.length ??
-        0,
-      runs: scored.map((s) => s.score),
-      failed_runs: failed,
-    };
-    results.push(result);
-    if (values.reports) {
-      await fs.mkdir(values.reports, { recursive: true });
-      await fs.writeFile(path.join(values.reports, `${name}.json`), JSON.stringify(mid.lhr));
-    }
-    console.log(JSON.stringify(result));
-  }
-} finally {
-  await browser.close();
-  await store.stop();
-  await fs.rm(dir, { recursive: true, force: true });
+  if (!existsSync(dir)) run('git', ['worktree', 'add', '--detach', dir, sha]);
+  if (!existsSync(path.join(dir, 'node_modules'))) run('npm', ['install', '--no-audit', '--no-fund'], dir);
+  if (!existsSync(path.join(dir, 'dist', 'index.html'))) run('npm', ['run', 'build'], dir);
+  return dir;
 }
+
+async function measureBuild(build: string, cwd: string | undefined, dist: string): Promise<PageResult[]> {
+  const results: PageResult[] = [];
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-lighthouse-'));
+  const store = await startStore(
+    { DATA_DIR: path.join(dir, 'data'), DIST_DIR: dist, FACE_WORKERS: '0' },
+    cwd,
+  );
+  const port = await freePort();
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+  });
+  try {
+    await waitFor(
+      'the store',
+      async () => ((await fetch(`${store.base}/api/v1/events/soon`)).ok ? true : undefined),
+      180_000,
+    );
+    const paths: Record<string, () => Promise<string>> = {
+      home: async () => '/',
+      event: async () => `/${EVENT}`,
+      order: () => paidOrderPath(store.base),
+    };
+    for (const name of values.pages.split(',')) {
+      const url = `${store.base}${await (paths[name] ?? (async () => `/${name}`))()}`;
+      const runs: Awaited<ReturnType<typeof lighthouse>>[] = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        runs.push(
+          await lighthouse(url, {
+            port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility'],
+          }),
+        );
+      }
+      const result = medianResult(build, name, url.replace(store.base, ''), runs);
+      results.push(result.page);
+      if (values.reports) {
+        await fs.mkdir(values.reports, { recursive: true });
+        await fs.writeFile(path.join(values.reports, `${build}-${name}.json`), JSON.stringify(result.lhr));
+      }
+      console.log(JSON.stringify(result.page));
+    }
+  } finally {
+    await browser.close();
+    await store.stop();
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+  return results;
+}
+
+type LighthouseRun = Awaited<ReturnType<typeof lighthouse>>;
+
+function medianResult(build: string, name: string, url: string, runs: LighthouseRun[]) {
+  const reports = runs.map((r) => r?.lhr).filter((lhr) => lhr !== undefined);
+  // A run Lighthouse could not measure (its runtimeError, e.g. NO_LCP) scores 0: it is reported, not ranked.
+  const failed = reports.flatMap((lhr) => (lhr.runtimeError ? [lhr.runtimeError.code] : []));
+  const scored = reports
+    .filter((lhr) => !lhr.runtimeError)
+    .map((lhr) => ({ lhr, score: Math.round((lhr.categories.performance?.score ?? 0) * 100) }))
+    .sort((a, b) => a.score - b.score);
+  const mid = scored[Math.floor(scored.length / 2)];
+  if (!mid) throw new Error(`no Lighthouse result for ${name}`);
+  const audit = (id: string) => mid.lhr.audits[id]?.numericValue ?? Number.NaN;
+  const page: PageResult = {
+    build,
+    page: name,
+    url,
+    performance: mid.score,
+    accessibility: Math.round((mid.lhr.categories.accessibility?.score ?? 0) * 100),
+    fcp_ms: round(audit('first-contentful-paint')),
+    lcp_ms: round(audit('largest-contentful-paint')),
+    tbt_ms: round(audit('total-blocking-time')),
+    cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
+    speed_index_ms: round(audit('speed-index')),
+    bytes: round(audit('total-byte-weight')),
+    requests:
+      (mid.lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined)?.items?.length ?? 0,
+    runs: scored.map((s) => s.score),
+    failed_runs: failed,
+    benchmark_index: round(mid.lhr.environment.benchmarkIndex),
+  };
+  return { page, lhr: mid.lhr };
+}
+
+const builds: Record<string, PageResult[]> = {};
+if (values.baseline !== 'none') {
+  const checkout = baselineCheckout(values.baseline);
+  builds.preact = await measureBuild('preact', checkout, path.join(checkout, 'dist'));
+}
+builds.react = await measureBuild('react', undefined, path.resolve(values.dist));
+const results = Object.values(builds).flat();
 console.log(
   JSON.stringify({
-    lighthouse: results,
-    median_performance: median(results.map((r) => r.performance)),
+    lighthouse: builds,
+    median_performance: Object.fromEntries(
+      Object.entries(builds).map(([build, pages]) => [build, median(pages.map((r) => r.performance))]),
+    ),
+    benchmark_index: median(results.map((r) => r.benchmark_index)),
   }),
 );

@@ -11,3 +11,6 @@ export const firstScreenKey = (method: string, path: string, body?: unknown): st
 
 /** The answers as JSON safe inside a <script> element ("<", ">", "&", U+2028/9 escaped). */
 export const firstScreenJson = (answers: Record<string, unknown>): string => scriptSafeJson(answers);
+
+/** Set on #root by the server when it rendered the first screen in it; its value is the language it used. */
+export const SERVER_RENDERED_ATTRIBUTE = 'data-rendered';

@@ -18,6 +18,7 @@ import { SHARE_TARGET_PATH } from '../core/web-manifest';
 import { appSettingsFromContext, appShellReader } from './app-settings';
 import { compressJsonAnswers } from './compress-answers';
 import type { AppContext } from './context';
+import { pageRenderer } from './page-render';
 import { dropAtMost } from './request-body';
 import { type ApiLimits, apiRoutes, defaultLimits } from './routes/api';
 import { crawlerRoutes } from './routes/crawlers';
@@ -44,6 +45,8 @@ export interface AppOptions {
    * Off with several API processes: the search may reach another process, which would embed the selfie again.
    */
   prepareSelfiesOnUpload?: boolean;
+  /** Pages' first screens rendered on the server (server/page-render.ts); off, the shell alone goes. Default on. */
+  renderPages?: boolean;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -114,6 +117,7 @@ export function createApp(options: AppOptions) {
   const settings = options.settings ?? appSettingsFromContext(options.ctx);
   const appShell = appShellReader(options.distDir, settings);
   const preloadsFor = shellPreloads(options.distDir);
+  const renderPage = pageRenderer(options.distDir, settings);
   // Hashed build assets never change; everything else (index.html, sw.js, manifest, settings) is revalidated.
   app.use('*', async (c, next) => {
     c.header('Cache-Control', c.req.path.startsWith('/assets/') ? IMMUTABLE : 'no-cache');
@@ -138,24 +142,38 @@ export function createApp(options: AppOptions) {
     c.header('Content-Security-Policy', shellPolicy(html));
     // The copy the service worker precaches and answers every later navigation with: no page's data in it.
     if (c.req.path === '/index.html') return c.html(html);
+    const baseUrl = baseUrlOf(options.ctx, c.req.url);
     const page = await pageDocument(
       options.ctx,
       html,
-      { pathname: c.req.path, baseUrl: baseUrlOf(options.ctx, c.req.url), cookie: c.req.header('cookie') },
+      { pathname: c.req.path, baseUrl, cookie: c.req.header('cookie') },
       preloadsFor,
     );
     // A page with a buyer's data (an order's) is kept by no cache, as that data's own API answer is not.
     if (page.private) c.header('Cache-Control', 'no-store');
     // The language comes from the visitor's cookie: a shared cache keeps one copy per cookie.
     c.header('Vary', 'Cookie');
-    return c.html(page.html, page.status);
+    const search = new URL(c.req.url).search;
+    const rendered =
+      options.renderPages === false || page.renderPath === undefined
+        ? undefined
+        : await renderPage(page.html, {
+            url: `${page.renderPath}${page.renderPath === '/404' ? '' : search}`,
+            language: page.language,
+            answers: page.answers,
+            origin: baseUrl,
+          });
+    return c.html(rendered ?? page.html, page.status);
   };
   // Before serveStatic, which would send dist/index.html as built, with the marker instead of the settings.
   app.get('/', sendShell);
   app.get('/index.html', sendShell);
   app.route('/', crawlerRoutes(options.ctx));
   // The build's source maps are for whoever runs the store, not for the public.
-  app.get('*', async (c, next) => (c.req.path.endsWith('.map') ? c.text('not found', 404) : next()));
+  // Nor is the server's renderer of first screens, built beside the PWA.
+  app.get('*', async (c, next) =>
+    c.req.path.endsWith('.map') || c.req.path.startsWith('/ssr/') ? c.text('not found', 404) : next(),
+  );
   app.use('*', serveStatic({ root: options.distDir }));
   // A photo shared to the app reaches the server only when no service worker took it (the app not opened since it
   // was installed, or its worker gone): the photo cannot be kept here, so the app opens and the buyer picks it.

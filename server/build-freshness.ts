@@ -18,6 +18,14 @@ export const BUILD_INPUTS = [
   'package-lock.json',
 ];
 export const STAMP_FILE = 'build-stamp.json';
+/** The server's renderer of first screens (src/entry-server.tsx), built into the PWA's build. */
+export const SERVER_RENDERER = 'ssr/entry-server.js';
+
+/** The two builds of `npm run build` (package.json), into `distDir`: the PWA, then its server renderer. */
+export const buildCommands = (distDir: string, emptyFirst: boolean): string[][] => [
+  ['vite', 'build', '--outDir', distDir, ...(emptyFirst ? ['--emptyOutDir'] : [])],
+  ['vite', 'build', '--ssr', 'src/entry-server.tsx', '--outDir', path.join(distDir, 'ssr')],
+];
 
 const SKIPPED = /(\.test\.tsx?|\.d\.ts)$/;
 
@@ -53,7 +61,8 @@ export function sourceFingerprint(root: string): string {
 export type BuildState = 'missing' | 'stale' | 'fresh';
 
 export function buildState(root: string, distDir: string): BuildState {
-  if (!fs.existsSync(path.join(distDir, 'index.html'))) return 'missing';
+  if (!fs.existsSync(path.join(distDir, 'index.html')) || !fs.existsSync(path.join(distDir, SERVER_RENDERER)))
+    return 'missing';
   try {
     const stamp = JSON.parse(fs.readFileSync(path.join(distDir, STAMP_FILE), 'utf8')) as { sources?: string };
     return stamp.sources === sourceFingerprint(root) ? 'fresh' : 'stale';

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import cluster from 'node:cluster';
 import path from 'node:path';
 import { runApiProcesses } from './api-processes';
-import { buildState } from './build-freshness';
+import { buildCommands, buildState } from './build-freshness';
 import { loadConfig, sandboxWarning } from './config';
 import { DataDirBusy } from './db/open-for-role';
 import { serveHttp } from './http-server';
@@ -25,9 +25,10 @@ if (state === 'missing' || (state === 'stale' && ownDist)) {
       ? `no build in ${config.distDir}: building the PWA first`
       : 'the sources changed since the PWA was built: building it again',
   );
-  const args = ['vite', 'build', '--outDir', config.distDir, ...(ownDist ? ['--emptyOutDir'] : [])];
-  const build = spawnSync('npx', args, { stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  for (const args of buildCommands(config.distDir, ownDist)) {
+    const build = spawnSync('npx', args, { stdio: 'inherit' });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
 }
 
 if (cluster.isPrimary && config.apiProcesses > 1) {

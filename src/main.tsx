@@ -5,28 +5,55 @@ import '@fontsource/sarabun/latin-600.css';
 import './styles.css';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { RouterProvider } from '@tanstack/react-router';
+import { getDefaultStore } from 'jotai';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { SERVER_RENDERED_ATTRIBUTE } from '../core/first-screen';
 import { activateLanguage, storedLanguage } from './lib/i18n';
-import { routeTree } from './routeTree.gen';
+import { languageAtom } from './lib/state';
+import { createAppRouter } from './router';
 
-const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
-
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router;
-  }
-}
-
-await activateLanguage(storedLanguage());
+const router = createAppRouter();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
-createRoot(root).render(
+// The server rendered this page's first screen (src/entry-server.tsx) in the language it names: the browser's
+// first render must be the same one, so it loads the same data (the answers the page carries) and hydrates.
+const renderedIn = root.getAttribute(SERVER_RENDERED_ATTRIBUTE);
+const rendered = renderedIn === 'en' || renderedIn === 'th' ? renderedIn : undefined;
+if (rendered) getDefaultStore().set(languageAtom, rendered);
+await activateLanguage(rendered ?? storedLanguage());
+const app = (
   <StrictMode>
     <I18nProvider i18n={i18n}>
       <RouterProvider router={router} />
     </I18nProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+if (rendered) {
+  // Rendered as the server did (it renders the matches without the browser's Suspense around them).
+  router.ssr = { manifest: undefined };
+  // The address with the search the routes give defaults to (home's ?page=1), as the server rendered it (and as
+  // the router writes it out anyway once mounted).
+  const here = router.history.location;
+  const canonical = router.buildLocation({
+    to: here.pathname,
+    search: true,
+    params: true,
+    hash: true,
+    state: true,
+    _includeValidateSearch: true,
+  });
+  if (canonical.publicHref !== here.href) router.history.replace(canonical.publicHref, here.state);
+  await router.load();
+  hydrateRoot(root, app);
+  // A choice kept on this device that the server did not know (no cookie yet): the page changes to it now.
+  const stored = storedLanguage();
+  if (stored !== rendered) {
+    await activateLanguage(stored);
+    getDefaultStore().set(languageAtom, stored);
+  }
+} else {
+  createRoot(root).render(app);
+}

@@ -101,6 +101,7 @@ function harness() {
   };
   const answers = (body: unknown) => async () => Response.json({ status: 'success', body });
   return {
+    cached,
     ask,
     told,
     stored,
@@ -195,5 +196,41 @@ describe('kept event data', () => {
       expect(await h.ask()).toEqual({ status: 'success', body: ['good'] });
     }
     expect(h.told).toEqual([]);
+  });
+});
+
+describe('event data a page came with (issue 34)', () => {
+  it('is kept as if asked, so the page reopens offline; nothing else is kept', async () => {
+    const h = harness();
+    await h.cached.keepCarried(
+      [
+        {
+          method: 'POST',
+          url: '/api/v1/events/pagination',
+          body: { page: 1 },
+          answer: { status: 'success', body: ['carried'] },
+        },
+        { method: 'GET', url: '/api/v1/events/soon', answer: { status: 'success', body: [] } },
+        // A buyer's order and another origin's data are never kept.
+        {
+          method: 'POST',
+          url: '/api/v3/order/inquiry',
+          body: { order_uuid: 'x' },
+          answer: { status: 'success' },
+        },
+        { method: 'GET', url: 'https://elsewhere.example/api/v1/events/soon', answer: { status: 'success' } },
+        // Nor an answer that is not a success.
+        { method: 'GET', url: '/api/v1/events/slider-banner', answer: { status: 'error' } },
+      ],
+      ORIGIN,
+    );
+    expect([...h.stored.keys()].sort()).toEqual([
+      `${ORIGIN}/__kept-answer__/api/v1/events/pagination?body=${[...h.stored.keys()].find((k) => k.includes('body='))?.split('body=')[1]}`,
+      `${ORIGIN}/__kept-answer__/api/v1/events/soon`,
+    ]);
+    // Offline, the page's own call is answered from it.
+    h.setNetwork(failed);
+    h.later(3600 - 1);
+    expect(await h.ask()).toEqual({ status: 'success', body: ['carried'] });
   });
 });

@@ -9,7 +9,7 @@
 // card payment, find-order), and order inquiry (the order page keeps its last answer in IndexedDB, marked offline).
 import { CacheExpiration } from 'workbox-expiration';
 import { sortedJson } from '../core/json';
-import { API_UPDATED, type WorkerToPage } from './messages';
+import { API_UPDATED, type CarriedAnswer, type WorkerToPage } from './messages';
 
 /** GET calls under /api whose answers are event data. */
 const GET_CALLS: RegExp[] = [
@@ -98,6 +98,11 @@ export interface ApiCache {
    * one when the network fails or is slow; with nothing kept, the network's whatever it is.
    */
   respond(request: Request, waitUntil: (work: Promise<unknown>) => void): Promise<Response>;
+  /**
+   * Keeps the event data a page's first screen came with (the server inlined it: the page asked the API nothing),
+   * as if the page had asked for it; anything but event data of this origin is ignored.
+   */
+  keepCarried(answers: readonly CarriedAnswer[], origin: string): Promise<void>;
 }
 
 const KEPT_AT = 'x-kept-at';
@@ -141,6 +146,18 @@ export function apiCache(config: ApiCacheConfig, deps: ApiCacheDeps): ApiCache {
   }
 
   return {
+    async keepCarried(answers, origin) {
+      for (const carried of answers) {
+        const url = new URL(carried.url, origin);
+        if (!isEventDataCall(url, carried.method, origin)) continue;
+        const request = new Request(url, {
+          method: carried.method,
+          ...(carried.method === 'POST' ? { body: JSON.stringify(carried.body ?? null) } : {}),
+        });
+        const key = await keptAnswerKey(request);
+        await keep(new Response(JSON.stringify(carried.answer), { status: 200 }), key, undefined);
+      }
+    },
     async respond(request, waitUntil) {
       const key = await keptAnswerKey(request);
       const cache = await deps.caches.open(config.cacheName);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AppSettings, appSettingsDefaults, inlineAppSettings } from '../core/contract/settings';
-import { type SettingsKeeperDeps, settingsKeeper, shellWithSettings } from './app-settings';
+import { pageFromNetwork, type SettingsKeeperDeps, settingsKeeper, shellWithSettings } from './app-settings';
 import { APP_SETTINGS_CACHE, deleteOldRuntimeCaches, IMAGE_CACHE } from './caching';
 
 const settingsWith = (appToken: string): AppSettings => ({
@@ -141,5 +141,42 @@ describe('old runtime caches', () => {
     });
     await deleteOldRuntimeCaches();
     expect(deleted.sort()).toEqual(['app-settings-v0', 'images-v0']);
+  });
+});
+
+describe('the server’s page for a navigation (issue 34)', () => {
+  const request = new Request('https://shop.example/run-1');
+  const html = (status: number) =>
+    new Response('<!doctype html><div id="root" data-rendered="th">…</div>', {
+      status,
+      headers: { 'content-type': 'text/html; charset=UTF-8' },
+    });
+
+  it('is the server’s answer when online: a page or the 404 page, asked by address with the cookies', async () => {
+    const fetchPage = vi.fn(async () => html(200));
+    expect((await pageFromNetwork(request, 1000, fetchPage as typeof fetch, () => true))?.status).toBe(200);
+    expect(fetchPage).toHaveBeenCalledWith(
+      'https://shop.example/run-1',
+      expect.objectContaining({ credentials: 'same-origin' }),
+    );
+    const notFound = vi.fn(async () => html(404));
+    expect((await pageFromNetwork(request, 1000, notFound as typeof fetch, () => true))?.status).toBe(404);
+  });
+
+  it('is none offline, on a server error, a failed or too slow answer: the precached shell answers then', async () => {
+    const never = vi.fn(async () => html(200));
+    expect(await pageFromNetwork(request, 1000, never as typeof fetch, () => false)).toBeUndefined();
+    expect(never).not.toHaveBeenCalled();
+    const failing = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    expect(await pageFromNetwork(request, 1000, failing as typeof fetch, () => true)).toBeUndefined();
+    const broken = async () => html(502);
+    expect(await pageFromNetwork(request, 1000, broken as typeof fetch, () => true)).toBeUndefined();
+    const slow = (_url: string, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('timed out', 'TimeoutError'))),
+      );
+    expect(await pageFromNetwork(request, 50, slow as typeof fetch, () => true)).toBeUndefined();
   });
 });

@@ -88,11 +88,50 @@ export async function shellWithSettings(
   });
 }
 
-/** The navigation handler: the precached index.html with the kept settings (the network only if it is missing). */
+/** How long a navigation waits for the server's page before the precached shell answers it. */
+export const PAGE_FROM_NETWORK_MOST_MS = 3000;
+
+/**
+ * The server's page for a navigation (its first screen rendered, issue 34), or undefined when there is none to be
+ * had soon: offline, no answer within `waitMs`, or a server error.
+ */
+export async function pageFromNetwork(
+  request: Request,
+  waitMs = PAGE_FROM_NETWORK_MOST_MS,
+  fetchPage: typeof fetch = fetch,
+  online = () => navigator.onLine,
+): Promise<Response | undefined> {
+  if (!online()) return undefined;
+  try {
+    // By its address (a navigation's own request cannot be sent again with a time limit), with the cookies that
+    // name the visitor's language.
+    const response = await fetchPage(request.url, {
+      credentials: 'same-origin',
+      headers: { accept: 'text/html' },
+      signal: AbortSignal.timeout(waitMs),
+    });
+    // A 404 is a page too (the 404 page); a server error is not one to show, nor a redirect (a navigation takes
+    // no redirected answer from a worker).
+    return response.status < 500 &&
+      !response.redirected &&
+      response.headers.get('content-type')?.startsWith('text/html')
+      ? response
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The navigation handler: the server's page when online (rendered, with the settings it inlines), else the
+ * precached index.html with the kept settings (offline, or a server too slow to answer).
+ */
 export function appShellHandler(keeper: SettingsKeeper): RouteHandlerCallback {
   return async ({ event, request }) => {
     // Before any await, so waitUntil is surely called while the fetch event is still being handled.
     const settings = keeper.forNavigation((work) => event.waitUntil(work));
+    const page = await pageFromNetwork(request);
+    if (page) return page;
     const shell = await matchPrecache('/index.html');
     if (!shell) return fetch(request);
     return shellWithSettings(shell, await settings);

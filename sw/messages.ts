@@ -11,6 +11,19 @@ export const ZIP_KEEPALIVE = 'ZIP_KEEPALIVE' as const;
 
 /** The order page's thumbnails, to keep for as long as the order is kept on the device (offline reopening). */
 export const KEEP_ORDER_IMAGES = 'KEEP_ORDER_IMAGES' as const;
+/** Event data a page's first screen came with (inlined by the server): kept as if asked (sw/api-cache.ts). */
+export const KEEP_ANSWERS = 'KEEP_ANSWERS' as const;
+/** At most this many carried answers in one message (a page's first screen has a handful). */
+export const KEEP_ANSWERS_MOST = 20;
+
+export interface CarriedAnswer {
+  method: string;
+  /** The call's address (its API base included), as the page would have asked it. */
+  url: string;
+  body?: unknown;
+  answer: unknown;
+}
+
 /** The worker kept a fresher answer of an event-data call than the one it gave (sw/api-cache.ts). */
 export const API_UPDATED = 'API_UPDATED' as const;
 
@@ -27,7 +40,8 @@ export type PageToWorker =
   | { type: typeof SKIP_WAITING }
   | { type: typeof ZIP_JOB; job: ZipJob }
   | { type: typeof ZIP_KEEPALIVE }
-  | { type: typeof KEEP_ORDER_IMAGES; urls: string[] };
+  | { type: typeof KEEP_ORDER_IMAGES; urls: string[] }
+  | { type: typeof KEEP_ANSWERS; answers: CarriedAnswer[] };
 
 /** What the worker tells every open page. */
 export type WorkerToPage = { type: typeof API_UPDATED; path: string };
@@ -41,7 +55,13 @@ export type ZipReport =
   | { type: 'failed'; message: string }
   | { type: 'cancelled' };
 
-const TYPES: ReadonlySet<unknown> = new Set([SKIP_WAITING, ZIP_JOB, ZIP_KEEPALIVE, KEEP_ORDER_IMAGES]);
+const TYPES: ReadonlySet<unknown> = new Set([
+  SKIP_WAITING,
+  ZIP_JOB,
+  ZIP_KEEPALIVE,
+  KEEP_ORDER_IMAGES,
+  KEEP_ANSWERS,
+]);
 
 /** At most this many images per order page's message (an order holds at most a few hundred). */
 const MAX_KEPT_IMAGES = 2000;
@@ -68,12 +88,25 @@ const isZipJob = (job: unknown): job is ZipJob => {
   );
 };
 
+const isCarriedAnswers = (answers: unknown): answers is CarriedAnswer[] =>
+  Array.isArray(answers) &&
+  answers.length <= KEEP_ANSWERS_MOST &&
+  answers.every(
+    (a: unknown) =>
+      typeof a === 'object' &&
+      a !== null &&
+      ((a as CarriedAnswer).method === 'GET' || (a as CarriedAnswer).method === 'POST') &&
+      typeof (a as CarriedAnswer).url === 'string' &&
+      (a as CarriedAnswer).url.length <= 2000,
+  );
+
 export const isPageToWorker = (data: unknown): data is PageToWorker => {
   if (typeof data !== 'object' || data === null) return false;
   const { type } = data as { type?: unknown };
   if (!TYPES.has(type)) return false;
   if (type === ZIP_JOB) return isZipJob((data as { job?: unknown }).job);
   if (type === KEEP_ORDER_IMAGES) return isImageList((data as { urls?: unknown }).urls);
+  if (type === KEEP_ANSWERS) return isCarriedAnswers((data as { answers?: unknown }).answers);
   return true;
 };
 

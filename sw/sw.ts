@@ -14,7 +14,7 @@ import {
   setupImageCaches,
   setupPrecache,
 } from './caching';
-import { isPageToWorker, KEEP_ORDER_IMAGES, SKIP_WAITING, ZIP_JOB } from './messages';
+import { isPageToWorker, KEEP_ANSWERS, KEEP_ORDER_IMAGES, SKIP_WAITING, ZIP_JOB } from './messages';
 import { keepOrderImages, ORDER_IMAGE_LIMIT } from './order-images';
 import { receiveShare, SHARE_TARGET_PATH } from './share-target';
 import { storagePlace } from './storage-place';
@@ -71,6 +71,8 @@ self.addEventListener('message', (event) => {
   const message = event.data;
   if (message.type === SKIP_WAITING) void self.skipWaiting();
   else if (message.type === ZIP_JOB && event.ports[0]) zips.accept(message.job, event.ports[0]);
+  else if (message.type === KEEP_ANSWERS)
+    event.waitUntil(eventData.keepCarried(message.answers, origin).catch(() => undefined));
   else if (message.type === KEEP_ORDER_IMAGES)
     event.waitUntil(
       keepOrderImages(message.urls, {

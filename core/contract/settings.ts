@@ -168,3 +168,6 @@ export function parseAppSettingsJson(text: string | null | undefined): {
   if (!parsed.success) return { settings: appSettingsDefaults, problem: v.summarize(parsed.issues) };
   return { settings: parsed.output };
 }
+
+/** Where the server puts its settings for its renderer of first screens (server/page-render.ts, src/lib/app-settings.ts). */
+export const SERVER_SETTINGS_GLOBAL = '__runfotoAppSettings';

@@ -19,6 +19,7 @@ import {
   onSalePage,
   sliderBanners,
   teamDetail,
+  teamEvents,
   toSummary,
   upcoming,
 } from './events';
@@ -108,16 +109,28 @@ export async function firstScreen(
         ? { answers: {}, event: toSummary(event, ctx, ctx.now()) }
         : { answers: {}, missing: true };
     }
-    case 'team': {
-      const [team] = await teamDetail(ctx, address.teamKey);
-      return team ? { answers: {}, team, image: teamImage(team) } : { answers: {}, missing: true };
-    }
+    case 'team':
+      return teamFirstScreen(ctx, address.teamKey);
     case 'not-found':
       return { answers: {}, missing: true };
     case 'find-mobile':
     case 'static':
       return { answers: {}, private: isPrivatePage(address) };
   }
+}
+
+/** A team's page asks for the team and its events together (src/features/team/team-loader.ts). */
+async function teamFirstScreen(ctx: FirstScreenContext, teamKey: string): Promise<FirstScreen> {
+  const [detail, list] = await Promise.all([teamDetail(ctx, teamKey), teamEvents(ctx, teamKey)]);
+  const path = (kind: string) => `/v1/events/${kind}/${encodeURIComponent(teamKey)}`;
+  // An unknown team's page says so itself ("Team not found!"), from the same empty answer.
+  const answers = {
+    [firstScreenKey('GET', path('team-detail'))]: { status: 'success', body: detail },
+    [firstScreenKey('GET', path('team'))]: { status: 'success', body: list },
+  };
+  const team = detail[0];
+  if (!team) return { answers, missing: true };
+  return { answers, team, image: teamImage(team) };
 }
 
 const teamImage = (team: Team): FirstImage | undefined =>

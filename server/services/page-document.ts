@@ -1,7 +1,7 @@
 // A page request's answer (issue 34): the app shell with the page's head (title, description, link-preview meta,
 // noindex: page-head.ts) in the visitor's language, its first screen's answers and preloads (first-screen.ts), and
 // a real status: 404 for an address no page has, an event, team or order the store does not have.
-import { pageAddressOf } from '../page-addresses';
+import { type PageAddress, pageAddressOf } from '../page-addresses';
 import { languageOfCookies, type PageLanguage } from '../page-texts';
 import {
   type FirstScreen,
@@ -30,6 +30,21 @@ export interface PageDocument {
   /** One buyer's page: no cache may keep it. */
   private: boolean;
   language: PageLanguage;
+  /** The first screen's answers (also in the HTML), for the server's render of it. */
+  answers: Record<string, unknown>;
+  /**
+   * What the server renders: the page asked for; the 404 page for an unknown event (its page goes there in the
+   * browser too); nothing for an address no route has (the browser renders its 404 page itself).
+   */
+  renderPath: string | undefined;
+}
+
+function renderPathOf(address: PageAddress, missing: boolean, pathname: string): string | undefined {
+  if (!missing) return pathname;
+  if (address.page === 'event' || address.page === 'event-detail') return '/404';
+  if (address.page === 'not-found') return pathname === '/404' ? '/404' : undefined;
+  // A team, order or QR page says itself that what it names is unknown.
+  return pathname;
 }
 
 const TITLE = /<title>[^<]*<\/title>/;
@@ -70,5 +85,7 @@ export async function pageDocument(
     status: first.missing ? 404 : 200,
     private: Boolean(first.private),
     language,
+    answers: first.answers,
+    renderPath: renderPathOf(address, Boolean(first.missing), request.pathname),
   };
 }

@@ -5,6 +5,7 @@ import {
   type AppSettings,
   appSettingsDefaults,
   parseAppSettingsJson,
+  SERVER_SETTINGS_GLOBAL,
 } from '../../core/contract/settings';
 
 export interface ReadOptions {
@@ -32,5 +33,8 @@ export function readAppSettings(
 }
 
 export const appSettings: AppSettings = Object.freeze(
-  readAppSettings(document, { warnIfAbsent: import.meta.env.PROD }),
+  typeof document === 'undefined'
+    ? (((globalThis as Record<string, unknown>)[SERVER_SETTINGS_GLOBAL] as AppSettings | undefined) ??
+        appSettingsDefaults)
+    : readAppSettings(document, { warnIfAbsent: import.meta.env.PROD }),
 );

@@ -17,9 +17,10 @@ const catalogs: Record<Language, () => Promise<{ messages: Messages }>> = {
 /** Choosing the Thai flag gives th; any other flag gives en. */
 export const languageOfFlag = (flag: string): Language => (flag === LANGUAGE_FLAGS.th ? 'th' : 'en');
 
-export function storedLanguage(storage: Pick<Storage, 'getItem'> = localStorage): Language {
+export function storedLanguage(storage?: Pick<Storage, 'getItem'>): Language {
   try {
-    return storage.getItem(LANGUAGE_KEY) === 'en' ? 'en' : DEFAULT_LANGUAGE;
+    // No storage on the server (src/entry-server.tsx): the page's language is set there.
+    return (storage ?? localStorage).getItem(LANGUAGE_KEY) === 'en' ? 'en' : DEFAULT_LANGUAGE;
   } catch {
     return DEFAULT_LANGUAGE; // storage blocked (some in-app browsers): Thai
   }

@@ -1,7 +1,15 @@
 // The page's side of the service worker: registration, update hand-over, messages (types in sw/messages.ts).
 import type { Workbox } from 'workbox-window';
-import { isWorkerToPage, KEEP_ORDER_IMAGES, type PageToWorker, type WorkerToPage } from '../../sw/messages';
+import {
+  isWorkerToPage,
+  KEEP_ANSWERS,
+  KEEP_ORDER_IMAGES,
+  type PageToWorker,
+  type WorkerToPage,
+} from '../../sw/messages';
 import { afterFirstScreen } from './after-first-screen';
+import { API_BASE } from './api/client';
+import { takenFirstScreenAnswers } from './api/first-screen';
 
 /** An installed app can stay open for days: it looks for a new version this often, and when it comes into view. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -40,7 +48,11 @@ function register(wb: Workbox, onUpdateReady: (apply: () => Promise<void>) => vo
       wb.messageSkipWaiting(); // posts sw/messages' SKIP_WAITING to the waiting worker
     });
   });
-  void wb.register();
+  // A browser may refuse (a private window, a blocked worker): the page works without one.
+  wb.register()
+    .then(() => navigator.serviceWorker.ready)
+    .then((registration) => keepCarriedAnswers(registration.active))
+    .catch((error: unknown) => console.warn('service worker not registered', error));
   const check = () => {
     if (document.visibilityState === 'visible') void wb.update().catch(() => undefined);
   };
@@ -50,6 +62,21 @@ function register(wb: Workbox, onUpdateReady: (apply: () => Promise<void>) => vo
     window.clearInterval(timer);
     document.removeEventListener('visibilitychange', check);
   };
+}
+
+/**
+ * The event data this page's first screen came with (inlined by the server, never asked of the API), handed to the
+ * worker to keep as if it had been asked: the events a runner opened reopen offline (sw/api-cache.ts).
+ */
+function keepCarriedAnswers(worker: ServiceWorker | null): void {
+  const answers = takenFirstScreenAnswers().map(({ method, path, body, answer }) => ({
+    method,
+    url: `${API_BASE}${path}`,
+    ...(body === undefined ? {} : { body }),
+    answer,
+  }));
+  if (worker && answers.length > 0)
+    worker.postMessage({ type: KEEP_ANSWERS, answers } satisfies PageToWorker);
 }
 
 /** Posts a message to the worker in control of this page, if any. */

@@ -3,16 +3,15 @@
 import { i18n } from '@lingui/core';
 import { useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
+import { useHydrated } from '../../lib/hydration';
 import { activateLanguage, LANGUAGE_KEY, type Language, storedLanguage } from '../../lib/i18n';
 import { languageAtom } from '../../lib/state';
 
 /** The language a page with this default shows: the stored choice when there is one, else the page's default. */
-export function pageLanguage(
-  pageDefault: Language,
-  storage: Pick<Storage, 'getItem'> = localStorage,
-): Language {
+export function pageLanguage(pageDefault: Language, storage?: Pick<Storage, 'getItem'>): Language {
   try {
-    return storage.getItem(LANGUAGE_KEY) === null ? pageDefault : storedLanguage(storage);
+    const store = storage ?? localStorage;
+    return store.getItem(LANGUAGE_KEY) === null ? pageDefault : storedLanguage(store);
   } catch {
     return pageDefault;
   }
@@ -24,7 +23,10 @@ export function pageLanguage(
  */
 export function usePageLanguage(pageDefault: Language | undefined): boolean {
   const setLanguage = useSetAtom(languageAtom);
-  const wanted = pageDefault ? pageLanguage(pageDefault) : (i18n.locale as Language);
+  // What is stored on the device is not the server's to know: its page (and the browser's hydration of it) is in
+  // the language it was asked in; the page's own language follows at once after.
+  const hydrated = useHydrated();
+  const wanted = pageDefault && hydrated ? pageLanguage(pageDefault) : (i18n.locale as Language);
   const [ready, setReady] = useState(() => i18n.locale === wanted);
   useEffect(() => {
     if (i18n.locale === wanted) {

@@ -5,6 +5,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { PHOTO_RETENTION_DAYS, SELFIE_DELETED_WITHIN_SECONDS } from '../../../core/constants';
+import { useDeviceState } from '../../lib/hydration';
 import { hasConsented, rememberConsent } from './consent';
 import { useModal } from './use-modal';
 import './consent-dialog.css';
@@ -12,7 +13,8 @@ import './consent-dialog.css';
 /** Whether the dialog shows, and the two answers. */
 export function useConsent(eventKey: string) {
   const navigate = useNavigate();
-  const [open, setOpen] = useState(() => !hasConsented(eventKey));
+  // The server cannot know: its page has no dialog, which opens as soon as the browser has hydrated it.
+  const [open, setOpen] = useDeviceState(() => !hasConsented(eventKey), false);
   const accept = useCallback(() => {
     rememberConsent(eventKey);
     setOpen(false);

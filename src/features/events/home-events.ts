@@ -20,19 +20,27 @@ interface SavedPage {
 
 const savedKey = (page: number) => `home-events:${page}`;
 
-export async function loadHomeEvents(page: number, online = navigator.onLine): Promise<HomeEvents> {
+/** Online unless the browser says it is not (the server, which renders home too, has no such flag: online). */
+const isOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+
+export async function loadHomeEvents(page: number, online = isOnline()): Promise<HomeEvents> {
   try {
     const [events, total] = await Promise.all([fetchOnSaleEvents(page), fetchOnSaleCount()]);
     if (!online) return { state: 'saved', events, total };
-    await set(savedKey(page), { events, total, savedAt: Date.now() } satisfies SavedPage).catch(
-      () => undefined,
-    );
+    // Kept where there is somewhere to keep it (not on the server, nor in a browser without IndexedDB).
+    await Promise.resolve()
+      .then(() => set(savedKey(page), { events, total, savedAt: Date.now() } satisfies SavedPage))
+      .catch(() => undefined);
     return { state: 'live', events, total };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     // Only a failed connection falls back to the saved list; a server that answers "not success" gets the alert.
     const saved =
-      error.kind === 'network' ? await get<SavedPage>(savedKey(page)).catch(() => undefined) : undefined;
+      error.kind === 'network'
+        ? await Promise.resolve()
+            .then(() => get<SavedPage>(savedKey(page)))
+            .catch(() => undefined)
+        : undefined;
     return saved ? { state: 'saved', events: saved.events, total: saved.total } : { state: 'failed' };
   }
 }

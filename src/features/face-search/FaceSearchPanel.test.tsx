@@ -179,6 +179,8 @@ describe('FaceSearchPanel search', () => {
     expect(first).toBeLessThanOrEqual(4);
     expect(first).toBeGreaterThanOrEqual(2);
     expect(picker()).toBeDisabled();
+    // The countdown's timer starts in an effect after the text is shown: let it start, then move the clock.
+    await act(async () => undefined);
     act(() => {
       vi.advanceTimersByTime(1000);
     });

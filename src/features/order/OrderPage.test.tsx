@@ -40,9 +40,10 @@ beforeEach(async () => {
 afterEach(() => vi.unstubAllGlobals());
 
 const answer = (i: Inquiry) => ({ status: 'success', ...i });
-const open = async (...replies: unknown[]) => {
+const open = async (...replies: unknown[]) => openAt('/', ...replies);
+const openAt = async (path: string, ...replies: unknown[]) => {
   answers = replies;
-  await renderPage(() => <OrderPage q={ORDER_UUID} />);
+  await renderPage(() => <OrderPage q={ORDER_UUID} />, { path });
   await screen.findByRole('heading', { level: 1, name: 'ชำระเงินและดาวน์โหลดภาพ' });
 };
 
@@ -99,7 +100,10 @@ describe('OrderPage', () => {
 
   it('back from a failed card payment: the error dialog, once', async () => {
     window.history.replaceState(null, '', `/download/${ORDER_UUID}?return=1`);
-    await open(answer(inquiry({ payment_channel: 'CC', qrcode_url: '', payment_failure: 'declined' })));
+    await openAt(
+      '/?return=1',
+      answer(inquiry({ payment_channel: 'CC', qrcode_url: '', payment_failure: 'declined' })),
+    );
     expect(await screen.findByRole('dialog', { name: 'พบข้อผิดพลาด' })).toBeInTheDocument();
     expect(window.location.search).toBe('');
     expect(screen.getByText('การชำระเงินครั้งล่าสุดไม่สำเร็จ กรุณาลองใหม่อีกครั้ง')).toBeInTheDocument();

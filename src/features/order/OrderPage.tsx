@@ -1,5 +1,6 @@
 import './order.css';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocation } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { photoObjectKeys } from '../../../core/contract/photos';
@@ -57,7 +58,8 @@ export function OrderPage({ q }: { q: string }) {
   const [errorClosed, setErrorClosed] = useState(false);
   const refused = result.state === 'refused';
   // Back from the gateway (3-D Secure returns to ?return=1): a failed payment says so once (SPEC §8).
-  const [returned] = useState(() => new URLSearchParams(window.location.search).get('return') === '1');
+  const searchStr = useLocation({ select: (location) => location.searchStr });
+  const [returned] = useState(() => new URLSearchParams(searchStr).get('return') === '1');
   const [returnChecked, setReturnChecked] = useState(false);
   useEffect(() => {
     if (!returned || returnChecked || result.state !== 'loaded') return;

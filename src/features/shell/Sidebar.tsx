@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type RefObject, useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useDeviceState } from '../../lib/hydration';
 import { InstallButton } from '../../lib/install/InstallButton';
 import { BookmarksSection } from './BookmarksSection';
 import { addBookmark, type Bookmark, readBookmarks, removeBookmark, saveBookmarks } from './bookmarks';
@@ -12,6 +13,8 @@ import type { SidebarMode } from './sidebar-layout';
 import { ThemeColors } from './ThemeColors';
 import { useFocusTrap } from './use-focus-trap';
 import { useMenuItems } from './use-menu-items';
+
+const NONE: readonly never[] = [];
 
 interface SidebarProps {
   id: string;
@@ -41,9 +44,9 @@ export function Sidebar({ id, mode, onClose, onNavigate, opener }: SidebarProps)
     setEntered(true);
   }, [entered]);
   const [query, setQuery] = useState('');
-  const [bookmarks, setBookmarks] = useState(readBookmarks);
-  const [pins, setPins] = useState(readPins);
-  const { pages, events, eventEntries, retryEvents } = useMenuItems(mode !== 'closed');
+  const [bookmarks, setBookmarks] = useDeviceState<readonly Bookmark[]>(readBookmarks, NONE);
+  const [pins, setPins] = useDeviceState<readonly string[]>(readPins, NONE);
+  const { pages, events, eventEntries, retryEvents } = useMenuItems(mode !== 'closed' && mode !== 'auto');
 
   useFocusTrap({
     // Once it is in place: a first opening lays it out closed (hidden) for one frame, and hidden takes no focus.

@@ -7,7 +7,11 @@ import { type KeyValueStore, readText, writeText } from './browser-store';
 export const SIDEBAR_TYPE_KEY = 'SidebarType';
 export type SidebarType = 'open' | 'closed';
 
-export type SidebarMode = 'closed' | 'docked' | 'overlay';
+/**
+ * `auto`: the server's page, and the browser's until it has hydrated it: the stylesheet lays the sidebar out by
+ * the window's width alone (docked from 1007 px, closed below), as `initiallyOpen` does with nothing stored.
+ */
+export type SidebarMode = 'closed' | 'docked' | 'overlay' | 'auto';
 
 export function sidebarMode(width: number, open: boolean): SidebarMode {
   if (!open) return 'closed';

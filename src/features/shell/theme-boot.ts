@@ -3,5 +3,8 @@
 import { effectiveLayout, readThemeChoice } from './theme';
 import { applyTheme, darkSchemeQuery } from './theme-dom';
 
-const choice = readThemeChoice();
-applyTheme(effectiveLayout(choice.layout, darkSchemeQuery()?.matches ?? false), choice);
+// Not on the server (src/entry-server.tsx): the visitor's theme is theirs, head-init.js applies it before paint.
+if (typeof document !== 'undefined') {
+  const choice = readThemeChoice();
+  applyTheme(effectiveLayout(choice.layout, darkSchemeQuery()?.matches ?? false), choice);
+}

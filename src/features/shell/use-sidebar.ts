@@ -1,6 +1,7 @@
 // The sidebar's open state over window resizes and the wide-screen choice kept as SidebarType (rules in
 // sidebar-layout.ts).
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useHydrated } from '../../lib/hydration';
 import {
   canStayOpen,
   initiallyOpen,
@@ -54,9 +55,12 @@ export function useSidebar(): SidebarControl {
     if (!canStayOpen(lastWidth.current)) setOpen(false);
   }, []);
 
+  // The server cannot know the window's width: its page (and the browser's render that hydrates it) leaves the
+  // layout to the stylesheet, and the next render, before the first paint, takes the device's.
+  const hydrated = useHydrated();
   return {
-    open,
-    mode: sidebarMode(width, open),
+    open: hydrated && open,
+    mode: hydrated ? sidebarMode(width, open) : 'auto',
     toggle: () => setAndRemember(!open),
     close,
     closeAfterNavigation,

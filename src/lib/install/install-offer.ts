@@ -99,4 +99,8 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-export const useInstallOffer = (): InstallOffer => useSyncExternalStore(subscribe, current, current);
+/** What the server renders, and the browser's first render that takes over from it: no offer until mounted. */
+const NO_OFFER: InstallOffer = { kind: 'none' };
+const onServer = (): InstallOffer => NO_OFFER;
+
+export const useInstallOffer = (): InstallOffer => useSyncExternalStore(subscribe, current, onServer);

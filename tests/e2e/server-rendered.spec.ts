@@ -1,0 +1,167 @@
+// Pages rendered on the server and hydrated in the browser (issue 34): every page's first screen comes as HTML
+// (its text there before any script runs), in the visitor's language; the browser hydrates it with no mismatch
+// (any hydration warning or error fails), on a phone and a desktop, in Thai and English; a link-preview crawler
+// (no JavaScript) reads the event's title, date and sale state and its Open Graph meta; unknown pages answer 404.
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+
+const EVENT = 'bangkok-city-marathon-2026';
+const TEAM = 'bangkok-runners-club';
+
+const PAGES = [
+  '/',
+  '/?page=1',
+  `/${EVENT}`,
+  `/${EVENT}/wholesale`,
+  `/${EVENT}/manual`,
+  `/${EVENT}/qr`,
+  `/${EVENT}/vdo`,
+  `/event/${EVENT}`,
+  `/eventqr/${EVENT}`,
+  `/team/${TEAM}`,
+  '/about',
+  '/how-to-order',
+  '/how-to-use',
+  '/how-face-search-works',
+  '/refund-policy',
+  '/terms-of-use',
+  '/find-order',
+  '/find-mobile/0812345678',
+  '/cart',
+  '/cart-manual',
+  '/cart-wholesale',
+  '/cartopn',
+  '/mansonry',
+  '/no-such-event',
+  '/no/such/page',
+];
+
+const STAGE = 'phuket-beach-run-2026';
+
+/** An order of two stage photos through the API, paid on the sandbox when `paid`: its page's address. */
+async function orderPage(request: APIRequestContext, paid: boolean): Promise<string> {
+  const event = (await (await request.get(`/api/v1/events/${STAGE}`)).json()).body as { event_id: number };
+  const photos = (
+    await (
+      await request.post('/api/v1/imagestage/pagination', {
+        data: { event_id: event.event_id, event_key: STAGE, page: 1, page_size: 2 },
+      })
+    ).json()
+  ).body as { id: number }[];
+  const created = await request.post('/api/v1/order/create', {
+    data: {
+      mobile: '0812345678',
+      event_key: STAGE,
+      amount: '126.00',
+      imageList: photos.map((p) => ({ id: p.id })),
+      payment_channel: 'PP',
+    },
+  });
+  const { uuid } = (await created.json()) as { uuid: string };
+  if (paid) await request.post(`/api/sandbox/pay/${uuid}`, { form: { action: 'pay' } });
+  return `/download/${uuid}`;
+}
+
+/** What React says when the server's HTML and the browser's first render differ (minified in the build). */
+const HYDRATION_TROUBLE = /hydrat|Minified React error #(418|419|421|422|423|425)\b/i;
+
+async function inLanguage(context: BrowserContext, language: 'th' | 'en', baseURL: string) {
+  await context.addCookies([{ name: 'currentLanguage', value: language, url: baseURL }]);
+  await context.addInitScript((chosen) => {
+    try {
+      localStorage.setItem('currentLanguage', chosen);
+    } catch {}
+  }, language);
+}
+
+/** Every console error or warning and page error while `path` loads and settles. */
+async function troubleOn(page: Page, path: string): Promise<string[]> {
+  const found: string[] = [];
+  page.on('console', (message) => {
+    if (
+      (message.type() === 'error' || message.type() === 'warning') &&
+      HYDRATION_TROUBLE.test(message.text())
+    )
+      found.push(`${path}: ${message.text().slice(0, 300)}`);
+  });
+  page.on('pageerror', (error) => found.push(`${path}: ${String(error).slice(0, 300)}`));
+  // 'load', not network idle: an order waiting for payment holds its long poll open.
+  await page.goto(path, { waitUntil: 'load' });
+  // Hydration is done once the app's first effects ran: the sidebar's state comes from the device then.
+  await expect(page.locator('.app')).not.toHaveAttribute('data-sidebar', 'auto');
+  await page.waitForTimeout(300);
+  return found;
+}
+
+for (const [label, viewport] of [
+  ['phone', { width: 390, height: 844 }],
+  ['desktop', { width: 1280, height: 800 }],
+] as const) {
+  for (const language of ['th', 'en'] as const) {
+    test(`every page hydrates the server's HTML with no mismatch: ${label}, ${language}`, async ({
+      browser,
+      baseURL,
+    }) => {
+      test.setTimeout(180_000);
+      const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
+      await inLanguage(context, language, baseURL ?? '');
+      const page = await context.newPage();
+      const trouble: string[] = [];
+      const orders = [await orderPage(context.request, false), await orderPage(context.request, true)];
+      for (const path of [...PAGES, ...orders]) trouble.push(...(await troubleOn(page, path)));
+      expect(trouble).toEqual([]);
+      await context.close();
+    });
+  }
+}
+
+test('the first screen is in the HTML, in the visitor’s language, before any script runs', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto(`/${EVENT}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('บางกอก ซิตี้ มาราธอน 2026');
+  await expect(page.getByRole('heading', { name: 'ค้นหารูปของคุณด้วยใบหน้า' })).toBeVisible();
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { name: 'เกี่ยวกับเรา', level: 1 })).toBeVisible();
+  await context.addCookies([{ name: 'currentLanguage', value: 'en', url: baseURL ?? '' }]);
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { name: 'About us', level: 1 })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await context.close();
+});
+
+test('a link-preview crawler reads the event: title, date, sale state and its Open Graph card', async ({
+  request,
+}) => {
+  const answer = await request.get(`/${EVENT}`, { headers: { 'user-agent': 'facebookexternalhit/1.1' } });
+  expect(answer.status()).toBe(200);
+  const html = await answer.text();
+  const event = (await (await request.get(`/api/v1/events/${EVENT}`)).json()).body as {
+    title: string;
+    event_date_text: string;
+    province: string;
+  };
+  const meta = (key: string) =>
+    new RegExp(`<meta (?:property|name)="${key.replace(':', '\\:')}" content="([^"]*)"`).exec(html)?.[1];
+  expect(meta('og:title')).toBe(`${event.title} | RunFoto`);
+  expect(meta('og:image')).toMatch(/\.share-1200x630\.jpg$/);
+  expect(meta('og:locale')).toBe('th_TH');
+  expect(meta('twitter:card')).toBe('summary_large_image');
+  // In the page itself too, as the runner sees it: the title, the date, and that its photos are on sale.
+  const body = html.slice(html.indexOf('<div id="root"'));
+  expect(body).toContain(event.title);
+  expect(body).toContain(event.event_date_text);
+  expect(body).toContain('ค้นหารูปของคุณด้วยใบหน้า');
+  const image = await request.get(meta('og:image') ?? '');
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toBe('image/jpeg');
+
+  const unknown = await request.get('/no-such-event');
+  expect(unknown.status()).toBe(404);
+  expect(await unknown.text()).toContain('ไม่พบหน้าที่ต้องการ');
+  const order = await request.get('/download/0b6f1f5e-2a34-4c1e-9d41-6a3c1b2d3e4f');
+  expect(order.status()).toBe(404);
+  expect(await order.text()).toContain('<meta name="robots" content="noindex, nofollow">');
+});

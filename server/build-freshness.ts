@@ -61,8 +61,10 @@ export function sourceFingerprint(root: string): string {
 export type BuildState = 'missing' | 'stale' | 'fresh';
 
 export function buildState(root: string, distDir: string): BuildState {
-  if (!fs.existsSync(path.join(distDir, 'index.html')) || !fs.existsSync(path.join(distDir, SERVER_RENDERER)))
-    return 'missing';
+  if (!fs.existsSync(path.join(distDir, 'index.html'))) return 'missing';
+  // A build from before the server renderer: the store's own is built again; another (a deployment's) serves its
+  // pages as the shell alone.
+  if (!fs.existsSync(path.join(distDir, SERVER_RENDERER))) return 'stale';
   try {
     const stamp = JSON.parse(fs.readFileSync(path.join(distDir, STAMP_FILE), 'utf8')) as { sources?: string };
     return stamp.sources === sourceFingerprint(root) ? 'fresh' : 'stale';

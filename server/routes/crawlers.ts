@@ -4,13 +4,11 @@ import { Hono } from 'hono';
 import type { AppContext } from '../context';
 import * as events from '../db/events-repo';
 import { ORDER_PAGE_PREFIXES, STATIC_PAGES } from '../page-addresses';
+import { escapeAttribute } from '../services/first-screen';
 import { baseUrlOf } from './order';
 
 /** A sitemap holds at most 50,000 addresses. */
 const SITEMAP_MOST_EVENTS = 49_000;
-
-const xmlText = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function robotsTxt(baseUrl: string): string {
   const privatePages = Object.entries(STATIC_PAGES)
@@ -50,7 +48,7 @@ export function crawlerRoutes(ctx: AppContext): Hono {
       ...onSale.map((event) => ({ loc: `${baseUrl}/${encodeURIComponent(event.event_key)}` })),
       ...publicPages,
     ];
-    const body = urls.map((url) => `<url><loc>${xmlText(url.loc)}</loc></url>`).join('');
+    const body = urls.map((url) => `<url><loc>${escapeAttribute(url.loc)}</loc></url>`).join('');
     c.header('Content-Type', 'application/xml; charset=utf-8');
     c.header('Cache-Control', 'public, max-age=600');
     return c.body(

@@ -26,7 +26,8 @@ import {
 import { inquireOrder } from './order-inquiry';
 import { checkOpenPayments } from './payments/check-open';
 
-const escapeAttribute = (text: string) =>
+/** Text safe inside HTML (and XML) text and double-quoted attributes. */
+export const escapeAttribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** A page's largest image: its address, and how wide the layout shows it (for its WebP copies). */

@@ -8,7 +8,7 @@ import { uploadAreaState } from '../../core/sale';
 import { eventDateLabel, formatDateTime } from '../../src/lib/format';
 import type { PageAddress } from '../page-addresses';
 import { type PageLanguage, pageText } from '../page-texts';
-import type { FirstScreen } from './first-screen';
+import { escapeAttribute, type FirstScreen } from './first-screen';
 
 export interface SharedImage {
   url: string;
@@ -153,19 +153,19 @@ export function pageHead(input: PageHeadInput): PageHead {
   }
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 const meta = (attribute: 'name' | 'property', key: string, content: string) =>
-  `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`;
+  `<meta ${attribute}="${key}" content="${escapeAttribute(content)}">`;
 
 /** The head's elements, to go in place of the shell's own title and description. */
 export function pageHeadMarkup(head: PageHead): string {
-  const parts = [`<title>${escapeHtml(head.title)}</title>`, meta('name', 'description', head.description)];
+  const parts = [
+    `<title>${escapeAttribute(head.title)}</title>`,
+    meta('name', 'description', head.description),
+  ];
   if (head.noindex) parts.push(meta('name', 'robots', 'noindex, nofollow'));
   if (head.canonical) {
     parts.push(
-      `<link rel="canonical" href="${escapeHtml(head.canonical)}">`,
+      `<link rel="canonical" href="${escapeAttribute(head.canonical)}">`,
       meta('property', 'og:type', head.type),
       meta('property', 'og:site_name', PRODUCT_NAME),
       meta('property', 'og:title', head.title),

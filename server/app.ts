@@ -155,7 +155,7 @@ export function createApp(options: AppOptions) {
     c.header('Vary', 'Cookie');
     const search = new URL(c.req.url).search;
     const rendered =
-      options.renderPages === false || page.renderPath === undefined
+      options.renderPages === false
         ? undefined
         : await renderPage(page.html, {
             url: `${page.renderPath}${page.renderPath === '/404' ? '' : search}`,

@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEMO_APP_TOKEN, loadConfig, sandboxWarning } from './config';
+import {
+  DEMO_APP_TOKEN,
+  DEMO_SUPPORT,
+  hasNoSupport,
+  loadConfig,
+  noSupportNotice,
+  sandboxWarning,
+} from './config';
 
 describe('loadConfig', () => {
   it('defaults to the embedded store on port 8080', () => {
@@ -72,8 +79,20 @@ describe('loadConfig', () => {
 });
 
 describe('loadConfig: the settings the PWA takes at run time', () => {
-  it('defaults to the demo token, /api, no card key and no support channels', () => {
-    expect(loadConfig({})).toMatchObject({ publicApiBase: '/api', opnPublicKey: '', support: {} });
+  it('defaults to the demo token, /api, no card key and the demo store’s own support channels', () => {
+    expect(loadConfig({})).toMatchObject({ publicApiBase: '/api', opnPublicKey: '', support: DEMO_SUPPORT });
+  });
+
+  it('has no support channels when none is set outside the demo store', () => {
+    expect(loadConfig({ DEMO_DATA: 'off' }).support).toEqual({});
+    expect(hasNoSupport(loadConfig({ DEMO_DATA: 'off' }).support)).toBe(true);
+    expect(hasNoSupport(DEMO_SUPPORT)).toBe(false);
+    expect(noSupportNotice(loadConfig({ DEMO_DATA: 'off' }))).toMatch(/hides its "contact us" links/);
+    expect(noSupportNotice(loadConfig({}))).toBeUndefined();
+    // A channel of the owner's own replaces the demo's, not added to them.
+    expect(loadConfig({ SUPPORT_EMAIL: 'shop@runfoto.example' }).support).toEqual({
+      email: 'shop@runfoto.example',
+    });
   });
 
   it('reads the card public key, the API base and every support channel', () => {

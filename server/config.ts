@@ -130,6 +130,21 @@ export const SUPPORT_VARIABLES = {
   email: 'SUPPORT_EMAIL',
 } as const satisfies Record<keyof SupportChannels, string>;
 
+/**
+ * The demo store's channels (the sandbox gateway with the demo data, no SUPPORT_* set): every "contact us" link of
+ * the demo leads somewhere, as a real store's do once its owner sets theirs. Addresses of the reserved .example
+ * domain and LINE's own sample id: nothing real is reached.
+ */
+export const DEMO_SUPPORT: SupportChannels = {
+  lineId: '@runfoto-demo',
+  phone: '02-123-4567',
+  email: 'help@runfoto.example',
+};
+
+/** True when no channel is set: the store's contact links are hidden (the server says so at start). */
+export const hasNoSupport = (support: SupportChannels): boolean =>
+  !Object.values(support).some((value) => typeof value === 'string' && value !== '');
+
 /** Checked with the PWA's own schema at start, so a channel the About page could not link never gets that far. */
 function supportSettings(env: NodeJS.ProcessEnv): SupportChannels {
   const given: Record<string, string> = {};
@@ -175,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       `API_PROCESSES=${apiProcesses} needs DATABASE_URL (PostgreSQL): the embedded database is one process's`,
     );
   }
+  const given = supportSettings(env);
   return {
     port: parsePort(env.PORT, 8080),
     host: env.HOST || '0.0.0.0',
@@ -195,7 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     appToken: env.APP_TOKEN || DEMO_APP_TOKEN,
     // "/" means the API at the origin's root: its paths then start at "/v1/…".
     publicApiBase: (env.PUBLIC_API_BASE || '/api').replace(/\/+$/, ''),
-    support: supportSettings(env),
+    support: demoStore(gateway, demo) && hasNoSupport(given) ? DEMO_SUPPORT : given,
     demoData: demo,
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.MAIL_FROM || DEFAULT_MAIL_FROM } : undefined,
     sms: smsSettings(env),
@@ -205,6 +221,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustedProxies: parseTrustedProxies(env.TRUST_PROXY),
   };
 }
+
+/** A demo store: the sandbox gateway (no money taken) with the demo data seeded when the database is empty. */
+const demoStore = (gateway: string, demo: string): boolean => gateway === 'sandbox' && demo === 'auto';
 
 function parseTrustedProxies(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 0;
@@ -239,4 +258,13 @@ export function sandboxWarning(config: Pick<Config, 'paymentGateway'>): string |
     "!!! Anyone holding an order's address can mark it paid on the sandbox page and download its photos.",
     '!!! For a real sale set PAYMENT_GATEWAY=gbp or opn with their keys (README: Settings).',
   ].join('\n');
+}
+
+/** What a store with no support channel says once at start: its "contact us" links are hidden. */
+export function noSupportNotice(config: Pick<Config, 'support'>): string | undefined {
+  if (!hasNoSupport(config.support)) return undefined;
+  return (
+    'No SUPPORT_* channel is set (SUPPORT_LINE_ID, SUPPORT_LINE_URL, SUPPORT_FACEBOOK_URL, SUPPORT_PHONE, ' +
+    'SUPPORT_EMAIL): the store hides its "contact us" links until one is (README: Settings).'
+  );
 }

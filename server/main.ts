@@ -6,7 +6,7 @@ import cluster from 'node:cluster';
 import path from 'node:path';
 import { runApiProcesses } from './api-processes';
 import { buildCommands, buildState } from './build-freshness';
-import { loadConfig, sandboxWarning } from './config';
+import { loadConfig, noSupportNotice, sandboxWarning } from './config';
 import { DataDirBusy } from './db/open-for-role';
 import { serveHttp } from './http-server';
 import { schedulePurge } from './jobs/purge-selfies';
@@ -55,6 +55,8 @@ async function serveStore(): Promise<void> {
     console.log(`storefront on http://localhost:${info.port} (${where})`);
     const sandbox = sandboxWarning(config);
     if (sandbox) console.warn(sandbox);
+    const noSupport = noSupportNotice(config);
+    if (noSupport) console.warn(noSupport);
   });
   server.on('error', (error: NodeJS.ErrnoException) => {
     console.error(

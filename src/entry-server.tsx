@@ -55,6 +55,16 @@ function redirectedTo(router: AppRouter): string | undefined {
 }
 
 /**
+ * The matches the page shows: all of them, or up to the one whose not-found page stands in for the rest (an
+ * address no route has: the root's 404 page, the rest never loaded).
+ */
+function shownMatches(router: AppRouter) {
+  const { matches } = router.state;
+  const boundary = matches.findIndex((match) => (match as { _notFound?: boolean })._notFound);
+  return boundary < 0 ? matches : matches.slice(0, boundary + 1);
+}
+
+/**
  * The first screen of `request.url`, or undefined when it is not one the server can render as the browser would
  * (a loader that needed more than the answers, a redirect): the browser then renders it itself, as before.
  */
@@ -72,8 +82,9 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
       new URL(request.url, 'http://page.invalid').pathname
   )
     router = await loadedRouter(canonical);
-  const { location, matches } = router.state;
+  const { location } = router.state;
   const asked = new URL(request.url, 'http://page.invalid');
+  const matches = shownMatches(router);
   if (
     redirectedTo(router) ||
     matches.length === 0 ||

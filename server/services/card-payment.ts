@@ -148,9 +148,11 @@ async function chargeClaimedOrder(
   if (!created.ok) return gatewayRefusal(created.failure);
   const charge = created.value;
   if (charge.status !== 'pending' && charge.status !== 'successful') {
+    // Declined (402, the gateway's reason as its code): no money was taken, the buyer may try another card.
     return refuse(402, charge.failure_message || 'the card payment was not successful', {
       field: 'token_key',
       code: charge.failure_code || 'card_payment_failed',
+      th: 'บัตรถูกปฏิเสธ ไม่มีการตัดเงินจากบัตร กรุณาลองบัตรใบอื่นหรือชำระด้วยพร้อมเพย์',
     });
   }
 

@@ -34,15 +34,14 @@ export interface PageDocument {
   answers: Record<string, unknown>;
   /**
    * What the server renders: the page asked for; the 404 page for an unknown event (its page goes there in the
-   * browser too); nothing for an address no route has (the browser renders its 404 page itself).
+   * browser too); for an address no route has, that address (the router renders its 404 page there).
    */
-  renderPath: string | undefined;
+  renderPath: string;
 }
 
-function renderPathOf(address: PageAddress, missing: boolean, pathname: string): string | undefined {
+function renderPathOf(address: PageAddress, missing: boolean, pathname: string): string {
   if (!missing) return pathname;
   if (address.page === 'event' || address.page === 'event-detail') return '/404';
-  if (address.page === 'not-found') return pathname === '/404' ? '/404' : undefined;
   // A team, order or QR page says itself that what it names is unknown.
   return pathname;
 }

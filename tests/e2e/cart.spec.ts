@@ -210,7 +210,8 @@ test('a cart of two events is blocked in red until the odd photo is removed; rem
   await expect(mixed).toHaveCSS('color', 'rgb(198, 40, 40)');
   await expect(page.getByRole('button', { name: 'สร้างคำสั่งซื้อ' })).toHaveCount(0);
   await expect(page.locator('.price-table')).toHaveCount(0);
-  await page.getByRole('button', { name: 'ลบรูปที่ 3 ออกจากตะกร้า' }).click();
+  // Each photo says its event (issue 35).
+  await page.getByRole('button', { name: 'ลบรูปที่ 1 จากงาน บางกอก ซิตี้ มาราธอน 2026 ออกจากตะกร้า' }).click();
   await expect(mixed).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'สร้างคำสั่งซื้อ' })).toBeVisible();
   // Another tab shows the same cart and follows changes made here.
@@ -218,6 +219,10 @@ test('a cart of two events is blocked in red until the odd photo is removed; rem
   await other.goto('/cart');
   await expect(other.locator('.cart-photos img')).toHaveCount(2);
   await page.getByRole('button', { name: 'ลบทั้งหมด' }).click();
+  await page
+    .getByRole('dialog', { name: 'ลบรูปทั้งหมดออกจากตะกร้า?' })
+    .getByRole('button', { name: 'ลบทั้งหมด' })
+    .click();
   await expect(page.getByText('ไม่มีรูปในตะกร้า')).toBeVisible();
   await expect(other.getByText('ไม่มีรูปในตะกร้า')).toBeVisible();
   await other.close();

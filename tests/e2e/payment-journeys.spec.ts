@@ -52,8 +52,7 @@ async function payWithSandboxCard(page: Page, number: string) {
   await expect(form).toBeVisible();
   await form.getByLabel('ชื่อบนบัตร').fill('Somchai Runner');
   await form.getByLabel('หมายเลขบัตร').fill(number);
-  await form.getByLabel('เดือนหมดอายุ (MM)').fill('12');
-  await form.getByLabel('ปีหมดอายุ (YY)').fill(String((new Date().getFullYear() + 2) % 100));
+  await form.getByLabel('วันหมดอายุ (MM/YY)').fill(`12/${(new Date().getFullYear() + 2) % 100}`);
   await form.getByLabel('CVV').fill('123');
   await form.getByRole('button', { name: 'ชำระ 126.00 บาท' }).click();
 }
@@ -88,7 +87,7 @@ test('card in the sandbox: card form, 3-D Secure passed, back on the order page 
   await expect(page.getByRole('dialog', { name: 'พบข้อผิดพลาด' })).toHaveCount(0);
 });
 
-test('card in the sandbox: 3-D Secure failed, then a declined card: the order stays waiting with the error dialog', async ({
+test('card in the sandbox: 3-D Secure failed (the error dialog), then a declined card (told so): the order stays waiting', async ({
   page,
   request,
 }) => {
@@ -102,10 +101,14 @@ test('card in the sandbox: 3-D Secure failed, then a declined card: the order st
   await expect(page.getByText(WAITING)).toBeVisible();
   await expect(page.getByText('การชำระเงินครั้งล่าสุดไม่สำเร็จ กรุณาลองใหม่อีกครั้ง')).toBeVisible();
 
-  // A declined card: the payment call is not successful (SPEC §8), the page stays, PAY NOW comes back.
+  // A declined card: the page says so (no money taken, another card or PromptPay), not "an error occurred"; it
+  // stays, PAY NOW comes back.
   await payWithSandboxCard(page, '4000 0000 0000 0002');
-  await expect(error).toBeVisible();
-  await error.getByRole('button', { name: 'ตกลง' }).click();
+  const declined = page.getByRole('dialog', { name: 'บัตรถูกปฏิเสธ' });
+  await expect(declined).toContainText('ไม่มีการตัดเงินจากบัตรของคุณ');
+  await expect(declined).toContainText('พร้อมเพย์');
+  await expect(error).toHaveCount(0);
+  await declined.getByRole('button', { name: 'ลองบัตรอื่น' }).click();
   await expect(page.getByRole('button', { name: 'ชำระเงินทันที (PAY NOW)' })).toBeVisible();
   expect((await inquire(request, uuid)).payment_status).toBe('INITIAL');
 
@@ -114,8 +117,7 @@ test('card in the sandbox: 3-D Secure failed, then a declined card: the order st
   const form = page.getByRole('dialog', { name: 'ชำระด้วยบัตร (ระบบทดสอบ)' });
   await form.getByLabel('ชื่อบนบัตร').fill('Somchai Runner');
   await form.getByLabel('หมายเลขบัตร').fill('4242 4242 4242 4241');
-  await form.getByLabel('เดือนหมดอายุ (MM)').fill('12');
-  await form.getByLabel('ปีหมดอายุ (YY)').fill('40');
+  await form.getByLabel('วันหมดอายุ (MM/YY)').fill('12/40');
   await form.getByLabel('CVV').fill('123');
   await form.getByRole('button', { name: 'ชำระ 126.00 บาท' }).click();
   await expect(form.getByRole('alert')).toHaveText('หมายเลขบัตรไม่ถูกต้อง');

@@ -106,8 +106,7 @@ test('a token set at run time, no rebuild: the page carries it, the PWA orders a
   const form = page.getByRole('dialog', { name: 'ชำระด้วยบัตร (ระบบทดสอบ)' });
   await form.getByLabel('ชื่อบนบัตร').fill('Somchai Runner');
   await form.getByLabel('หมายเลขบัตร').fill('4242 4242 4242 4242');
-  await form.getByLabel('เดือนหมดอายุ (MM)').fill('12');
-  await form.getByLabel('ปีหมดอายุ (YY)').fill(String((new Date().getFullYear() + 2) % 100));
+  await form.getByLabel('วันหมดอายุ (MM/YY)').fill(`12/${(new Date().getFullYear() + 2) % 100}`);
   await form.getByLabel('CVV').fill('123');
   await form.getByRole('button', { name: 'ชำระ 126.00 บาท' }).click();
   expect((await payment).postDataJSON()).toMatchObject({ sk: firstToken, uuid });

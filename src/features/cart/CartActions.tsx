@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { EventDetail } from '../../../core/contract/events';
@@ -17,7 +17,10 @@ export function searchPagePath(kind: CartKind, eventKey: string): string {
   return kind === 'wholesale' ? `${base}/wholesale` : kind === 'manual' ? `${base}/manual` : base;
 }
 
-type Prompt = { type: 'confirm-choose'; count: number } | { type: 'refused'; refusal: MhaoRefusal };
+type Prompt =
+  | { type: 'confirm-choose'; count: number }
+  | { type: 'refused'; refusal: MhaoRefusal }
+  | { type: 'confirm-remove-all' };
 
 interface CartActionsProps {
   kind: CartKind;
@@ -71,7 +74,7 @@ export function CartActions({ kind, items, event }: CartActionsProps) {
       <Link to={searchPath as never} className="button">
         <Trans>เลือกรูปเพิ่ม</Trans>
       </Link>
-      <button type="button" className="button" onClick={() => void clearCart(kind)}>
+      <button type="button" className="button" onClick={() => setPrompt({ type: 'confirm-remove-all' })}>
         <Trans>ลบทั้งหมด</Trans>
       </button>
       {unlimited?.allowed && flag === 'NO' && (
@@ -102,6 +105,36 @@ export function CartActions({ kind, items, event }: CartActionsProps) {
         }
       >
         <p>{prompt?.type === 'confirm-choose' ? texts.confirmChoose(prompt.count) : ''}</p>
+      </Dialog>
+      <Dialog
+        open={prompt?.type === 'confirm-remove-all'}
+        title={<Trans>ลบรูปทั้งหมดออกจากตะกร้า?</Trans>}
+        onCancel={() => setPrompt(undefined)}
+        actions={
+          <>
+            <button type="button" className="button" onClick={() => setPrompt(undefined)}>
+              <Trans>เก็บไว้</Trans>
+            </button>
+            <button
+              type="button"
+              className="button primary danger"
+              onClick={() => {
+                setPrompt(undefined);
+                void clearCart(kind);
+              }}
+            >
+              <Trans>ลบทั้งหมด</Trans>
+            </button>
+          </>
+        }
+      >
+        <p>
+          <Plural
+            value={items.length}
+            one="รูปในตะกร้า # รูปจะถูกนำออก ถ้าต้องการรูปเหล่านี้อีก ต้องเลือกใหม่จากผลการค้นหา"
+            other="รูปในตะกร้า # รูปจะถูกนำออก ถ้าต้องการรูปเหล่านี้อีก ต้องเลือกใหม่จากผลการค้นหา"
+          />
+        </p>
       </Dialog>
       <Dialog
         open={prompt?.type === 'refused'}

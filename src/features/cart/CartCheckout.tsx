@@ -3,7 +3,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { uploadAreaState } from '../../../core/sale';
 import { Dialog } from '../../lib/ui/Dialog';
 import { CheckoutForm } from './CheckoutForm';
-import { priceOfCart, unlimitedPackage } from './cart-pricing';
+import { priceOfCart, priceRule, unlimitedPackage } from './cart-pricing';
+import { keepPhotosAtTierPrices } from './cart-store';
 import type { CartItem, CartKind } from './cart-types';
 import { checkoutFormFor, paymentMethodsFor } from './checkout';
 import { PriceTable } from './PriceTable';
@@ -63,12 +64,20 @@ export function CartCheckout({ kind, items, load, retry, order }: CartCheckoutPr
 
   const mhaoChosen = flag === 'YES' && unlimitedPackage(kind, event).allowed;
   const price = priceOfCart(kind, event, items.length, mhaoChosen ? 'YES' : 'NO');
+  const rule = priceRule(price, event.is_free_download === 'Y', mhaoChosen);
   const form = checkoutFormFor(event, price.summary.cart_final_payment);
   const channel = form === 'free' ? ('FREE' as const) : undefined;
 
   return (
     <aside className="cart-checkout">
-      <PriceTable kind={kind} price={price} photoCount={items.length} mhaoChosen={mhaoChosen} />
+      <PriceTable
+        kind={kind}
+        price={price}
+        rule={rule}
+        photoCount={items.length}
+        mhaoChosen={mhaoChosen}
+        onCancelBundle={() => void keepPhotosAtTierPrices(kind)}
+      />
       {sale === 'ended' && (
         <p className="alert error">
           <Trans>ปิดการขายแล้ว</Trans>

@@ -7,6 +7,7 @@ import { CartCheckout } from './CartCheckout';
 import { CartPhotos } from './CartPhotos';
 import { removeFromCart } from './cart-store';
 import type { CartItem, CartKind } from './cart-types';
+import { MixedEventPhotos } from './MixedEventPhotos';
 import { isMixedEventCart } from './mhao';
 import { useCartEvent } from './use-cart-event';
 import { useCartLog } from './use-cart-log';
@@ -28,6 +29,7 @@ export function CartContents({ kind, items, order }: CartContentsProps) {
   const event = load.state === 'loaded' ? load.event : undefined;
   useCartLog(kind, event?.event_key, items);
   const count = items.length;
+  const remove = kind === 'wholesale' ? undefined : (id: number) => void removeFromCart(kind, id);
 
   return (
     <>
@@ -56,10 +58,11 @@ export function CartContents({ kind, items, order }: CartContentsProps) {
           <h2 id="cart-photos-title">
             <Plural value={count} one="รูปในตะกร้า # รูป" other="รูปในตะกร้า # รูป" />
           </h2>
-          <CartPhotos
-            items={items}
-            onRemove={kind === 'wholesale' ? undefined : (id) => void removeFromCart(kind, id)}
-          />
+          {mixed ? (
+            <MixedEventPhotos kind={kind} items={items} onRemove={remove} />
+          ) : (
+            <CartPhotos items={items} onRemove={remove} />
+          )}
         </section>
         {!mixed && <CartCheckout kind={kind} items={items} load={load} retry={retry} order={order} />}
       </div>

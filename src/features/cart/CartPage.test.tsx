@@ -5,6 +5,7 @@ import type { EventDetail } from '../../../core/contract/events';
 import { appDb } from '../../lib/db/app-db';
 import { changeField } from '../../test/change-field';
 import { eventSummary } from '../../test/event-summary';
+import { stubMatchMedia } from '../../test/match-media';
 import { renderPage } from '../../test/render-page';
 import { CartPage } from './CartPage';
 import { addAllToCart, orderHistory, readFlag, readList, setLatestResults } from './cart-store';
@@ -69,13 +70,7 @@ beforeEach(async () => {
     return answer({ status: 'error', message: 'not found' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
-  // react-hot-toast asks for prefers-reduced-motion; jsdom has no matchMedia.
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
+  stubMatchMedia();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -147,15 +142,40 @@ describe('CartPage', () => {
     expect(await screen.findByText('กรุณาเลือกรูปจากงานเดียวกันเท่านั้น')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'สร้างคำสั่งซื้อ' })).not.toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'ลบรูปที่ 3 ออกจากตะกร้า' }));
+    fireEvent.click(screen.getByRole('button', { name: 'ลบรูปที่ 1 จากงาน event-2 ออกจากตะกร้า' }));
     expect(await screen.findByRole('button', { name: 'สร้างคำสั่งซื้อ' })).toBeInTheDocument();
     expect(screen.queryByText('กรุณาเลือกรูปจากงานเดียวกันเท่านั้น')).not.toBeInTheDocument();
   });
 
-  it('remove all empties the cart', async () => {
+  it('a mixed cart labels each photo by its event and keeps one event’s photos in one tap (issue 35)', async () => {
+    await addAllToCart('standard', [photo(1), photo(2), photo(9, 2)]);
+    await renderCart();
+    // Each event's photos under its title (the store's title once it answers, its key until then).
+    const first = await screen.findByRole('region', { name: eventDetail().title });
+    const second = screen.getByRole('region', { name: 'event-2' });
+    expect(
+      within(first)
+        .getAllByRole('img')
+        .map((img) => img.getAttribute('alt')),
+    ).toEqual([`รูปที่ 1 จากงาน ${eventDetail().title}`, `รูปที่ 2 จากงาน ${eventDetail().title}`]);
+    expect(within(second).getByRole('img')).toHaveAttribute('alt', 'รูปที่ 1 จากงาน event-2');
+    fireEvent.click(within(first).getByRole('button', { name: 'เก็บเฉพาะรูปจากงานนี้ (นำรูปงานอื่นออก 1 รูป)' }));
+    expect(await screen.findByRole('button', { name: 'สร้างคำสั่งซื้อ' })).toBeInTheDocument();
+    expect((await readList('cart', 'standard')).map((p) => p.id)).toEqual([1, 2]);
+  });
+
+  it('remove all asks first (issue 35); keeping changes nothing, confirming empties the cart', async () => {
     await addAllToCart('standard', [photo(1), photo(2)]);
     await renderCart();
     fireEvent.click(await screen.findByRole('button', { name: 'ลบทั้งหมด' }));
+    let dialog = await screen.findByRole('dialog', { name: 'ลบรูปทั้งหมดออกจากตะกร้า?' });
+    expect(dialog).toHaveTextContent('รูปในตะกร้า 2 รูปจะถูกนำออก');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'เก็บไว้' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await readList('cart', 'standard')).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'ลบทั้งหมด' }));
+    dialog = await screen.findByRole('dialog', { name: 'ลบรูปทั้งหมดออกจากตะกร้า?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'ลบทั้งหมด' }));
     expect(await screen.findByText('ไม่มีรูปในตะกร้า')).toBeInTheDocument();
   });
 
@@ -244,7 +264,7 @@ describe('CartPage', () => {
     await waitFor(() => expect(screen.getAllByRole('img')).toHaveLength(3));
     expect(await readFlag('standard')).toBe('YES');
     await waitFor(() => expect(priceRow('ราคารวม')).toHaveTextContent('399.00 บาท'));
-    expect(screen.getByText(/แพ็กเกจเหมาทุกภาพ/)).toBeInTheDocument();
+    expect(screen.getByText('ราคาที่ใช้: แพ็กเกจเหมาทุกภาพ 399.00 บาท')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'ยกเลิกแพ็กเกจเหมา' }));
     await waitFor(() => expect(screen.getAllByRole('img')).toHaveLength(1));

@@ -7,9 +7,11 @@ interface CartPhotosProps {
   items: readonly CartItem[];
   /** Standard and manual carts: each photo has a remove control. The wholesale bundle has none. */
   onRemove?: (id: number) => void;
+  /** A cart that mixes events names each photo's event (MixedEventPhotos). */
+  eventTitle?: string;
 }
 
-export function CartPhotos({ items, onRemove }: CartPhotosProps) {
+export function CartPhotos({ items, onRemove, eventTitle }: CartPhotosProps) {
   const { t } = useLingui();
   return (
     <ul className="cart-photos">
@@ -19,7 +21,7 @@ export function CartPhotos({ items, onRemove }: CartPhotosProps) {
           <li key={item.id}>
             <img
               {...photoImage(thumbnailUrl(item.event_key, item.thumbnail_file_name))}
-              alt={t`รูปที่ ${number}`}
+              alt={eventTitle ? t`รูปที่ ${number} จากงาน ${eventTitle}` : t`รูปที่ ${number}`}
               loading="lazy"
               width={300}
               height={200}
@@ -28,7 +30,11 @@ export function CartPhotos({ items, onRemove }: CartPhotosProps) {
               <button
                 type="button"
                 className="cart-photo-remove"
-                aria-label={t`ลบรูปที่ ${number} ออกจากตะกร้า`}
+                aria-label={
+                  eventTitle
+                    ? t`ลบรูปที่ ${number} จากงาน ${eventTitle} ออกจากตะกร้า`
+                    : t`ลบรูปที่ ${number} ออกจากตะกร้า`
+                }
                 onClick={() => onRemove(item.id)}
               >
                 <span aria-hidden="true">×</span>

@@ -1,33 +1,44 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { formatBaht } from '../../lib/format';
-import type { CartPrice } from './cart-pricing';
+import { BundleCompare } from './BundleCompare';
+import {
+  type CartPrice,
+  cheaperWithoutBundle,
+  type PriceRow,
+  type PriceRule,
+  priceRows,
+  type TierPart,
+} from './cart-pricing';
 import type { CartKind } from './cart-types';
 
 interface PriceTableProps {
   kind: CartKind;
   price: CartPrice;
+  rule: PriceRule;
   photoCount: number;
   /** The unlimited package is chosen: its price replaces the package prices. */
   mhaoChosen: boolean;
+  /** Goes back to the tier prices (cancels the chosen package), offered when they cost less. */
+  onCancelBundle?: () => void;
 }
 
 /**
- * SPEC §2/§9: full price, discount, total, fee, final payment. Units: baht in the standard cart, THB in the
- * wholesale cart, the event's currency in the manual cart (whose fee reads "Free fee" in English, 5% in Thai).
- * The wholesale and manual carts also show the average price per image.
+ * SPEC §2/§9: full price, discount, total, fee, final payment, in rows that add up (priceRows), with the price rule
+ * that applies said under them (issue 35). Units: baht in the standard cart, THB in the wholesale cart, the event's
+ * currency in the manual cart. The wholesale and manual carts also show the average price per image.
  */
-export function PriceTable({ kind, price, photoCount, mhaoChosen }: PriceTableProps) {
+export function PriceTable({ kind, price, rule, photoCount, mhaoChosen, onCancelBundle }: PriceTableProps) {
   const { t } = useLingui();
-  const { summary } = price;
   const unit = kind === 'standard' ? t`บาท` : price.currency;
   const fee = kind === 'manual' ? t`ค่าธรรมเนียม 5%` : t`ค่าธรรมเนียมการชำระเงิน 5%`;
-  const rows: Array<{ key: string; label: string; amount: string; strong?: boolean }> = [
-    { key: 'full', label: t`ราคาเต็ม`, amount: summary.cart_full_amt },
-    { key: 'discount', label: t`ส่วนลด`, amount: summary.cart_discount },
-    { key: 'total', label: t`ราคารวม`, amount: summary.cart_total_amt },
-    { key: 'fee', label: fee, amount: summary.cart_payment_fee },
-    { key: 'final', label: t`ยอดชำระ`, amount: summary.cart_final_payment, strong: true },
-  ];
+  const label = (row: PriceRow): string => {
+    if (row.key === 'full') return t`ราคาเต็ม`;
+    if (row.key === 'discount') return t`ส่วนลด`;
+    if (row.key === 'total') return t`ราคารวม`;
+    if (row.key === 'fee') return fee;
+    return t`ยอดชำระ`;
+  };
+  const cheaper = cheaperWithoutBundle(price, mhaoChosen);
   return (
     <section className="price-summary" aria-labelledby="price-summary-title">
       <h2 id="price-summary-title">
@@ -44,9 +55,9 @@ export function PriceTable({ kind, price, photoCount, mhaoChosen }: PriceTablePr
       </p>
       <table className="price-table">
         <tbody>
-          {rows.map((row) => (
-            <tr key={row.key} className={row.strong ? 'price-final' : undefined} data-row={row.key}>
-              <th scope="row">{row.label}</th>
+          {priceRows(price).map((row) => (
+            <tr key={row.key} className={row.key === 'final' ? 'price-final' : undefined} data-row={row.key}>
+              <th scope="row">{label(row)}</th>
               <td>
                 {formatBaht(row.amount)} {unit}
               </td>
@@ -64,6 +75,16 @@ export function PriceTable({ kind, price, photoCount, mhaoChosen }: PriceTablePr
           )}
         </tbody>
       </table>
+      <p className="price-rule" data-rule={rule.kind}>
+        <RuleText rule={rule} unit={unit} />
+      </p>
+      {cheaper !== undefined && onCancelBundle && (
+        <BundleCompare
+          comparison={{ bundle: price.summary.cart_total_amt, tiers: cheaper, cheaper: 'tiers' }}
+          count={photoCount}
+          onBuyAtTierPrices={onCancelBundle}
+        />
+      )}
       {kind === 'wholesale' && (
         <p className="price-notice">
           <Plural value={photoCount} one="คุณจะได้รับภาพทั้งหมด # ภาพ" other="คุณจะได้รับภาพทั้งหมด # ภาพ" />
@@ -71,4 +92,28 @@ export function PriceTable({ kind, price, photoCount, mhaoChosen }: PriceTablePr
       )}
     </section>
   );
+}
+
+/** Which price the cart is charged: free, the unlimited package (chosen or cheaper), or the tier packages. */
+function RuleText({ rule, unit }: { rule: PriceRule; unit: string }) {
+  const { t } = useLingui();
+  if (rule.kind === 'free') return <Trans>ราคาที่ใช้: ดาวน์โหลดฟรี</Trans>;
+  if (rule.kind === 'bundle') {
+    const price = formatBaht(rule.price);
+    return rule.chosen ? (
+      <Trans>
+        ราคาที่ใช้: แพ็กเกจเหมาทุกภาพ {price} {unit}
+      </Trans>
+    ) : (
+      <Trans>
+        ราคาที่ใช้: แพ็กเกจเหมาทุกภาพ {price} {unit} (ถูกกว่าราคาตามแพ็กเกจ)
+      </Trans>
+    );
+  }
+  const part = (p: TierPart) =>
+    p.size === 'single' || p.size === 1
+      ? t`ภาพละ ${formatBaht(p.price)} × ${p.count}`
+      : t`แพ็กเกจ ${p.size} ภาพ ${formatBaht(p.price)} × ${p.count}`;
+  const parts = rule.parts.map(part).join(' + ');
+  return <Trans>ราคาที่ใช้: {parts}</Trans>;
 }

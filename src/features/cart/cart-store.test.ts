@@ -8,12 +8,14 @@ import {
   chooseMhaoOnCartPage,
   clearCart,
   confirmNewSearch,
+  keepOnlyEventInCart,
   orderHistory,
   readFlag,
   readList,
   recordOrder,
   removeFromCart,
   setLatestResults,
+  startCartWith,
 } from './cart-store';
 import { photo } from './test-items';
 
@@ -32,6 +34,38 @@ describe('cart store', () => {
     expect(ids(await readList('cart', 'standard'))).toEqual([2, 1]);
   });
 
+  it('does not add a photo of another event than the cart’s: it says which event the cart holds (issue 35)', async () => {
+    await addAllToCart('standard', [photo(1), photo(2)]);
+    expect(await addToCart('standard', photo(9, 2))).toEqual({
+      added: false,
+      count: 2,
+      otherEvent: { eventKey: 'event-1', count: 2 },
+    });
+    expect(await addAllToCart('standard', [photo(8, 2), photo(9, 2)])).toEqual({
+      added: false,
+      count: 2,
+      otherEvent: { eventKey: 'event-1', count: 2 },
+    });
+    expect(ids(await readList('cart', 'standard'))).toEqual([1, 2]);
+    // Another kind's cart is its own.
+    expect(await addToCart('manual', photo(9, 2))).toEqual({ added: true, count: 1 });
+  });
+
+  it('starts a new cart with another event’s photos, or keeps one event of a mixed cart', async () => {
+    await addAllToCart('standard', [photo(1), photo(2)]);
+    await setLatestResults('standard', [photo(3)]);
+    await chooseMhaoOnCartPage('standard');
+    await startCartWith('standard', [photo(9, 2)]);
+    expect(ids(await readList('cart', 'standard'))).toEqual([9]);
+    expect(await readFlag('standard')).toBe('NO');
+    expect(await readList('cart_temp', 'standard')).toEqual([]);
+
+    await clearCart('standard');
+    await addAllToCart('standard', [photo(1), photo(8, 2), photo(2)]);
+    await keepOnlyEventInCart('standard', 2);
+    expect(ids(await readList('cart', 'standard'))).toEqual([8]);
+  });
+
   it('keeps only the cart item fields', async () => {
     await addToCart('standard', { ...photo(1), atc: 'Y' } as never);
     expect(await readList('cart', 'standard')).toEqual([photo(1)]);
@@ -39,7 +73,10 @@ describe('cart store', () => {
 
   it('add all skips photos already there', async () => {
     await addToCart('wholesale', photo(1));
-    expect(await addAllToCart('wholesale', [photo(1), photo(2), photo(3), photo(2)])).toEqual({ count: 3 });
+    expect(await addAllToCart('wholesale', [photo(1), photo(2), photo(3), photo(2)])).toEqual({
+      added: true,
+      count: 3,
+    });
     expect(ids(await readList('cart', 'wholesale'))).toEqual([1, 2, 3]);
   });
 

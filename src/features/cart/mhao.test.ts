@@ -7,6 +7,7 @@ import {
   chooseMhaoFromCart,
   clearForNewSearch,
   isMixedEventCart,
+  keepPhotosWithoutMhao,
   newSearchNeedsConfirmation,
   removeAll,
   removeItem,
@@ -82,6 +83,13 @@ describe('choose the package on the cart page', () => {
     expect(chooseMhaoFromCart(lists({ cart: [photo(1, 1)], latest: [photo(2, 2)] })).ok).toBe(false);
     const out = chooseMhaoFromCart(lists({ cart: [photo(1, 1)], latest: [photo(2, 2), photo(3, 1)] }));
     expect(out.ok && ids(out.lists.cart)).toEqual([1, 3]);
+  });
+});
+
+describe('the same photos at tier prices (the package cost more)', () => {
+  it('keeps the cart, drops the package and the earlier cart', () => {
+    const out = keepPhotosWithoutMhao(lists({ cart: [photo(1), photo(2)], temp: [photo(9)], flag: 'YES' }));
+    expect(out).toEqual({ ok: true, lists: lists({ cart: [photo(1), photo(2)], temp: [], flag: 'NO' }) });
   });
 });
 

@@ -83,6 +83,16 @@ export function cancelMhao(lists: CartLists): MhaoOutcome {
   return { ok: true, lists: { cart: [...lists.temp], temp: [], latest: lists.latest, flag: 'NO' } };
 }
 
+/**
+ * The same photos at the tier prices (the package cost more than them, issue 35): the cart stays, the flag becomes
+ * NO and no earlier cart is kept (the buyer chose these photos). Where the event allows the package, the cart still
+ * pays the lower of the two (core/pricing.ts).
+ */
+export const keepPhotosWithoutMhao = (lists: CartLists): MhaoOutcome => ({
+  ok: true,
+  lists: { ...lists, temp: [], flag: 'NO' },
+});
+
 /** A new face search on an mhao event with a non-empty cart must first be confirmed: the cart will be deleted. */
 export const newSearchNeedsConfirmation = (eventIsMhao: boolean, cart: readonly CartItem[]): boolean =>
   eventIsMhao && cart.length > 0;
@@ -99,6 +109,29 @@ export function removeItem(lists: CartLists, id: number): CartLists {
   const cart = lists.cart.filter((item) => item.id !== id);
   return { ...lists, cart, flag: cart.length === 0 ? 'NO' : lists.flag };
 }
+
+/**
+ * Keep only one event's photos (issue 35: a mixed cart untangled in one tap): the others leave the cart; the
+ * package choice and the earlier cart went with the mix (they belonged to one event).
+ */
+export function keepOnlyEvent(lists: CartLists, eventId: number): CartLists {
+  const cart = lists.cart.filter((item) => item.event_id === eventId);
+  const mixed = isMixedEventCart(lists.cart);
+  return {
+    ...lists,
+    cart,
+    temp: mixed ? [] : lists.temp,
+    flag: mixed || cart.length === 0 ? 'NO' : lists.flag,
+  };
+}
+
+/** A new cart of these photos (the buyer chose to start over with another event's photos). */
+export const startOver = (lists: CartLists, photos: readonly CartItem[]): CartLists => ({
+  ...lists,
+  cart: uniqueById(photos),
+  temp: [],
+  flag: 'NO',
+});
 
 /** Remove all: an empty cart, no package chosen, no earlier cart to go back to. */
 export const removeAll = (lists: CartLists): CartLists => ({ ...lists, cart: [], temp: [], flag: 'NO' });

@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Toaster } from 'react-hot-toast';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { appDb } from '../../lib/db/app-db';
+import { stubMatchMedia } from '../../test/match-media';
 import { renderPage } from '../../test/render-page';
 import { removeFromCart } from './cart-store';
 import { photo } from './test-items';
@@ -9,12 +10,7 @@ import { useAddToCart, useCart, useCartCount, useCartIds } from './use-cart';
 
 beforeEach(async () => {
   await Promise.all(appDb.tables.map((table) => table.clear()));
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
+  stubMatchMedia();
 });
 
 function Probe() {

@@ -1,5 +1,6 @@
 // React hooks over the IndexedDB carts: live in every tab, one query per cart kind.
 import { plural } from '@lingui/core/macro';
+import { useSetAtom } from 'jotai';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { ADD_TOAST_MS } from '../../../core/constants';
 import { appDb, type OrderHistoryRow } from '../../lib/db/app-db';
@@ -7,6 +8,7 @@ import { showToast } from '../../lib/ui/toast';
 import { addToCart, orderHistory, readFlag, readList } from './cart-store';
 import type { CartItem, CartKind, MhaoFlag } from './cart-types';
 import { type LiveValue, liveValue } from './live-value';
+import { otherEventPromptAtom } from './other-event-prompt';
 
 const EMPTY: CartItem[] = [];
 
@@ -63,21 +65,33 @@ export function useCartIds(kind: CartKind): ReadonlySet<number> {
   return useMemo(() => new Set(items.map((item) => item.id)), [items]);
 }
 
-/** Adds a photo (duplicates ignored) and shows the 1 s toast with the cart's count. */
+/**
+ * Adds a photo (duplicates ignored) and shows the 1 s toast with the cart's count; a photo of another event than
+ * the cart's asks first (OtherEventDialog) instead of making a cart that cannot be ordered.
+ */
 export function useAddToCart(kind: CartKind): (item: CartItem) => Promise<void> {
+  const ask = useSetAtom(otherEventPromptAtom);
   // plural() reads the active language when the toast is made.
   return useCallback(
     async (item: CartItem) => {
-      const { count } = await addToCart(kind, item);
+      const outcome = await addToCart(kind, item);
+      if (outcome.otherEvent) {
+        ask({ kind, photos: [item], cartEvent: outcome.otherEvent, thenOpenCart: false });
+        return;
+      }
+      const { count } = outcome;
       showToast(
         'success',
-        plural(count, { one: 'เพิ่มลงตะกร้าแล้ว มีรูปในตะกร้า # รูป', other: 'เพิ่มลงตะกร้าแล้ว มีรูปในตะกร้า # รูป' }),
+        plural(count, {
+          one: 'เพิ่มลงตะกร้าแล้ว มีรูปในตะกร้า # รูป',
+          other: 'เพิ่มลงตะกร้าแล้ว มีรูปในตะกร้า # รูป',
+        }),
         {
           duration: ADD_TOAST_MS,
           id: 'cart-add',
         },
       );
     },
-    [kind],
+    [kind, ask],
   );
 }

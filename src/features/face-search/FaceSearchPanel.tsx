@@ -11,6 +11,7 @@ import type { EventDetail } from '../../../core/contract/events';
 import type { Photo } from '../../../core/contract/photos';
 import { afterFirstScreen } from '../../lib/after-first-screen';
 import { useBusyWhile } from '../../lib/busy';
+import { OtherEventQuestion } from '../cart/OtherEventQuestion';
 import { useMhaoTexts } from '../cart/use-mhao-texts';
 import { ConfirmDialog, useConfirm } from './ConfirmDialog';
 import { checkSelfieFile } from './file-checks';
@@ -201,6 +202,7 @@ export function FaceSearchPanel({
       >
         <p>{mhaoTexts.confirmNewSearch}</p>
       </ConfirmDialog>
+      <OtherEventQuestion />
     </section>
   );
 }

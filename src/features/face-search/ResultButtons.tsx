@@ -5,6 +5,7 @@
 import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
+import { useSetAtom } from 'jotai';
 import { useCallback, useMemo, useState } from 'react';
 import { ADD_TOAST_MS } from '../../../core/constants';
 import type { EventDetail } from '../../../core/contract/events';
@@ -17,9 +18,12 @@ import { showToast } from '../../lib/ui/toast';
 import { useZipDownload } from '../../lib/zip/use-zip-download';
 import { ZipDialogs } from '../../lib/zip/ZipDialogs';
 import { progressText, zipEntryNames } from '../../lib/zip/zip-names';
-import { addAllToCart, chooseMhaoFromBuyAllButton } from '../cart/cart-store';
+import { BundleCompare } from '../cart/BundleCompare';
+import { compareWithTiers } from '../cart/cart-pricing';
+import { addAllToCart, chooseMhaoFromBuyAllButton, keepPhotosAtTierPrices } from '../cart/cart-store';
 import { CART_PATHS, type CartKind, toCartItem } from '../cart/cart-types';
 import type { MhaoRefusal } from '../cart/mhao';
+import { otherEventPromptAtom } from '../cart/other-event-prompt';
 import { useMhaoTexts } from '../cart/use-mhao-texts';
 import { buyAllAverage, type PanelVariant, resultButtons } from './buy-all';
 
@@ -35,6 +39,7 @@ export function ResultButtons({ event, variant, cartKind, photos }: ResultButton
   const navigate = useNavigate();
   const mhaoTexts = useMhaoTexts();
   const [refusal, setRefusal] = useState<MhaoRefusal | undefined>(undefined);
+  const askOtherEvent = useSetAtom(otherEventPromptAtom);
   const prepare = useCallback(
     (_kind: 'photos') => {
       const names = zipEntryNames(photos, 'original');
@@ -60,7 +65,12 @@ export function ResultButtons({ event, variant, cartKind, photos }: ResultButton
   const items = () => photos.map((p) => toCartItem(p, event.event_key));
 
   const addAll = async () => {
-    const { count: inCart } = await addAllToCart(cartKind, items());
+    const outcome = await addAllToCart(cartKind, items());
+    if (outcome.otherEvent) {
+      askOtherEvent({ kind: cartKind, photos: items(), cartEvent: outcome.otherEvent, thenOpenCart: false });
+      return;
+    }
+    const inCart = outcome.count;
     showToast(
       'success',
       plural(inCart, {
@@ -72,6 +82,16 @@ export function ResultButtons({ event, variant, cartKind, photos }: ResultButton
         id: 'cart-add',
       },
     );
+  };
+  // The package costs more than these photos at tier prices: the same photos go into the cart without it.
+  const buyAtTierPrices = async () => {
+    const outcome = await addAllToCart(cartKind, items());
+    if (outcome.otherEvent) {
+      askOtherEvent({ kind: cartKind, photos: items(), cartEvent: outcome.otherEvent, thenOpenCart: true });
+      return;
+    }
+    await keepPhotosAtTierPrices(cartKind);
+    await navigate({ to: CART_PATHS[cartKind] });
   };
   const chooseBuyAll = async () => {
     const choice = await chooseMhaoFromBuyAllButton(cartKind);
@@ -104,12 +124,19 @@ export function ResultButtons({ event, variant, cartKind, photos }: ResultButton
         </button>
       )}
       {shows.buyAllPrice !== null && (
-        <BuyAllButton
-          caption={event.caption_button_buy_all}
-          packagePrice={shows.buyAllPrice}
-          count={count}
-          onClick={chooseBuyAll}
-        />
+        <>
+          <BundleCompare
+            comparison={compareWithTiers(shows.buyAllPrice, event.package, count)}
+            count={count}
+            onBuyAtTierPrices={() => void buyAtTierPrices()}
+          />
+          <BuyAllButton
+            caption={event.caption_button_buy_all}
+            packagePrice={shows.buyAllPrice}
+            count={count}
+            onClick={chooseBuyAll}
+          />
+        </>
       )}
       {refusal && (
         <p className="alert error" role="alert">

@@ -4,7 +4,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { appSettings } from '../../lib/app-settings';
-import { CONTACT_PAGE_URL } from '../../lib/links';
+import { ContactLink, canContactSupport } from '../../lib/ui/ContactLink';
 import { SupportChannels } from '../../lib/ui/SupportChannels';
 import type { SearchState } from './search-machine';
 
@@ -67,12 +67,17 @@ export function SearchStatus({ state }: { state: SearchState }) {
             <p>
               <Trans>ไม่พบรูปภาพ ลองใช้รูปอื่นที่เห็นใบหน้าชัดเจนเพียงหน้าเดียว</Trans>
             </p>
-            <p>
-              <Trans>
-                ยังหาไม่เจอ? <a href={CONTACT_PAGE_URL}>ติดต่อแอดมินให้ช่วยหารูป</a>
-              </Trans>
-            </p>
-            <SupportChannels support={appSettings.support} />
+            {canContactSupport() && (
+              <>
+                <p>
+                  <Trans>
+                    ยังหาไม่เจอ? <ContactLink>ติดต่อแอดมินให้ช่วยหารูป</ContactLink> โดยส่งชื่องานวิ่ง เลขบิบ
+                    เวลาโดยประมาณที่ผ่านจุดถ่ายภาพ สีเสื้อที่ใส่ และรูปเซลฟี่ที่เห็นหน้าชัด
+                  </Trans>
+                </p>
+                <SupportChannels support={appSettings.support} />
+              </>
+            )}
           </div>
         )}
       </div>

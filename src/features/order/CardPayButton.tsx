@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { amountWithoutDecimalPoint } from '../../../core/pricing';
+import { ApiError } from '../../lib/api/client';
 import { payOrderByCard } from '../../lib/api/order-inquiry';
 import { markBusy, useBusyWhile } from '../../lib/busy';
-import { CONTACT_PAGE_URL } from '../../lib/links';
 import { PRODUCT_NAME } from '../../lib/page-title';
+import { ContactLink, canContactSupport } from '../../lib/ui/ContactLink';
 import { Dialog } from '../../lib/ui/Dialog';
 import { askCardToken } from './card-checkout';
 import { SandboxCardDialog } from './SandboxCardDialog';
@@ -36,6 +37,7 @@ export function CardPayButton({
   const [paying, setPaying] = useState(false);
   const [askAdmin, setAskAdmin] = useState(false);
   const [sandboxForm, setSandboxForm] = useState(false);
+  const [declined, setDeclined] = useState(false);
   useBusyWhile('payment', paying || sandboxForm);
 
   async function pay() {
@@ -82,7 +84,9 @@ export function CardPayButton({
     } catch (error) {
       console.warn('card payment failed', error);
       setPaying(false);
-      onPaymentError();
+      // The gateway answered that the card was declined (402): the buyer is told so, not "an error occurred".
+      if (isDeclined(error)) setDeclined(true);
+      else onPaymentError();
     }
   }
 
@@ -110,6 +114,24 @@ export function CardPayButton({
         />
       )}
       <Dialog
+        open={declined}
+        tone="error"
+        title={<Trans>บัตรถูกปฏิเสธ</Trans>}
+        onCancel={() => setDeclined(false)}
+        actions={
+          <button type="button" className="button primary" onClick={() => setDeclined(false)}>
+            <Trans>ลองบัตรอื่น</Trans>
+          </button>
+        }
+      >
+        <p>
+          <Trans>
+            ธนาคารผู้ออกบัตรปฏิเสธการชำระเงินครั้งนี้ ไม่มีการตัดเงินจากบัตรของคุณ กรุณาลองบัตรใบอื่น
+            หรือสั่งซื้อใหม่และเลือกชำระด้วยพร้อมเพย์ (PromptPay)
+          </Trans>
+        </p>
+      </Dialog>
+      <Dialog
         open={askAdmin}
         tone="error"
         title={<Trans>ไม่สามารถชำระด้วยบัตรได้ในขณะนี้</Trans>}
@@ -121,11 +143,18 @@ export function CardPayButton({
         }
       >
         <p>
-          <Trans>
-            กรุณาแจ้งผู้ดูแลระบบ <a href={CONTACT_PAGE_URL}>ติดต่อทีมงาน</a>
-          </Trans>
+          {canContactSupport() ? (
+            <Trans>
+              กรุณาแจ้งผู้ดูแลระบบ <ContactLink>ติดต่อทีมงาน</ContactLink>
+            </Trans>
+          ) : (
+            <Trans>กรุณาลองใหม่ภายหลัง หรือสั่งซื้อใหม่และเลือกชำระด้วยพร้อมเพย์ (PromptPay)</Trans>
+          )}
         </p>
       </Dialog>
     </div>
   );
 }
+
+/** A card payment the gateway declined (the server answers 402 with the gateway's reason), not an error. */
+const isDeclined = (error: unknown) => error instanceof ApiError && error.httpStatus === 402;

@@ -1,11 +1,18 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Inquiry } from '../../../core/contract/order';
 import { photoCopyUrl } from '../../../core/contract/photos';
 import { appDb } from '../../lib/db/app-db';
+import { stubMatchMedia } from '../../test/match-media';
 import { renderPage } from '../../test/render-page';
+import { support } from '../../test/support-settings';
 import { OrderPage } from './OrderPage';
 import { inquiry, ORDER_UUID, paidImage, paidInquiry } from './order-test-data';
+
+// A store with a support channel (the demo's); one test takes them away (issue 35: no dead-end contact links).
+vi.mock('../../lib/app-settings', async (original) =>
+  (await import('../../test/support-settings')).withSupport(await original()),
+);
 
 vi.mock('qrcode', () => ({
   default: { toCanvas: vi.fn(async () => undefined) },
@@ -15,16 +22,11 @@ let answers: unknown[] = [];
 const requests: { url: string; body: unknown }[] = [];
 
 beforeEach(async () => {
+  support.current = { lineId: '@runfoto' };
   await appDb.orders.clear();
   answers = [];
   requests.length = 0;
-  // jsdom has no matchMedia; the toaster asks it for reduced motion.
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
+  stubMatchMedia();
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
@@ -127,6 +129,62 @@ describe('OrderPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'ชำระเงินทันที (PAY NOW)' }));
     const dialog = await screen.findByRole('dialog', { name: 'ชำระด้วยบัตร (ระบบทดสอบ)' });
     expect(within(dialog).getByLabelText('หมายเลขบัตร')).toBeInTheDocument();
+  });
+
+  it('the sandbox card form is made for a phone: numeric keypads, card autocomplete, number and expiry as printed', async () => {
+    await open(answer(inquiry({ payment_gateway: 'SANDBOX', payment_channel: 'CC', qrcode_url: '' })));
+    fireEvent.click(screen.getByRole('button', { name: 'ชำระเงินทันที (PAY NOW)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'ชำระด้วยบัตร (ระบบทดสอบ)' });
+    const number = within(dialog).getByLabelText('หมายเลขบัตร');
+    const expiry = within(dialog).getByLabelText('วันหมดอายุ (MM/YY)');
+    const cvv = within(dialog).getByLabelText('CVV');
+    expect(within(dialog).getByLabelText('ชื่อบนบัตร')).toHaveAttribute('autocomplete', 'cc-name');
+    for (const [input, autocomplete] of [
+      [number, 'cc-number'],
+      [expiry, 'cc-exp'],
+      [cvv, 'cc-csc'],
+    ] as const) {
+      expect(input).toHaveAttribute('autocomplete', autocomplete);
+      expect(input).toHaveAttribute('inputmode', 'numeric');
+    }
+    fireEvent.change(number, { target: { value: '4242424242424242' } });
+    expect(number).toHaveValue('4242 4242 4242 4242');
+    fireEvent.change(expiry, { target: { value: '1230' } });
+    expect(expiry).toHaveValue('12/30');
+    fireEvent.change(cvv, { target: { value: '12a3' } });
+    expect(cvv).toHaveValue('123');
+  });
+
+  it('a declined card says so (no money taken; another card or PromptPay), not the error dialog', async () => {
+    await open(answer(inquiry({ payment_gateway: 'SANDBOX', payment_channel: 'CC', qrcode_url: '' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.endsWith('/sandbox/tokens'))
+          return new Response(JSON.stringify({ object: 'token', id: 'sbx_tokn_1' }), { status: 200 });
+        if (url.endsWith('/opn-cc-payment'))
+          return new Response(
+            JSON.stringify({ status: 'error', message: 'the card was declined', code: 'payment_rejected' }),
+            { status: 402 },
+          );
+        return new Response(
+          JSON.stringify(answer(inquiry({ payment_gateway: 'SANDBOX', payment_channel: 'CC' }))),
+        );
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'ชำระเงินทันที (PAY NOW)' }));
+    const form = await screen.findByRole('dialog', { name: 'ชำระด้วยบัตร (ระบบทดสอบ)' });
+    fireEvent.change(within(form).getByLabelText('ชื่อบนบัตร'), { target: { value: 'Somchai' } });
+    fireEvent.change(within(form).getByLabelText('หมายเลขบัตร'), { target: { value: '4000000000000002' } });
+    fireEvent.change(within(form).getByLabelText('วันหมดอายุ (MM/YY)'), { target: { value: '12/40' } });
+    fireEvent.change(within(form).getByLabelText('CVV'), { target: { value: '123' } });
+    fireEvent.click(within(form).getByRole('button', { name: /^ชำระ / }));
+    const declined = await screen.findByRole('dialog', { name: 'บัตรถูกปฏิเสธ' });
+    expect(declined).toHaveTextContent('ไม่มีการตัดเงินจากบัตรของคุณ');
+    expect(declined).toHaveTextContent('พร้อมเพย์');
+    expect(screen.queryByRole('dialog', { name: 'พบข้อผิดพลาด' })).toBeNull();
+    fireEvent.click(within(declined).getByRole('button', { name: 'ลองบัตรอื่น' }));
+    expect(screen.getByRole('button', { name: 'ชำระเงินทันที (PAY NOW)' })).toBeInTheDocument();
   });
 
   it('a sandbox order links to the sandbox payment page', async () => {
@@ -239,6 +297,22 @@ describe('OrderPage', () => {
     expect(await screen.findByText('คัดลอกไม่สำเร็จ กรุณาคัดลอกด้วยตนเอง')).toBeInTheDocument();
     expect(writeText).toHaveBeenCalledWith(window.location.href);
     vi.restoreAllMocks();
+  });
+
+  it('a store without support channels offers no contact link: waiting, the error dialog, the card dialog', async () => {
+    support.current = {};
+    onTestFinished(() => {
+      support.current = { lineId: '@runfoto' };
+    });
+    await open(answer(inquiry()));
+    expect(screen.queryByText(/ติดต่อทีมงาน/)).toBeNull();
+    expect(screen.queryByText(/ชำระเงินไม่ได้หรือมีปัญหา/)).toBeNull();
+    expect(document.querySelector('a[href="/about#contact"]')).toBeNull();
+    cleanup();
+    await open({ status: 'error', message: 'order not found' });
+    const dialog = await screen.findByRole('dialog', { name: 'พบข้อผิดพลาด' });
+    expect(dialog).toHaveTextContent('กรุณาลองใหม่อีกครั้ง');
+    expect(within(dialog).queryByRole('link')).toBeNull();
   });
 
   it('an unknown order opens the inquiry error dialog; confirm leaves a retry', async () => {

@@ -6,12 +6,12 @@ import { useEffect, useRef, useState } from 'react';
 import { photoObjectKeys } from '../../../core/contract/photos';
 import { afterFirstScreen } from '../../lib/after-first-screen';
 import { formatDateTime } from '../../lib/format';
-import { CONTACT_PAGE_URL } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
 import { publicObjectUrl } from '../../lib/photo-urls';
 import { photoImageAddresses } from '../../lib/sized-image';
 import { languageAtom } from '../../lib/state';
 import { keepOrderImages } from '../../lib/sw-bridge';
+import { ContactLink, canContactSupport } from '../../lib/ui/ContactLink';
 import { Dialog } from '../../lib/ui/Dialog';
 import { LazyToaster } from '../../lib/ui/LazyToaster';
 import { useLazyLive } from '../cart/use-lazy-live';
@@ -181,9 +181,13 @@ function InquiryErrorDialog({ open, onConfirm }: { open: boolean; onConfirm: () 
       }
     >
       <p>
-        <Trans>
-          กรุณาลองใหม่อีกครั้ง หรือติดต่อ <a href={CONTACT_PAGE_URL}>ฝ่ายลูกค้าสัมพันธ์</a>
-        </Trans>
+        {canContactSupport() ? (
+          <Trans>
+            กรุณาลองใหม่อีกครั้ง หรือติดต่อ <ContactLink>ฝ่ายลูกค้าสัมพันธ์</ContactLink>
+          </Trans>
+        ) : (
+          <Trans>กรุณาลองใหม่อีกครั้ง</Trans>
+        )}
       </p>
     </Dialog>
   );

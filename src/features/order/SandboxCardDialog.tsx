@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useState } from 'react';
-import { createSandboxToken, type SandboxCard } from '../../lib/api/sandbox';
+import { createSandboxToken } from '../../lib/api/sandbox';
 import { Dialog } from '../../lib/ui/Dialog';
+import { type CardForm, cardNumberAsTyped, EMPTY_CARD, expiryAsTyped, expiryParts } from './card-fields';
 
 interface SandboxCardDialogProps {
   open: boolean;
@@ -11,14 +12,6 @@ interface SandboxCardDialogProps {
   onClose: () => void;
 }
 
-const EMPTY: SandboxCard = {
-  name: '',
-  number: '',
-  expiration_month: '',
-  expiration_year: '',
-  security_code: '',
-};
-
 /**
  * The sandbox's card form (demo stores only): it stands where a real provider's card form would, turns the card
  * into a single-use token, and the payment then takes the same 3-D Secure round trip as a real card.
@@ -26,10 +19,21 @@ const EMPTY: SandboxCard = {
 export function SandboxCardDialog({ open, amount, onToken, onClose }: SandboxCardDialogProps) {
   const { t } = useLingui();
   const id = useId();
-  const [card, setCard] = useState<SandboxCard>(EMPTY);
+  const [card, setCard] = useState<CardForm>(EMPTY_CARD);
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const set = (field: keyof SandboxCard, value: string) => setCard((c) => ({ ...c, [field]: value }));
+  const set = (field: keyof CardForm, value: string) =>
+    setCard((c) => ({
+      ...c,
+      [field]:
+        field === 'number'
+          ? cardNumberAsTyped(value)
+          : field === 'expiry'
+            ? expiryAsTyped(value, c.expiry)
+            : field === 'security_code'
+              ? value.replace(/\D/g, '').slice(0, 4)
+              : value,
+    }));
   const messageFor = (field: string): string => {
     if (field === 'name') return t`กรุณากรอกชื่อบนบัตร`;
     if (field === 'number') return t`หมายเลขบัตรไม่ถูกต้อง`;
@@ -43,10 +47,14 @@ export function SandboxCardDialog({ open, amount, onToken, onClose }: SandboxCar
     setBusy(true);
     setError(undefined);
     try {
-      const year = card.expiration_year.length === 2 ? `20${card.expiration_year}` : card.expiration_year;
-      const result = await createSandboxToken({ ...card, expiration_year: year });
+      const result = await createSandboxToken({
+        name: card.name,
+        number: card.number,
+        security_code: card.security_code,
+        ...expiryParts(card.expiry),
+      });
       if (result.ok) {
-        setCard(EMPTY);
+        setCard(EMPTY_CARD);
         onToken(result.token);
       } else setError(messageFor(result.field));
     } catch (failure) {
@@ -57,7 +65,7 @@ export function SandboxCardDialog({ open, amount, onToken, onClose }: SandboxCar
     }
   }
 
-  const field = (name: keyof SandboxCard, label: string, props: Record<string, string | number> = {}) => (
+  const field = (name: keyof CardForm, label: string, props: Record<string, string | number> = {}) => (
     <div className="field">
       <label htmlFor={`${id}-${name}`}>{label}</label>
       <input
@@ -95,19 +103,22 @@ export function SandboxCardDialog({ open, amount, onToken, onClose }: SandboxCar
           </Trans>
         </p>
         {field('name', t`ชื่อบนบัตร`, { autoComplete: 'cc-name' })}
-        {field('number', t`หมายเลขบัตร`, { inputMode: 'numeric', autoComplete: 'cc-number', maxLength: 23 })}
+        {field('number', t`หมายเลขบัตร`, {
+          inputMode: 'numeric',
+          autoComplete: 'cc-number',
+          placeholder: '1234 5678 9012 3456',
+        })}
         <div className="sandbox-card-row">
-          {field('expiration_month', t`เดือนหมดอายุ (MM)`, {
+          {field('expiry', t`วันหมดอายุ (MM/YY)`, {
             inputMode: 'numeric',
-            autoComplete: 'cc-exp-month',
-            maxLength: 2,
+            autoComplete: 'cc-exp',
+            placeholder: 'MM/YY',
           })}
-          {field('expiration_year', t`ปีหมดอายุ (YY)`, {
+          {field('security_code', t`CVV`, {
             inputMode: 'numeric',
-            autoComplete: 'cc-exp-year',
-            maxLength: 4,
+            autoComplete: 'cc-csc',
+            placeholder: '123',
           })}
-          {field('security_code', t`CVV`, { inputMode: 'numeric', autoComplete: 'cc-csc', maxLength: 4 })}
         </div>
         {error && (
           <p className="field-error" role="alert">

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { formatBaht } from '../../lib/format';
-import { CONTACT_PAGE_URL } from '../../lib/links';
+import { ContactLink, canContactSupport } from '../../lib/ui/ContactLink';
 import { useCopy } from '../../lib/zip/use-copy';
 import { findMobileUrl, orderPageUrl } from './approval-request';
 import { OrderedThumbnails } from './OrderedThumbnails';
@@ -64,9 +64,11 @@ export function WaitingApproval({ q, view, refreshing, onRefresh, origin }: Wait
           <button type="button" className="button primary" onClick={() => void copy(request)}>
             <Trans>คัดลอกข้อความ</Trans>
           </button>
-          <a className="button" href={CONTACT_PAGE_URL}>
-            <Trans>ติดต่อแอดมินเพจ</Trans>
-          </a>
+          {canContactSupport() && (
+            <ContactLink className="button">
+              <Trans>ติดต่อแอดมินเพจ</Trans>
+            </ContactLink>
+          )}
         </div>
         <p>
           <a href={`/find-mobile/${encodeURIComponent(view.mobile)}`}>

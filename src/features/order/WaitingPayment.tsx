@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { sandboxPaymentPageUrl } from '../../lib/api/sandbox';
 import { appSettings } from '../../lib/app-settings';
 import { formatBaht } from '../../lib/format';
-import { CONTACT_PAGE_URL } from '../../lib/links';
+import { ContactLink, canContactSupport } from '../../lib/ui/ContactLink';
 import { SupportChannels } from '../../lib/ui/SupportChannels';
 import { CardPayButton } from './CardPayButton';
 import { OrderedThumbnails } from './OrderedThumbnails';
@@ -86,12 +86,16 @@ export function WaitingPayment({ q, view, refreshing, onRefresh, onPaymentError 
             </p>
           </>
         )}
-        <p className="order-support">
-          <Trans>
-            ชำระเงินไม่ได้หรือมีปัญหา? <a href={CONTACT_PAGE_URL}>ติดต่อทีมงาน</a>
-          </Trans>
-        </p>
-        <SupportChannels support={appSettings.support} />
+        {canContactSupport() && (
+          <>
+            <p className="order-support">
+              <Trans>
+                ชำระเงินไม่ได้หรือมีปัญหา? <ContactLink>ติดต่อทีมงาน</ContactLink>
+              </Trans>
+            </p>
+            <SupportChannels support={appSettings.support} />
+          </>
+        )}
       </section>
       <OrderedThumbnails images={view.images} />
     </>

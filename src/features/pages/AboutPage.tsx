@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { PHOTO_RETENTION_DAYS } from '../../../core/constants';
 import { appSettings } from '../../lib/app-settings';
 import { usePageTitle } from '../../lib/page-title';
+import { canContactSupport } from '../../lib/ui/ContactLink';
 import { SupportChannels } from '../../lib/ui/SupportChannels';
 
 export function AboutPage() {
@@ -49,22 +50,28 @@ export function AboutPage() {
             และนักวิ่งได้ภาพของตัวเองภายในไม่กี่นาทีหลังชำระเงิน
           </Trans>
         </p>
-        <p>
-          <Trans>สนใจร่วมถ่ายภาพในงานวิ่งครั้งถัดไปกับเรา ติดต่อทีมงานตามช่องทางด้านล่าง</Trans>
-        </p>
+        {canContactSupport() && (
+          <p>
+            <Trans>สนใจร่วมถ่ายภาพในงานวิ่งครั้งถัดไปกับเรา ติดต่อทีมงานตามช่องทางด้านล่าง</Trans>
+          </p>
+        )}
       </section>
 
       <section id="contact" aria-labelledby="contact-title">
         <h2 id="contact-title">
           <Trans>ติดต่อเรา</Trans>
         </h2>
-        <p>
-          <Trans>
-            มีคำถามเรื่องคำสั่งซื้อ ภาพที่ขาดหรือเกิน หรือต้องการร่วมงานกับเรา ส่งข้อความถึงทีมงานทางเพจโซเชียลของ RunFoto
-            พร้อมชื่องานวิ่งและเลขคำสั่งซื้อ (ถ้ามี)
-          </Trans>
-        </p>
-        <SupportChannels support={appSettings.support} />
+        {canContactSupport() && (
+          <>
+            <p>
+              <Trans>
+                มีคำถามเรื่องคำสั่งซื้อ ภาพที่ขาดหรือเกิน หรือต้องการร่วมงานกับเรา ส่งข้อความถึงทีมงานทางช่องทางด้านล่าง
+                พร้อมชื่องานวิ่งและเลขคำสั่งซื้อ (ถ้ามี)
+              </Trans>
+            </p>
+            <SupportChannels support={appSettings.support} />
+          </>
+        )}
         <p>
           <Trans>
             คำสั่งซื้อเดิมค้นหาได้ที่หน้า<a href="/find-order">ค้นหาคำสั่งซื้อ</a> และดูขั้นตอนการซื้อได้ที่หน้า

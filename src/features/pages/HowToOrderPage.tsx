@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { CONTACT_PAGE_URL } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
+import { ContactLink, canContactSupport } from '../../lib/ui/ContactLink';
 
 export function HowToOrderPage() {
   const { t } = useLingui();
@@ -67,10 +67,17 @@ export function HowToOrderPage() {
           <h2>
             <Trans>ติดต่อเรา</Trans>
           </h2>
+          {canContactSupport() && (
+            <p>
+              <Trans>
+                ชำระเงินแล้วแต่ยังดาวน์โหลดไม่ได้ หรือพบภาพที่ขาดหรือเกิน <ContactLink>ติดต่อทีมงาน</ContactLink>{' '}
+                พร้อมเลขคำสั่งซื้อ
+              </Trans>
+            </p>
+          )}
           <p>
             <Trans>
-              ชำระเงินแล้วแต่ยังดาวน์โหลดไม่ได้ หรือพบภาพที่ขาดหรือเกิน <a href={CONTACT_PAGE_URL}>ติดต่อทีมงาน</a>{' '}
-              พร้อมเลขคำสั่งซื้อ คำสั่งซื้อเดิมค้นหาได้ที่หน้า<a href="/find-order">ค้นหาคำสั่งซื้อ</a>
+              คำสั่งซื้อเดิมค้นหาได้ที่หน้า<a href="/find-order">ค้นหาคำสั่งซื้อ</a>
             </Trans>
           </p>
         </li>

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CONTACT_PAGE_URL } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
+import { ContactLink, canContactSupport } from '../../lib/ui/ContactLink';
 
 export function HowToUsePage() {
   const { t } = useLingui();
@@ -79,10 +79,17 @@ export function HowToUsePage() {
         <h2 id="help-title">
           <Trans>ยังดาวน์โหลดไม่ได้?</Trans>
         </h2>
+        {canContactSupport() && (
+          <p>
+            <Trans>
+              ส่งข้อความถึงเราทางเพจโซเชียลของ RunFoto พร้อมเลขคำสั่งซื้อ แล้วทีมงานจะช่วยคุณ:{' '}
+              <ContactLink>ช่องทางติดต่อ</ContactLink>
+            </Trans>
+          </p>
+        )}
         <p>
           <Trans>
-            ส่งข้อความถึงเราทางเพจโซเชียลของ RunFoto พร้อมเลขคำสั่งซื้อ แล้วทีมงานจะช่วยคุณ:{' '}
-            <a href={CONTACT_PAGE_URL}>ช่องทางติดต่อ</a>
+            ลิงก์ดาวน์โหลดหาย? ค้นหาคำสั่งซื้อเดิมด้วยเบอร์มือถือที่หน้า<a href="/find-order">ค้นหาคำสั่งซื้อ</a>
           </Trans>
         </p>
       </section>

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PHOTO_RETENTION_DAYS } from '../../../core/constants';
-import { CONTACT_PAGE_URL } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
+import { ContactLink } from '../../lib/ui/ContactLink';
 
 /** Refund policy: shown in the active language, which is English only when the stored language is en (SPEC §2). */
 export function RefundPolicyPage() {
@@ -33,7 +33,7 @@ export function RefundPolicyPage() {
       <ol>
         <li>
           <Trans>
-            <a href={CONTACT_PAGE_URL}>ติดต่อทีมงาน</a> ก่อนภาพหมดอายุในระบบ (ประมาณ {days} วันหลังวันจัดงาน)
+            <ContactLink>ติดต่อทีมงาน</ContactLink> ก่อนภาพหมดอายุในระบบ (ประมาณ {days} วันหลังวันจัดงาน)
           </Trans>
         </li>
         <li>

@@ -5,8 +5,8 @@ import {
   PHOTO_RETENTION_DAYS,
   SELFIE_DELETED_WITHIN_SECONDS,
 } from '../../../core/constants';
-import { CONTACT_PAGE_URL } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
+import { ContactLink } from '../../lib/ui/ContactLink';
 
 export function TermsOfUsePage() {
   const { t } = useLingui();
@@ -85,7 +85,7 @@ export function TermsOfUsePage() {
         <li>
           <Trans>
             คุณขอดูหรือขอลบข้อมูลส่วนบุคคลของคุณได้ตามพระราชบัญญัติคุ้มครองข้อมูลส่วนบุคคล พ.ศ. 2562 โดย
-            <a href={CONTACT_PAGE_URL}>ติดต่อทีมงาน</a>
+            <ContactLink>ติดต่อทีมงาน</ContactLink>
           </Trans>
         </li>
       </ul>

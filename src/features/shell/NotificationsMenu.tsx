@@ -3,7 +3,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { PHOTO_RETENTION_DAYS } from '../../../core/constants';
 import { appSettings } from '../../lib/app-settings';
-import { CONTACT_PAGE_URL } from '../../lib/links';
+import { ContactLink, canContactSupport } from '../../lib/ui/ContactLink';
 import { SupportChannels } from '../../lib/ui/SupportChannels';
 import { Icon } from './icons';
 import { hasUnreadNews, markNewsRead } from './notifications';
@@ -121,16 +121,20 @@ export function NotificationsMenu() {
                 </p>
               </li>
             </ul>
-            <p className="contact-hint">
-              <Icon name="chat" size={20} />
-              <span>
-                <Trans>
-                  ภาพขาดหรือเกิน หรือมีปัญหาการชำระเงิน <a href={CONTACT_PAGE_URL}>ติดต่อทีมงาน</a>{' '}
-                  พร้อมชื่องานวิ่งและเลขคำสั่งซื้อ
-                </Trans>
-              </span>
-            </p>
-            <SupportChannels support={appSettings.support} />
+            {canContactSupport() && (
+              <>
+                <p className="contact-hint">
+                  <Icon name="chat" size={20} />
+                  <span>
+                    <Trans>
+                      ภาพขาดหรือเกิน หรือมีปัญหาการชำระเงิน <ContactLink>ติดต่อทีมงาน</ContactLink>{' '}
+                      พร้อมชื่องานวิ่งและเลขคำสั่งซื้อ
+                    </Trans>
+                  </span>
+                </p>
+                <SupportChannels support={appSettings.support} />
+              </>
+            )}
             <Link to="/how-to-order" className="notifications-more">
               <Trans>ดูวิธีสั่งซื้อภาพ</Trans>
             </Link>

@@ -9,6 +9,7 @@ import { eventDateLabel } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { languageAtom } from '../../lib/state';
 import { LoadFailedAlert } from '../../lib/ui/LoadFailedAlert';
+import { OtherEventDialog } from '../cart/OtherEventDialog';
 import { useCartCount } from '../cart/use-cart';
 import { StagePager } from './StagePager';
 import { StagePhotoGrid } from './StagePhotoGrid';
@@ -151,6 +152,7 @@ function StageBrowser({ event }: { event: EventDetail }) {
         </div>
       </form>
 
+      <OtherEventDialog />
       <div className="stage-cart-bar">
         <Link to="/cart-manual" className="button">
           <Plural value={cartCount} one="ตะกร้า (# ภาพ)" other="ตะกร้า (# ภาพ)" />

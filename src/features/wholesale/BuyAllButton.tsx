@@ -3,17 +3,21 @@
 // event it refuses with the spec's alert (§8).
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
+import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import type { EventDetail } from '../../../core/contract/events';
 import { formatBaht } from '../../lib/format';
+import { BundleCompare } from '../cart/BundleCompare';
 import { addAllToCart, chooseMhaoFromBuyAllButton } from '../cart/cart-store';
 import { CART_PATHS } from '../cart/cart-types';
+import { otherEventPromptAtom } from '../cart/other-event-prompt';
 import { useLatestResults } from '../cart/use-cart';
 import { bundleAveragePrice, compareBundle, resultsOfEvent } from './buy-all';
 
 export function BuyAllButton({ event }: { event: EventDetail }) {
   const { t } = useLingui();
   const navigate = useNavigate();
+  const askOtherEvent = useSetAtom(otherEventPromptAtom);
   const results = resultsOfEvent(useLatestResults('wholesale'), event.event_key);
   // A refusal holds for the results it was given on: a new search (other latest results) clears it.
   const resultsKey = results.map((r) => r.id).join(',');
@@ -24,13 +28,13 @@ export function BuyAllButton({ event }: { event: EventDetail }) {
   const average = bundleAveragePrice(event, count);
   const averageBaht = average === undefined ? undefined : formatBaht(average);
   const comparison = compareBundle(event, count);
-  const tiersBaht = comparison ? formatBaht(comparison.tiers) : '';
-  const bundleBaht = comparison ? formatBaht(comparison.bundle) : '';
 
   // Fewer photos than the bundle is worth: the same photos go into the standard cart at tier prices instead.
   const buyAtTierPrices = async () => {
-    await addAllToCart('standard', results);
-    await navigate({ to: CART_PATHS.standard });
+    const outcome = await addAllToCart('standard', results);
+    if (outcome.otherEvent)
+      askOtherEvent({ kind: 'standard', photos: results, cartEvent: outcome.otherEvent, thenOpenCart: true });
+    else await navigate({ to: CART_PATHS.standard });
   };
 
   const buyAll = async () => {
@@ -64,27 +68,7 @@ export function BuyAllButton({ event }: { event: EventDetail }) {
           )}
         </p>
       )}
-      {comparison?.cheaper === 'tiers' && (
-        <div className="alert info bundle-compare">
-          <p>
-            <Plural
-              value={count}
-              one={`ราคาปกติของ # ภาพนี้ ฿${tiersBaht} ถูกกว่าแพ็กเกจเหมา ฿${bundleBaht}`}
-              other={`ราคาปกติของ # ภาพนี้ ฿${tiersBaht} ถูกกว่าแพ็กเกจเหมา ฿${bundleBaht}`}
-            />
-          </p>
-          <button type="button" className="button" onClick={() => void buyAtTierPrices()}>
-            <Trans>ซื้อภาพเหล่านี้ในราคาปกติแทน</Trans>
-          </button>
-        </div>
-      )}
-      {comparison && comparison.cheaper !== 'tiers' && (
-        <p className="bundle-compare">
-          <Trans>
-            แพ็กเกจเหมา ฿{bundleBaht} · ราคาปกติ ฿{tiersBaht}
-          </Trans>
-        </p>
-      )}
+      <BundleCompare comparison={comparison} count={count} onBuyAtTierPrices={() => void buyAtTierPrices()} />
       <button
         type="button"
         className="button primary buy-all-button"

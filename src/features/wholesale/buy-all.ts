@@ -1,6 +1,7 @@
 // What the wholesale buy-all button works with (SPEC §4 Unlimited flag): the latest search results of this event.
 import type { EventDetail } from '../../../core/contract/events';
-import { averagePricePerPhoto, parseAmount, priceCart } from '../../../core/pricing';
+import { averagePricePerPhoto } from '../../../core/pricing';
+import { type BundleComparison, compareWithTiers } from '../cart/cart-pricing';
 
 /**
  * The latest results that belong to this event: results kept from a search on another event must not be bought
@@ -20,14 +21,6 @@ export function bundleAveragePrice(
   return averagePricePerPhoto(event.hybrid_mhao_price, count);
 }
 
-export interface BundleComparison {
-  /** The bundle's price (hybrid_mhao_price). */
-  bundle: string;
-  /** The same photos at the event's tier prices (the standard cart's total before the fee). */
-  tiers: string;
-  cheaper: 'bundle' | 'tiers' | 'same';
-}
-
 /**
  * The bundle against the same photos bought at tier prices, so the buyer sees both: with few photos the bundle can
  * cost more than buying them one by one. Undefined without photos, a bundle price, or prices to compare.
@@ -36,16 +29,6 @@ export function compareBundle(
   event: Pick<EventDetail, 'is_mhao_hybrid' | 'hybrid_mhao_price' | 'package'>,
   count: number,
 ): BundleComparison | undefined {
-  if (event.is_mhao_hybrid !== 'Y' || count === 0) return undefined;
-  let tiers: string;
-  try {
-    tiers = priceCart({ photoCount: count, packages: event.package }).cart_amt;
-  } catch {
-    return undefined;
-  }
-  const bundleSatang = parseAmount(event.hybrid_mhao_price);
-  const tierSatang = parseAmount(tiers);
-  if (bundleSatang === undefined || tierSatang === undefined) return undefined;
-  const cheaper = bundleSatang < tierSatang ? 'bundle' : tierSatang < bundleSatang ? 'tiers' : 'same';
-  return { bundle: event.hybrid_mhao_price, tiers, cheaper };
+  if (event.is_mhao_hybrid !== 'Y') return undefined;
+  return compareWithTiers(event.hybrid_mhao_price, event.package, count);
 }

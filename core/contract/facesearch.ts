@@ -74,6 +74,11 @@ export const faceSearchAnswerSchema = v.object({
   /** Our addition (issue 32): "maybe you", photos below the confident tier, best first (not in image_length). */
   maybe_images: v.optional(v.array(photoSchema)),
   matched_faces: v.optional(v.array(matchedFaceSchema)),
+  /**
+   * Our addition (issue 35): the faces found in the selfie: 0 (no face: not "no match"), or more than 1 (the
+   * largest was searched). Absent from searches that had no selfie ("more like this").
+   */
+  selfie_faces: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
 });
 export type FaceSearchAnswer = v.InferOutput<typeof faceSearchAnswerSchema>;
 

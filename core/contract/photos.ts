@@ -57,6 +57,8 @@ export const photoObjectKeys = (eventKey: string, fileName: string) => ({
   thumbnailCopy: `${eventKey}/thumbnail/${fileName}${PHOTO_COPY_SUFFIX}`,
   previewCopy: `${eventKey}/preview/${fileName}${PHOTO_COPY_SUFFIX}`,
   logo: `private/${eventKey}/logo/${fileName}`,
+  /** The thumbnail without the mark, for the page of an order that paid for the photo (issue 35). */
+  paidThumbnail: `private/${eventKey}/paid-thumbnail/${fileName}`,
   original: `private/${eventKey}/original/${fileName}`,
 });
 

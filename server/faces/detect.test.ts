@@ -58,6 +58,8 @@ describe('face detection on the face-api demo photos', () => {
     const selfie = await selfieDescriptor(new Uint8Array(crop));
     expect(selfie.kind).toBe('face');
     if (selfie.kind !== 'face') return;
+    // One face in the crop (issue 35: the runner is told when a selfie has several).
+    expect(selfie.faces).toBe(1);
     expect(matrix.search(selfie.face.descriptor, THRESHOLD, 10).map((m) => m.photoId)).toEqual([4]);
   });
 });
@@ -103,6 +105,9 @@ describe('selfies embedded together (a rush)', () => {
       if (alone.kind !== 'face' || !batched || batched instanceof Error || batched.kind !== 'face')
         throw new Error(`selfie ${at}: no face`);
       expect(batched.face.box).toEqual(alone.face.box);
+      // A group photo as a selfie: its largest face is searched, and how many it has is said (issue 35).
+      expect(alone.faces).toBeGreaterThan(1);
+      expect(batched.faces).toBe(alone.faces);
       // The same face: a batch changes only the float rounding of the nets.
       const distance = Math.hypot(
         ...batched.face.descriptor.map((x, i) => x - (alone.face.descriptor[i] ?? 0)),

@@ -222,7 +222,8 @@ export async function detectFacesInBytes(
   return detectFaces(await decodeRgb(bytes), options);
 }
 
-export type SelfieOutcome = { kind: 'face'; face: DetectedFace } | { kind: 'no-face' };
+/** The selfie's largest face, with how many faces its photo has (issue 35: the runner is told when several). */
+export type SelfieOutcome = { kind: 'face'; face: DetectedFace; faces: number } | { kind: 'no-face' };
 
 /** Selfies are shrunk to this longer side before detection (a phone photo's face stays large). */
 export const SELFIE_MAX_SIDE = 1280;
@@ -242,16 +243,16 @@ const SELFIE_PASSES = [
   { detector: 'ssd', pad: 0 },
 ] as const;
 
-/** The largest face of a selfie's image from the first pass that finds one, or undefined. */
+/** The largest face of a selfie's image from the first pass that finds one (and how many it found), or undefined. */
 async function largestSelfieFace(
   faceapi: FaceApi,
   image: RgbImage,
   minScore: number,
-): Promise<ScoredBox | undefined> {
+): Promise<{ box: ScoredBox; faces: number } | undefined> {
   for (const pass of SELFIE_PASSES) {
     const boxes = await locate(faceapi, image, wholeOf(image), minScore, pass);
     const largest = boxes.sort((a, b) => b.width * b.height - a.width * a.height)[0];
-    if (largest) return largest;
+    if (largest) return { box: largest, faces: boxes.length };
   }
   return undefined;
 }
@@ -278,14 +279,17 @@ export async function selfieDescriptors(
 ): Promise<(SelfieOutcome | FaceImageError)[]> {
   const faceapi = await loadFaceModels();
   const found: (FaceToDescribe | FaceImageError | undefined)[] = [];
+  const faceCounts = new Map<FaceToDescribe, number>();
   for (const bytes of selfies) {
     try {
       const image = await decodeRgb(bytes, {
         maxSide: SELFIE_MAX_SIDE,
         mostDecodedBytes: SELFIE_MOST_DECODED_BYTES,
       });
-      const box = await largestSelfieFace(faceapi, image, minScore);
-      found.push(box ? { image, box } : undefined);
+      const largest = await largestSelfieFace(faceapi, image, minScore);
+      const face = largest ? { image, box: largest.box } : undefined;
+      if (face && largest) faceCounts.set(face, largest.faces);
+      found.push(face);
     } catch (error) {
       if (!(error instanceof FaceImageError)) throw error;
       found.push(error);
@@ -296,7 +300,7 @@ export async function selfieDescriptors(
   return found.map((f): SelfieOutcome | FaceImageError => {
     if (f instanceof FaceImageError) return f;
     const face = f ? described[faces.indexOf(f)] : undefined;
-    return face ? { kind: 'face', face } : { kind: 'no-face' };
+    return face && f ? { kind: 'face', face, faces: faceCounts.get(f) ?? 1 } : { kind: 'no-face' };
   });
 }
 

@@ -38,7 +38,10 @@ export interface FaceQuery {
   maxResults: number;
 }
 
-export type FaceSearchOutcome = { kind: 'matches'; matches: FaceMatch[] } | { kind: 'no-face' };
+/** The matches, with how many faces the selfie had (the largest searched); or no face in it. */
+export type FaceSearchOutcome =
+  | { kind: 'matches'; matches: FaceMatch[]; selfieFaces?: number }
+  | { kind: 'no-face' };
 
 export interface FaceSearchEngine {
   /**
@@ -116,7 +119,7 @@ export type EventFacesLoader = (eventId: number, afterId: number) => Promise<Fac
 /** The selfie's descriptor, or no face; bad bytes throw FaceImageError (see image.ts). */
 export type SelfieDescriber = (
   selfie: Uint8Array,
-) => Promise<{ kind: 'face'; descriptor: Float32Array } | { kind: 'no-face' }>;
+) => Promise<{ kind: 'face'; descriptor: Float32Array; faces?: number } | { kind: 'no-face' }>;
 
 export interface FaceIndexEngineOptions {
   loadFaces: EventFacesLoader;
@@ -164,7 +167,9 @@ const PREPARED_MOST = 500;
 async function inProcessSelfie(selfie: Uint8Array): ReturnType<SelfieDescriber> {
   const { selfieDescriptor } = await import('./detect');
   const outcome = await selfieDescriptor(selfie);
-  return outcome.kind === 'face' ? { kind: 'face', descriptor: outcome.face.descriptor } : outcome;
+  return outcome.kind === 'face'
+    ? { kind: 'face', descriptor: outcome.face.descriptor, faces: outcome.faces }
+    : outcome;
 }
 
 /**
@@ -217,7 +222,11 @@ export class FaceIndexEngine implements FaceSearchEngine {
     const prepared = uploadKey === undefined ? undefined : this.prepared.take(uploadKey);
     const described = await (prepared ?? this.describeSelfie(selfie));
     if (described.kind === 'no-face') return described;
-    return { kind: 'matches', matches: await this.searchDescriptor(described.descriptor, query) };
+    return {
+      kind: 'matches',
+      matches: await this.searchDescriptor(described.descriptor, query),
+      selfieFaces: described.faces,
+    };
   }
 
   /**

@@ -287,7 +287,9 @@ export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
         if (answer.problem) throw new FaceImageError(answer.problem as FaceImageProblem, answer.reason);
         throw new Error(answer.reason);
       }
-      return answer.selfie ? { kind: 'face', descriptor: answer.selfie.descriptor } : { kind: 'no-face' };
+      return answer.selfie
+        ? { kind: 'face', descriptor: answer.selfie.descriptor, faces: answer.selfieFaces ?? 1 }
+        : { kind: 'no-face' };
     },
     waitingSelfies: () => queues.selfie.length,
     expectSelfie(withinMs = EXPECTED_SELFIE_WITHIN_MS) {

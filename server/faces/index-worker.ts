@@ -35,7 +35,15 @@ export interface WireFace {
 }
 
 export type WorkerAnswer =
-  | { jobId: number; ok: true; ms: number; faces?: WireFace[]; selfie?: WireFace | null }
+  | {
+      jobId: number;
+      ok: true;
+      ms: number;
+      faces?: WireFace[];
+      selfie?: WireFace | null;
+      /** How many faces the selfie's photo has (the largest is `selfie`). */
+      selfieFaces?: number;
+    }
   | { jobId: number; ok: false; ms: number; reason: string; problem?: string };
 
 async function indexPhoto(job: PhotoJob): Promise<WorkerAnswer> {
@@ -61,7 +69,9 @@ async function runBatch(batch: SelfieBatch): Promise<{ answers: WorkerAnswer[] }
         const outcome = outcomes[i];
         if (outcome instanceof FaceImageError)
           return { jobId: job.jobId, ok: false, ms, reason: outcome.message, problem: outcome.problem };
-        return { jobId: job.jobId, ok: true, ms, selfie: outcome?.kind === 'face' ? outcome.face : null };
+        return outcome?.kind === 'face'
+          ? { jobId: job.jobId, ok: true, ms, selfie: outcome.face, selfieFaces: outcome.faces }
+          : { jobId: job.jobId, ok: true, ms, selfie: null };
       }),
     };
   } catch (error) {

@@ -1,5 +1,5 @@
 // The jobs that follow PAID (written with it by services/payments/settle.ts): the originals checked in the store and
-// the full-size logo-stamped versions made, each turning its flag Y when the whole order is done. Both are safe to
+// the full-size logo-stamped versions (and the buyer's unmarked thumbnails) made, each turning its flag Y when the whole order is done. Both are safe to
 // run again after a crash: a logo already made is kept, a missing original fails the attempt (retried, then left
 // failed for an operator), and an order whose photos were purged, or that is not PAID, is left as it is.
 import { photoObjectKeys } from '../../core/contract/photos';
@@ -7,6 +7,7 @@ import type { Db } from '../db/database';
 import { orderForDelivery, setDeliveryFlag } from '../db/orders-repo';
 import { ensureLogoVersion } from '../services/logo-versions';
 import { orderChanged } from '../services/order-changes';
+import { ensurePaidThumbnail } from '../services/paid-thumbnails';
 import type { ObjectStore } from '../storage/object-store';
 
 export interface DeliveryDeps {
@@ -54,6 +55,8 @@ export async function prepareLogos(deps: DeliveryDeps, orderId: string): Promise
   for (const photo of order.photos) {
     // A missing original throws (OriginalMissing): the attempt fails and is retried.
     if (await ensureLogoVersion(deps.store, order.event_key, photo.file_name)) made += 1;
+    // The buyer's unmarked thumbnails, ready before the paid page first asks for them.
+    await ensurePaidThumbnail(deps.store, order.event_key, photo.file_name);
   }
   await setDeliveryFlag(deps.db, orderId, 'is_logo_image_created');
   orderChanged(orderId);

@@ -14,6 +14,7 @@ import { findOrdersFor, inquireOrder } from '../services/order-inquiry';
 import type { OrderWatch } from '../services/order-watch';
 import { createOrder, tokenMatches } from '../services/orders';
 import { refuse, respond } from '../services/outcome';
+import { paidThumbnailOf } from '../services/paid-thumbnails';
 import { checkOpenPayments } from '../services/payments/check-open';
 import type { RateLimiter } from '../services/rate-limit';
 import { validate } from './validate';
@@ -37,10 +38,10 @@ export interface OrderRouteDeps {
 export function orderRoutes(ctx: AppContext, version: 'v1' | 'v2' | 'v3', deps: OrderRouteDeps) {
   const { watch, clientOf } = deps;
   const routes = new Hono();
-  // Every order answer is one buyer's (the order id, contact, signed addresses): no cache may keep it.
+  // Every order answer is one buyer's (the order id, contact, signed addresses): no shared cache may keep it.
   routes.use('*', async (c, next) => {
     await next();
-    c.header('Cache-Control', 'no-store');
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
 
   if (version !== 'v2') {
@@ -106,6 +107,13 @@ export function orderRoutes(ctx: AppContext, version: 'v1' | 'v2' | 'v3', deps: 
   }
 
   if (version === 'v1') {
+    // The buyer's unmarked thumbnails of a paid order (issue 35): the order's address is what grants them.
+    routes.get('/:uuid/thumbnail/:photo', async (c) => {
+      const outcome = await paidThumbnailOf(ctx, c.req.param('uuid'), c.req.param('photo'));
+      if (!outcome.ok) return respond(c, outcome);
+      c.header('Cache-Control', 'private, max-age=86400');
+      return c.body(new Uint8Array(outcome.value), 200, { 'Content-Type': 'image/jpeg' });
+    });
     routes.post('/find-order', validate('json', findOrderRequestSchema), async (c) => {
       const outcome = await findOrdersFor(ctx, c.req.valid('json'));
       return respond(c, outcome, (body) => ({ status: 'success' as const, body }));

@@ -4,12 +4,11 @@
 // successful for that amount, through the one settle path (services/payments/settle.ts).
 import type { ValidCardPaymentRequest } from '../../core/contract/order';
 import { amountWithoutDecimalPoint } from '../../core/pricing';
-import { saleState } from '../../core/sale';
 import type { AppContext } from '../context';
 import { claimCharge, releaseCharge } from '../db/charge-claims-repo';
 import { findOrderWithEvent } from '../db/orders-repo';
 import { insertPayment, newestPendingCardCharge, pendingPayments } from '../db/payments-repo';
-import { tokenMatches, wrongToken } from './orders';
+import { orderPhotosExpired, tokenMatches, wrongToken } from './orders';
 import { accept, type Outcome, type Refusal, refuse } from './outcome';
 import { type CardFailure, chargeReport } from './payments/card-charge';
 import type { CardGateway, GatewayName } from './payments/gateway';
@@ -49,16 +48,7 @@ export async function payByCard(
   if (order.payment_channel !== 'CC') return refuse(400, 'this order is not paid by card', { field: 'uuid' });
   if (order.payment_currency !== 'THB')
     return refuse(400, 'card payments are in THB only', { field: 'uuid' });
-  const { day_diff } = saleState(
-    {
-      onSaleStart: new Date(order.on_sale_start),
-      onSaleEnd: new Date(order.on_sale_end),
-      eventDate: order.eventdate,
-      retentionDays: order.retention_days,
-    },
-    ctx.now(),
-  );
-  if (day_diff === 0)
+  if (orderPhotosExpired(order, ctx.now()))
     return refuse(400, 'the photos of this event have expired', { field: 'uuid', code: 'photos_expired' });
   const satang = amountWithoutDecimalPoint(String(order.amount));
   if (Number(request.paid_amount) !== Number(satang)) {

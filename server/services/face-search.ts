@@ -204,7 +204,12 @@ async function searchWithSelfie(
     if (error instanceof FaceImageError) return selfieRefusal(error.problem);
     throw error;
   }
-  return answerWithMatches(ctx, event, outcome.kind === 'matches' ? outcome.matches : []);
+  const answer = await answerWithMatches(ctx, event, outcome.kind === 'matches' ? outcome.matches : []);
+  if (!answer.ok) return answer;
+  // Our addition (issue 35): how many faces the selfie had, so the runner hears "no face in this photo" rather
+  // than "no match", and which face was searched when there were several (the largest).
+  const faces = outcome.kind === 'no-face' ? 0 : outcome.selfieFaces;
+  return faces === undefined ? answer : accept({ ...answer.value, selfie_faces: faces });
 }
 
 /**

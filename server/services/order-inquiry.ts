@@ -5,10 +5,9 @@ import { yn } from '../../core/contract/common';
 import type { FoundOrder, Inquiry, OrderedImage, PaidImage } from '../../core/contract/order';
 import { photoObjectKeys } from '../../core/contract/photos';
 import { formatAmount, parseAmount } from '../../core/pricing';
-import { saleState } from '../../core/sale';
 import { findOrders, findOrderWithEvent, orderItemPhotos, orderStateToken } from '../db/orders-repo';
 import { latestPaymentFailure } from '../db/payments-repo';
-import { type OrdersContext, tokenMatches, wrongToken } from './orders';
+import { type OrdersContext, orderPhotosExpired, tokenMatches, wrongToken } from './orders';
 import { accept, type Outcome, refuse } from './outcome';
 
 /** How long the signed original and logo addresses stay valid (seconds). */
@@ -25,16 +24,7 @@ export async function inquireOrder(
   const order = await findOrderWithEvent(ctx.db, request.order_uuid);
   if (!order) return refuse(404, 'order not found', { field: 'order_uuid' });
 
-  const { day_diff } = saleState(
-    {
-      onSaleStart: new Date(order.on_sale_start),
-      onSaleEnd: new Date(order.on_sale_end),
-      eventDate: order.eventdate,
-      retentionDays: order.retention_days,
-    },
-    ctx.now(),
-  );
-  const expired = day_diff === 0;
+  const expired = orderPhotosExpired(order, ctx.now());
   const paid = order.payment_status === 'PAID';
   const refunded = order.refunded_at !== null;
   const photos = expired ? [] : await orderItemPhotos(ctx.db, order.order_id);

@@ -3,6 +3,7 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { ValidOrderRequest } from '../../core/contract/order';
 import { amountsEqual, isZeroAmount, priceCart } from '../../core/pricing';
+import { saleState } from '../../core/sale';
 import type { AppContext } from '../context';
 import { findByKey, packagesOf } from '../db/events-repo';
 import {
@@ -17,6 +18,28 @@ import { GatewayUnavailable } from './payments/gateway';
 import { queueDelivery } from './payments/settle';
 
 export type OrdersContext = Pick<AppContext, 'db' | 'store' | 'now' | 'appToken' | 'payments'>;
+
+/** The sale dates of an order's event (findOrderWithEvent's row). */
+export interface OrderSaleDates {
+  on_sale_start: Date | string;
+  on_sale_end: Date | string;
+  eventdate: string;
+  retention_days: number;
+}
+
+/** Whether an order's photos have expired (its event is past its retention): nothing can be paid or shown then. */
+export function orderPhotosExpired(order: OrderSaleDates, now: Date): boolean {
+  const { day_diff } = saleState(
+    {
+      onSaleStart: new Date(order.on_sale_start),
+      onSaleEnd: new Date(order.on_sale_end),
+      eventDate: order.eventdate,
+      retentionDays: order.retention_days,
+    },
+    now,
+  );
+  return day_diff === 0;
+}
 
 /** Compares the application token in constant time (digests have equal length whatever the input). */
 export function tokenMatches(given: string, expected: string): boolean {

@@ -117,6 +117,19 @@ export async function photoCopyOf(jpeg: Uint8Array): Promise<Buffer> {
   return encodeWebp({ data, width: info.width, height: info.height, channels: info.channels });
 }
 
+/**
+ * The buyer's own thumbnail of a photo they paid for (issue 35): the public thumbnail's size, without the mark,
+ * without the upload's metadata.
+ */
+export async function unmarkedThumbnail(bytes: Uint8Array): Promise<Buffer> {
+  const full = await decodeUpright(bytes);
+  const { data, info } = await fromRaw(full)
+    .resize(inside(THUMBNAIL_LONG_SIDE))
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return encodeJpeg({ data, width: info.width, height: info.height, channels: info.channels }, 80, true);
+}
+
 /** The full-size logo-stamped version a buyer may download after paying. */
 export async function logoVersion(bytes: Uint8Array): Promise<Buffer> {
   const full = await decodeUpright(bytes);

@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Link, useRouter } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { EventDetail } from '../../../core/contract/events';
 import { formatBaht } from '../../lib/format';
@@ -29,10 +29,9 @@ interface CartActionsProps {
   event: EventDetail | undefined;
 }
 
-/** Back to search, add more, remove all, and choose or cancel the unlimited (mhao) package. */
+/** Add more photos (back to the search page), remove all, and choose or cancel the unlimited (mhao) package. */
 export function CartActions({ kind, items, event }: CartActionsProps) {
   const { t } = useLingui();
-  const router = useRouter();
   const texts = useMhaoTexts();
   const flag = useMhaoFlag(kind);
   const [prompt, setPrompt] = useState<Prompt>();
@@ -42,10 +41,6 @@ export function CartActions({ kind, items, event }: CartActionsProps) {
   const price = unlimited ? formatBaht(unlimited.price) : '';
   const unit = kind === 'standard' ? t`บาท` : kind === 'manual' ? event?.payment_currency || 'THB' : 'THB';
 
-  const backToSearch = () => {
-    if (router.history.canGoBack()) router.history.back();
-    else void router.navigate({ to: searchPath as never });
-  };
   const choose = async () => {
     // Read now rather than from the live list, which may not have answered yet.
     const eventId = items[0]?.event_id;
@@ -68,9 +63,8 @@ export function CartActions({ kind, items, event }: CartActionsProps) {
 
   return (
     <div className="cart-actions">
-      <button type="button" className="button" onClick={backToSearch}>
-        <Trans>กลับไปค้นหา</Trans>
-      </button>
+      {/* One way back to the search page (issue 35: "back to search" and "add more" went to the same place); the
+          results found there are kept (saved-results.ts). */}
       <Link to={searchPath as never} className="button">
         <Trans>เลือกรูปเพิ่ม</Trans>
       </Link>

@@ -1,5 +1,7 @@
-// SPEC §2: the wholesale and manual carts follow the stored language, and without one the manual cart is English.
-// The visitor's choice is never written here: leaving the page goes back to the stored (default) language.
+// SPEC §2: the wholesale and manual carts follow the stored language, and without one the manual cart is English,
+// except for a visitor whose device reads Thai (issue 35: a Thai buyer who never chose a language is not switched
+// to English). The visitor's choice is never written here: leaving the page goes back to the stored (default)
+// language.
 import { i18n } from '@lingui/core';
 import { useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
@@ -7,14 +9,29 @@ import { useHydrated } from '../../lib/hydration';
 import { activateLanguage, LANGUAGE_KEY, type Language, storedLanguage } from '../../lib/i18n';
 import { languageAtom } from '../../lib/state';
 
-/** The language a page with this default shows: the stored choice when there is one, else the page's default. */
-export function pageLanguage(pageDefault: Language, storage?: Pick<Storage, 'getItem'>): Language {
+/** Whether the device's own languages put Thai first (a Thai phone or browser). */
+export function deviceReadsThai(languages: readonly string[] | undefined): boolean {
+  return /^th\b/i.test(languages?.[0] ?? '');
+}
+
+/**
+ * The language a page with this default shows: the stored choice when there is one, else Thai on a device that
+ * reads Thai, else the page's default.
+ */
+export function pageLanguage(
+  pageDefault: Language,
+  storage?: Pick<Storage, 'getItem'>,
+  languages: readonly string[] | undefined = typeof navigator === 'undefined'
+    ? undefined
+    : navigator.languages,
+): Language {
   try {
     const store = storage ?? localStorage;
-    return store.getItem(LANGUAGE_KEY) === null ? pageDefault : storedLanguage(store);
+    if (store.getItem(LANGUAGE_KEY) !== null) return storedLanguage(store);
   } catch {
-    return pageDefault;
+    // no storage (a private window's refusal): the device's language and the page's default decide
   }
+  return deviceReadsThai(languages) ? 'th' : pageDefault;
 }
 
 /**

@@ -169,6 +169,17 @@ describe('EventPage consent (SPEC §4)', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('is not asked on an event not yet, or no longer, on sale: nothing can be uploaded there (issue 35)', async () => {
+    for (const over of [
+      { can_sale: 'N' as const, on_sale_start: '2026-12-01T01:00:00.000Z' },
+      { can_sale: 'Y' as const, close_sale: 'Y' as const },
+    ]) {
+      const { unmount } = await show(eventDetail(over), { consented: false });
+      expect(screen.queryByRole('dialog', { name: 'ก่อนค้นหาภาพด้วยใบหน้า' })).toBeNull();
+      unmount();
+    }
+  });
+
   it('goes home when declined, and asks again next time', async () => {
     await show(eventDetail(), { consented: false });
     fireEvent.click(screen.getByRole('button', { name: 'ไม่ยอมรับ กลับหน้าแรก' }));

@@ -16,6 +16,7 @@ import type { EventLoad } from './event-loader';
 import { SaleArea } from './SaleArea';
 import { useForcedLanguage } from './use-forced-language';
 import './event-page.css';
+import { uploadAreaState } from '../../../core/sale';
 
 export function EventPage({ data }: { data: EventLoad }) {
   const { t } = useLingui();
@@ -50,7 +51,8 @@ function EventView({ event }: { event: EventDetail }) {
         </div>
       </article>
       {!searched && <HighlightGallery eventKey={event.event_key} />}
-      <ConsentGate eventKey={event.event_key} />
+      {/* Asked only where a selfie can be uploaded (issue 35: not on an event not yet, or no longer, on sale). */}
+      {uploadAreaState(event) === 'open' && <ConsentGate eventKey={event.event_key} />}
     </>
   );
 }

@@ -122,15 +122,29 @@ describe('FaceSearchPanel search', () => {
     expect(picker()).toBeEnabled();
   });
 
-  it('says nothing was found, with the spec hint and the admin contact', async () => {
+  it('says nothing was found, with the spec hint (the admin contact only where the store has a channel)', async () => {
     fakeApi({ search: () => reply(200, found()) });
     await renderPanel();
     choose(jpegFile());
     expect(await screen.findByText('ไม่พบรูปภาพ ลองใช้รูปอื่นที่เห็นใบหน้าชัดเจนเพียงหน้าเดียว')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'ติดต่อแอดมินให้ช่วยหารูป' })).toHaveAttribute(
-      'href',
-      '/about#contact',
-    );
+    // The test settings have no support channel: no dead-end link (src/lib/ui/ContactLink.test.tsx has both).
+    expect(screen.queryByRole('link', { name: /ติดต่อแอดมิน/ })).toBeNull();
+  });
+
+  it('a selfie with no face says so, not "no match" (issue 35)', async () => {
+    fakeApi({ search: () => reply(200, { ...found(), selfie_faces: 0 }) });
+    await renderPanel();
+    choose(jpegFile());
+    expect(await screen.findByText(/^ไม่พบใบหน้าในรูปนี้/)).toBeInTheDocument();
+    expect(screen.queryByText('ไม่พบรูปภาพ ลองใช้รูปอื่นที่เห็นใบหน้าชัดเจนเพียงหน้าเดียว')).toBeNull();
+  });
+
+  it('a selfie with several faces says the largest was searched (issue 35)', async () => {
+    fakeApi({ search: () => reply(200, { ...found(4, 5), selfie_faces: 3 }) });
+    await renderPanel();
+    choose(jpegFile());
+    expect(await screen.findByRole('heading', { name: 'พบ 2 รูปที่ตรงกับใบหน้าของคุณ' })).toBeInTheDocument();
+    expect(screen.getByText(/^รูปนี้มี 3 ใบหน้า ระบบค้นหาด้วยใบหน้าที่ใหญ่ที่สุดในรูป/)).toBeInTheDocument();
   });
 
   it('shows the search error when the server answers not success, and the upload error when the PUT fails', async () => {
@@ -421,26 +435,26 @@ describe('FaceSearchPanel search', () => {
     expect(calls).toEqual([]);
   });
 
-  it('warns about a file of 5 MB or more for 5 s while it still compresses and searches it', async () => {
+  it('says of a file of 5 MB or more, for 5 s, that it is made smaller, and searches it', async () => {
     // Only setTimeout is faked (IndexedDB's stand-in needs the others).
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     fakeApi({ search: () => reply(200, found(3)) });
     await renderPanel();
     choose(jpegFile('big.jpg', 5 * 1024 * 1024));
-    expect(
-      await screen.findByText('กรุณาอัปโหลดไฟล์ที่มีขนาดเล็กกว่า 5MB — รูปนี้จะถูกย่อขนาดให้อัตโนมัติ'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('รูปนี้ใหญ่กว่า 5MB ระบบย่อขนาดให้อัตโนมัติแล้ว ไม่ต้องทำอะไรเพิ่ม')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'พบ 1 รูปที่ตรงกับใบหน้าของคุณ' })).toBeInTheDocument();
     expect(compressSelfie).toHaveBeenCalledTimes(1);
     await waitFor(async () => expect(await readList('cart_latest', 'standard')).toHaveLength(1));
     act(() => {
       vi.advanceTimersByTime(4000);
     });
-    expect(screen.getByText(/กรุณาอัปโหลดไฟล์ที่มีขนาดเล็กกว่า 5MB/)).toBeInTheDocument();
+    expect(screen.getByText(/รูปนี้ใหญ่กว่า 5MB/)).toBeInTheDocument();
+    // Never the contradicting "please upload a smaller file" while the search goes on.
+    expect(screen.queryByText(/กรุณาอัปโหลดไฟล์/)).not.toBeInTheDocument();
     act(() => {
       vi.advanceTimersByTime(1100);
     });
-    expect(screen.queryByText(/กรุณาอัปโหลดไฟล์ที่มีขนาดเล็กกว่า 5MB/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/รูปนี้ใหญ่กว่า 5MB/)).not.toBeInTheDocument();
   });
 
   it('on an mhao event with photos in the cart, asks first; cancel keeps the cart, confirm clears it and searches', async () => {

@@ -11,6 +11,7 @@ import type { EventDetail } from '../../../core/contract/events';
 import type { Photo } from '../../../core/contract/photos';
 import { afterFirstScreen } from '../../lib/after-first-screen';
 import { useBusyWhile } from '../../lib/busy';
+import { useRevealWhenAnswered } from '../../lib/reveal';
 import { OtherEventQuestion } from '../cart/OtherEventQuestion';
 import { useMhaoTexts } from '../cart/use-mhao-texts';
 import { ConfirmDialog, useConfirm } from './ConfirmDialog';
@@ -33,6 +34,7 @@ const FaceResults = lazy(loadResults);
 const cartStore = () => import('../cart/cart-store');
 const savedResults = () => import('./saved-results');
 const NONE: readonly Photo[] = [];
+const ANSWERED = ['found', 'not-found', 'error'] as const;
 
 export interface FaceSearchPanelProps {
   event: EventDetail;
@@ -56,6 +58,9 @@ export function FaceSearchPanel({
   const busy = isBusy(state) || confirm.open;
   useBusyWhile('upload', isBusy(state));
   const current = state.current;
+  // The answer is brought into view when it comes (issue 35: on a phone it lands below the fold).
+  const answerArea = useRef<HTMLDivElement>(null);
+  useRevealWhenAnswered(answerArea, current.step, 'searching', ANSWERED);
   useEffect(() => onStepChange?.(current.step), [current.step, onStepChange]);
 
   // The results shown: those found, or, while a second selfie is searched, those it widens.
@@ -174,7 +179,9 @@ export function FaceSearchPanel({
         )}
       </h2>
       <SelfiePicker disabled={busy} onFile={choose} />
-      <SearchStatus state={state} />
+      <div ref={answerArea} className="face-search-answer">
+        <SearchStatus state={state} />
+      </div>
       {shownPhotos && (
         <Suspense fallback={null}>
           <FaceResults

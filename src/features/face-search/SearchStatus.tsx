@@ -28,6 +28,7 @@ export function SearchStatus({ state }: { state: SearchState }) {
   const { t } = useLingui();
   const current = state.current;
   const percent = current.step === 'uploading' ? current.percent : 0;
+  const faces = state.selfieFaces;
   return (
     <div className="search-status">
       <div role="status" aria-live="polite">
@@ -62,10 +63,19 @@ export function SearchStatus({ state }: { state: SearchState }) {
           </p>
         )}
         {current.step === 'searching' && current.busy && <BusyWait seconds={current.busy.seconds} />}
+        {faces !== undefined && faces > 1 && current.step !== 'error' && (
+          <p className="alert info selfie-faces">
+            <Trans>รูปนี้มี {faces} ใบหน้า ระบบค้นหาด้วยใบหน้าที่ใหญ่ที่สุดในรูป ถ้าผลที่ได้ไม่ใช่คุณ ลองใช้รูปที่มีแค่ใบหน้าของคุณ</Trans>
+          </p>
+        )}
         {current.step === 'not-found' && (
           <div className="alert info search-not-found">
             <p>
-              <Trans>ไม่พบรูปภาพ ลองใช้รูปอื่นที่เห็นใบหน้าชัดเจนเพียงหน้าเดียว</Trans>
+              {faces === 0 ? (
+                <Trans>ไม่พบใบหน้าในรูปนี้ กรุณาใช้รูปที่เห็นใบหน้าของคุณชัดเจน หันหน้าตรงกล้อง ไม่ใส่แว่นกันแดดหรือหน้ากาก</Trans>
+              ) : (
+                <Trans>ไม่พบรูปภาพ ลองใช้รูปอื่นที่เห็นใบหน้าชัดเจนเพียงหน้าเดียว</Trans>
+              )}
             </p>
             {canContactSupport() && (
               <>
@@ -83,8 +93,9 @@ export function SearchStatus({ state }: { state: SearchState }) {
       </div>
       <div role="alert">
         {state.sizeWarning && (
-          <p className="alert warning">
-            <Trans>กรุณาอัปโหลดไฟล์ที่มีขนาดเล็กกว่า 5MB — รูปนี้จะถูกย่อขนาดให้อัตโนมัติ</Trans>
+          // One thing said (issue 35): the photo is made smaller on the phone and the search goes on.
+          <p className="alert info">
+            <Trans>รูปนี้ใหญ่กว่า 5MB ระบบย่อขนาดให้อัตโนมัติแล้ว ไม่ต้องทำอะไรเพิ่ม</Trans>
           </p>
         )}
         {current.step === 'error' && (

@@ -57,6 +57,11 @@ export interface SearchState {
   wrongType: boolean;
   /** The 5 s warning for a file of 5 MB or more. */
   sizeWarning: boolean;
+  /**
+   * The faces the store found in the last selfie, when it said (issue 35): 0 is "no face in this photo", not "no
+   * match"; more than 1, the largest was searched.
+   */
+  selfieFaces?: number;
 }
 
 export type SearchAction =
@@ -209,8 +214,9 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
       return step === 'searching' ? { ...state, current: { step: 'uploading', percent: 0 } } : state;
     case 'answered': {
       if (step !== 'searching') return state;
-      const { widening, wideningTiers, ...rest } = state;
+      const { widening, wideningTiers, selfieFaces: _, ...kept } = state;
       const answer = action.answer;
+      const rest = answer.selfie_faces === undefined ? kept : { ...kept, selfieFaces: answer.selfie_faces };
       if (widening) {
         const before = wideningTiers ?? { maybe: [], matched: [], notMine: [] };
         const current = foundOf(mergePhotos(widening, answer.images), {

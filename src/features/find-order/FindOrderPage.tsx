@@ -11,10 +11,13 @@ import type { FindOrderFilter } from '../../../core/rules';
 import { findOrders } from '../../lib/api/find-order';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
+import { useRevealWhenAnswered } from '../../lib/reveal';
 import { languageAtom } from '../../lib/state';
 import { cleanFindOrderInput, type FindOrderProblem, findOrderProblem } from './find-order-form';
 import { SavedOrders } from './SavedOrders';
 import './find-order.css';
+
+const ANSWERED = ['found', 'failed'] as const;
 
 type Search =
   | { state: 'idle' }
@@ -34,6 +37,9 @@ export function FindOrderPage({ mobile }: { mobile?: string | undefined }) {
   const [slipMobile, setSlipMobile] = useState('');
   const [mobileProblem, setMobileProblem] = useState<FindOrderProblem>();
   const [search, setSearch] = useState<Search>({ state: 'idle' });
+  // The orders found are brought into view when they come (issue 35: below the form on a phone).
+  const answerArea = useRef<HTMLDivElement>(null);
+  useRevealWhenAnswered(answerArea, search.state, 'searching', ANSWERED);
   const running = useRef<AbortController | undefined>(undefined);
 
   const run = useCallback(async (by: FindOrderFilter, value: string, withMobile?: string) => {
@@ -183,7 +189,9 @@ export function FindOrderPage({ mobile }: { mobile?: string | undefined }) {
           </button>
         </div>
       </form>
-      <FoundOrders search={search} />
+      <div ref={answerArea} className="find-order-answer">
+        <FoundOrders search={search} />
+      </div>
     </div>
   );
 }

@@ -233,8 +233,17 @@ describe('OrderPage', () => {
     expect(screen.getByRole('button', { name: 'ดาวน์โหลดภาพต้นฉบับทั้งหมด (3 ภาพ)' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'ดาวน์โหลดภาพโลโก้ทั้งหมด (3 ภาพ)' })).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /^ดูภาพ DSC_/ })).toHaveLength(3);
+    // The buyer's own thumbnails, without the public mark, in both states of the toggle (issue 35).
+    const thumbnails = () =>
+      screen
+        .getAllByRole('img', { name: /^DSC_/ })
+        .filter((img) => img.closest('.order-thumbnails.paid'))
+        .map((img) => img.getAttribute('src'));
+    const own = [1, 2, 3].map((n) => `/api/v1/order/${ORDER_UUID}/thumbnail/${paidImage(n).id}`);
+    expect(thumbnails()).toEqual(own);
     fireEvent.click(screen.getByRole('button', { name: 'ภาพโลโก้' }));
     expect(screen.getAllByRole('button', { name: /^ดูภาพ\+โลโก้ DSC_/ })).toHaveLength(3);
+    expect(thumbnails()).toEqual(own);
   });
 
   it('PAID but logo images not made yet: says they are being prepared, with Refresh', async () => {

@@ -1,12 +1,16 @@
 import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import type { PaidImage } from '../../../core/contract/order';
+import { paidThumbnailUrl } from '../../lib/photo-urls';
 import { photoImage } from '../../lib/sized-image';
 
 const PhotoLightbox = lazy(() => import('./PhotoLightbox'));
 
-/** Thumbnails of the paid images, each with View (or View+logo) opening the lightbox at it. */
-export function PaidGallery({ images, logo }: { images: PaidImage[]; logo: boolean }) {
+/**
+ * Thumbnails of the paid images, each with View (or View+logo) opening the lightbox at it. They are the buyer's own,
+ * without the public mark (issue 35); the public (marked) one stands in when those cannot be had (offline).
+ */
+export function PaidGallery({ q, images, logo }: { q: string; images: PaidImage[]; logo: boolean }) {
   const [open, setOpen] = useState<number | undefined>();
   const slides = images.map((image) => ({
     src: logo ? image.image_logo : image.image,
@@ -20,7 +24,12 @@ export function PaidGallery({ images, logo }: { images: PaidImage[]; logo: boole
           return (
             <li key={image.id}>
               <img
-                {...photoImage(image.image_thumbnail)}
+                src={paidThumbnailUrl(q, image.id)}
+                onError={({ currentTarget }) => {
+                  if (currentTarget.dataset.fallback) return;
+                  currentTarget.dataset.fallback = 'public';
+                  currentTarget.src = photoImage(image.image_thumbnail).src;
+                }}
                 alt={image.original_file_name}
                 width={480}
                 height={480}

@@ -75,7 +75,7 @@ export function PaidOrder({ q, view, refreshing, onRefresh }: PaidOrderProps) {
               </fieldset>
             )}
           </div>
-          <PaidGallery images={view.images} logo={logos && showLogos} />
+          <PaidGallery q={q} images={view.images} logo={logos && showLogos} />
         </section>
       )}
     </>

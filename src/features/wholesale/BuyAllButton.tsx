@@ -78,7 +78,13 @@ export function BuyAllButton({ event }: { event: EventDetail }) {
       >
         {t`ซื้อเหมาทุกภาพจากช่างภาพทุกคน`}
       </button>
-      {refused && (
+      {refused && count === 0 && (
+        // Before any search there is nothing to buy yet (issue 35): the buyer is told what to do first.
+        <p id="buy-all-refusal" className="alert info" role="alert">
+          <Trans>ค้นหารูปของคุณด้วยรูปเซลฟี่ด้านบนก่อน แล้วจึงกดซื้อเหมาทุกภาพ</Trans>
+        </p>
+      )}
+      {refused && count > 0 && (
         <p id="buy-all-refusal" className="alert error" role="alert">
           <Trans>
             ไม่สามารถดำเนินการสั่งซื้อได้ เนื่องจากเราต้องการให้นักวิ่งได้ซื้อภาพในราคาที่ถูกที่สุด กรุณาลบภาพที่ไม่ต้องการออก

@@ -66,11 +66,14 @@ describe('WholesalePage', () => {
     expect(document.title).toBe('แพ็กเกจเหมา ภูเก็ต บีชรัน 2026 | RunFoto');
   });
 
-  it('refuses buy-all with the spec alert before any search of this event', async () => {
+  it('before any search of this event, buy-all says to search first (issue 35), not the pricing policy', async () => {
     await setLatestResults('wholesale', [photo(1, 'another-event')]);
     await show(hybridEvent());
     fireEvent.click(screen.getByRole('button', { name: 'ซื้อเหมาทุกภาพจากช่างภาพทุกคน' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('ไม่สามารถดำเนินการสั่งซื้อได้');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'ค้นหารูปของคุณด้วยรูปเซลฟี่ด้านบนก่อน แล้วจึงกดซื้อเหมาทุกภาพ',
+    );
+    expect(screen.queryByText(/ไม่สามารถดำเนินการสั่งซื้อได้/)).toBeNull();
     expect(await readList('cart', 'wholesale')).toEqual([]);
     // A later search of this event finds photos: the refusal goes away.
     await setLatestResults('wholesale', [photo(1), photo(2)]);

@@ -19,6 +19,7 @@ import { FaceSearchPanel } from '../face-search/FaceSearchPanel';
 import { HighlightGallery } from '../gallery/HighlightGallery';
 import { BuyAllButton } from './BuyAllButton';
 import './wholesale.css';
+import { uploadAreaState } from '../../../core/sale';
 
 export function WholesalePage({ data }: { data: EventLoad }) {
   const { t } = useLingui();
@@ -90,7 +91,8 @@ function HybridWholesale({ event }: { event: EventDetail }) {
         </div>
       </article>
       <HighlightGallery eventKey={event.event_key} />
-      <ConsentGate eventKey={event.event_key} />
+      {/* Asked only where a selfie can be uploaded (issue 35: not on an event not yet, or no longer, on sale). */}
+      {uploadAreaState(event) === 'open' && <ConsentGate eventKey={event.event_key} />}
     </>
   );
 }

@@ -237,13 +237,13 @@ function FoundOrders({ search }: { search: Search }) {
         ) : (
           search.orders.map((order) => (
             <tr key={order.order_id}>
-              <td>{formatDateTime(order.create_date, language)}</td>
-              <td>
+              <td className="found-date">{formatDateTime(order.create_date, language)}</td>
+              <td className="found-link">
                 <a href={`/download/${order.order_id}`} target="_blank" rel="noopener">
                   <Trans>เปิดแกลเลอรี</Trans>
                 </a>
               </td>
-              <td>{order.title}</td>
+              <td className="found-title">{order.title}</td>
               <td className={order.status === 'PAID' ? 'status paid' : 'status waiting'}>
                 {order.status === 'PAID' ? <Trans>ชำระเงินแล้ว</Trans> : <Trans>รอชำระเงิน</Trans>}
               </td>

@@ -122,6 +122,18 @@ describe('the order page asks again by itself', () => {
     expect(fetchOrderInquiry.mock.calls[0]?.[2]).toEqual({ known: 'INITIAL/-/N/N/1:0', seconds: 25 });
   });
 
+  it('a render thrown away before the first screen is shown leaves the carried answer to the one that is kept', async () => {
+    // Two renders before any is shown (as when React renders a hydration again after waiting for a chunk): both
+    // read the answer that came with the page; only once one is shown does a later visit ask the API.
+    const withPage = inquiry({ state_token: 'INITIAL/-/N/N/1:0' });
+    carried = withPage;
+    const { result } = renderHook(() => [useOrderInquiry(ORDER_UUID), useOrderInquiry(ORDER_UUID)] as const);
+    expect(result.current[0].result).toEqual({ state: 'loaded', inquiry: withPage });
+    expect(result.current[1].result).toEqual({ state: 'loaded', inquiry: withPage });
+    const later = renderHook(() => useOrderInquiry(ORDER_UUID));
+    expect(later.result.current.result).toEqual({ state: 'loading' });
+  });
+
   it('never asks while the tab is hidden, and asks at once when it comes back', async () => {
     renderHook(() => useOrderInquiry(ORDER_UUID));
     await flush();

@@ -56,6 +56,17 @@ const visible = () => typeof document === 'undefined' || document.visibilityStat
 /** What one ask found. */
 type Asked = 'changed' | 'unchanged' | 'failed' | 'aborted';
 
+/**
+ * The answer the page carried for an order, the same for every render of the first screen until one is shown: a
+ * render React throws away (a hydration that waited for a chunk, then ran again) must not use it up, or the render
+ * that is kept finds none and differs from the server's HTML.
+ */
+const carriedAnswers = new Map<string, Inquiry | undefined>();
+function carriedAnswer(q: string): Inquiry | undefined {
+  if (!carriedAnswers.has(q)) carriedAnswers.set(q, carriedOrderInquiry(q));
+  return carriedAnswers.get(q);
+}
+
 export function useOrderInquiry(q: string): {
   result: InquiryState;
   refreshing: boolean;
@@ -63,9 +74,13 @@ export function useOrderInquiry(q: string): {
 } {
   // The answer that came with the page shows in the first render: no frame of an empty page before it.
   const [carried] = useState(() => {
-    const inquiry = carriedOrderInquiry(q);
+    const inquiry = carriedAnswer(q);
     return inquiry && { q, inquiry };
   });
+  // Shown: a later visit of this order asks the API.
+  useEffect(() => {
+    carriedAnswers.delete(q);
+  }, [q]);
   const [result, setResult] = useState<InquiryState>(() =>
     carried ? { state: 'loaded', inquiry: carried.inquiry } : { state: 'loading' },
   );

@@ -198,7 +198,7 @@ test('manual cart: English without a stored language, Ref no. rule, AM order wit
   await seed(page, 'manual', { cart: photos });
   await page.goto('/cart-manual');
   await expect(page.getByRole('heading', { level: 1, name: 'Order list and payment' })).toBeVisible();
-  await expectPrices(page, 'THB', { Total: '120.00', 'Free fee': '6.00', 'Final payment': '126.00' });
+  await expectPrices(page, 'THB', { Total: '120.00', 'Payment fee 5%': '6.00', 'Final payment': '126.00' });
   await expect(row(page, 'Average price per image').getByRole('cell')).toHaveText('60.00 THB');
   const ref = page.getByLabel('Mobile number/Ref no.');
   await ref.fill('1234');

@@ -298,6 +298,28 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
     }
   });
 
+  it('says how many faces the selfie had: none ("no face", not "no match"), or several (the largest searched)', async () => {
+    const [a = 0] = photoIds;
+    for (const [outcome, faces] of [
+      [{ kind: 'no-face' } as const, 0],
+      [{ kind: 'matches', matches: [{ photoId: a, distance: 0.3 }], selfieFaces: 3 } as const, 3],
+    ] as const) {
+      t.ctx.faces = { search: async () => outcome };
+      try {
+        const { search_id, file_location } = await signAndUpload();
+        const res = await t.post('/api/v2/facesearch', { search_id, file_location, event_key: 'beach-run' });
+        expect(res.status).toBe(200);
+        expect(await res.json()).toMatchObject({ status: 'success', selfie_faces: faces });
+      } finally {
+        t.ctx.faces = engine;
+      }
+    }
+    // An engine that does not say leaves the field out (the spec's answer as it was).
+    const { search_id, file_location } = await signAndUpload();
+    const res = await t.post('/api/v2/facesearch', { search_id, file_location, event_key: 'beach-run' });
+    expect(await res.json()).not.toHaveProperty('selfie_faces');
+  });
+
   it('refuses a search that is expired, unknown, or for another event', async () => {
     const { search_id, file_location } = await signAndUpload();
     const other = await t.post('/api/v2/facesearch', { search_id, file_location, event_key: 'other-run' });

@@ -10,7 +10,12 @@ import { insertEvent } from '../db/events-repo';
 import { insertPhotos } from '../db/photos-repo';
 import { findSearch } from '../db/searches-repo';
 import { testDatabases } from '../db/test-databases';
-import { FaceIndexEngine, type FaceQuery, type FaceSearchEngine } from '../faces/engine';
+import {
+  FaceIndexEngine,
+  type FaceQuery,
+  type FaceSearchEngine,
+  type FaceSearchOutcome,
+} from '../faces/engine';
 import { SEARCH_BUSY_AFTER_MS } from '../services/face-search';
 import { photoPass } from '../services/photo-pass';
 import { memoryLimiter } from '../services/rate-limit';
@@ -300,10 +305,11 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
 
   it('says how many faces the selfie had: none ("no face", not "no match"), or several (the largest searched)', async () => {
     const [a = 0] = photoIds;
-    for (const [outcome, faces] of [
-      [{ kind: 'no-face' } as const, 0],
-      [{ kind: 'matches', matches: [{ photoId: a, distance: 0.3 }], selfieFaces: 3 } as const, 3],
-    ] as const) {
+    const cases: [FaceSearchOutcome, number][] = [
+      [{ kind: 'no-face' }, 0],
+      [{ kind: 'matches', matches: [{ photoId: a, distance: 0.3 }], selfieFaces: 3 }, 3],
+    ];
+    for (const [outcome, faces] of cases) {
       t.ctx.faces = { search: async () => outcome };
       try {
         const { search_id, file_location } = await signAndUpload();

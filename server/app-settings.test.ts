@@ -7,13 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppSettings, appSettingsDefaults, parseAppSettingsJson } from '../core/contract/settings';
 import { createApp } from './app';
 import { appSettingsFor } from './app-settings';
-import { loadConfig } from './config';
+import { DEMO_SUPPORT, loadConfig } from './config';
 import { testDatabases } from './db/test-databases';
 import { openTestApp, TEST_APP_TOKEN, type TestApp } from './test/app-fixture';
 
 describe('appSettingsFor', () => {
-  it('gives the defaults for the default config', () => {
-    expect(appSettingsFor(loadConfig({}))).toEqual(appSettingsDefaults);
+  it('gives the defaults for the default config (the demo store: with its demo support channels)', () => {
+    expect(appSettingsFor(loadConfig({}))).toEqual({ ...appSettingsDefaults, support: DEMO_SUPPORT });
+    expect(appSettingsFor(loadConfig({ DEMO_DATA: 'off' }))).toEqual(appSettingsDefaults);
   });
 
   it('maps the token, gateway, card key, API base and support channels', () => {

@@ -9,13 +9,14 @@ import {
 } from '@tanstack/react-router';
 import { act, createEvent, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { markBusy } from '../../lib/busy';
 import { activateLanguage } from '../../lib/i18n';
 import { CONTACT_PAGE_URL } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
 import { changeField } from '../../test/change-field';
 import { eventSummary } from '../../test/event-summary';
+import { support } from '../../test/support-settings';
 import { addToCart, clearCart } from '../cart/cart-store';
 import { photo } from '../cart/test-items';
 import { AppShell } from './AppShell';
@@ -25,6 +26,10 @@ const worker = vi.hoisted(() => ({
   updateReady: undefined as undefined | ((apply: () => void) => void),
   message: undefined as undefined | ((message: { type: 'API_UPDATED'; path: string }) => void),
 }));
+// The store's support channels as each test sets them (none by default, as in the unit tests' settings).
+vi.mock('../../lib/app-settings', async (original) =>
+  (await import('../../test/support-settings')).withSupport(await original()),
+);
 vi.mock('../../lib/sw-bridge', () => ({
   registerServiceWorker: (onUpdateReady: (apply: () => void) => void) => {
     worker.updateReady = onUpdateReady;
@@ -106,7 +111,19 @@ afterEach(async () => {
 });
 
 describe('notifications', () => {
+  it('offers no contact hint where the store has no support channel (issue 35)', async () => {
+    await renderShell();
+    fireEvent.click(screen.getByRole('button', { name: /^การแจ้งเตือน/ }));
+    const panel = screen.getByRole('dialog', { name: 'การแจ้งเตือน' });
+    expect(within(panel).queryByRole('link', { name: 'ติดต่อทีมงาน' })).toBeNull();
+    expect(within(panel).getByRole('link', { name: 'ค้นหาคำสั่งซื้อ' })).toBeInTheDocument();
+  });
+
   it('opens the news and the contact hint, closes on Escape with focus back on the bell', async () => {
+    support.current = { lineId: '@runfoto' };
+    onTestFinished(() => {
+      support.current = {};
+    });
     await renderShell();
     const bell = screen.getByRole('button', { name: 'การแจ้งเตือน (มีข่าวใหม่)' });
     expect(bell).toHaveAttribute('aria-expanded', 'false');

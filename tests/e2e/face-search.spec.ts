@@ -241,7 +241,7 @@ test('a photo of 5 MB or more shows the 5 s warning, is compressed and searched 
   });
   await openEvent(page);
   await picker(page).setInputFiles(files.large);
-  const warning = page.getByText('กรุณาอัปโหลดไฟล์ที่มีขนาดเล็กกว่า 5MB — รูปนี้จะถูกย่อขนาดให้อัตโนมัติ');
+  const warning = page.getByText('รูปนี้ใหญ่กว่า 5MB ระบบย่อขนาดให้อัตโนมัติแล้ว ไม่ต้องทำอะไรเพิ่ม');
   await expect(warning).toBeVisible();
   await expect(resultsHeading(page).or(page.getByText(/^ไม่พบรูปภาพ/))).toBeVisible({ timeout: 30_000 });
   await expect(warning).toBeHidden({ timeout: 7_000 });

@@ -6,6 +6,7 @@
 // answer comes into view. Screenshots of each screen at 360 px go to test-results/screens/.
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { type CartItem, highlightPhotos, type Kind, seed, stagePhotos } from './cart-seed';
+import { serviceWorkerControls } from './service-worker';
 
 const PHUKET = 'phuket-beach-run-2026'; // hybrid (wholesale 590) + stage
 const BANGKOK = 'bangkok-city-marathon-2026';
@@ -103,6 +104,8 @@ for (const width of WIDTHS) {
       await onPhone(page, width, language);
       await page.goto('/about');
       await expect(page.locator('.app-header .language-switch')).toBeVisible();
+      // Offline once the worker has the app (a chunk asked for offline before it is installed cannot load).
+      await serviceWorkerControls(page);
       await context.setOffline(true);
       await expect(page.locator('.offline-indicator')).toBeVisible();
       const header = page.locator('.app-header');

@@ -1,13 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  DEMO_APP_TOKEN,
-  DEMO_SUPPORT,
-  hasNoSupport,
-  loadConfig,
-  noSupportNotice,
-  sandboxWarning,
-} from './config';
+import { hasSupportChannels } from '../core/contract/settings';
+import { DEMO_APP_TOKEN, DEMO_SUPPORT, loadConfig, noSupportNotice, sandboxWarning } from './config';
 
 describe('loadConfig', () => {
   it('defaults to the embedded store on port 8080', () => {
@@ -85,8 +79,8 @@ describe('loadConfig: the settings the PWA takes at run time', () => {
 
   it('has no support channels when none is set outside the demo store', () => {
     expect(loadConfig({ DEMO_DATA: 'off' }).support).toEqual({});
-    expect(hasNoSupport(loadConfig({ DEMO_DATA: 'off' }).support)).toBe(true);
-    expect(hasNoSupport(DEMO_SUPPORT)).toBe(false);
+    expect(hasSupportChannels(loadConfig({ DEMO_DATA: 'off' }).support)).toBe(false);
+    expect(hasSupportChannels(DEMO_SUPPORT)).toBe(true);
     expect(noSupportNotice(loadConfig({ DEMO_DATA: 'off' }))).toMatch(/hides its "contact us" links/);
     expect(noSupportNotice(loadConfig({}))).toBeUndefined();
     // A channel of the owner's own replaces the demo's, not added to them.

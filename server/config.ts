@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import * as v from 'valibot';
 import { PHOTO_RETENTION_DAYS } from '../core/constants';
-import { type SupportChannels, supportChannelsSchema } from '../core/contract/settings';
+import { hasSupportChannels, type SupportChannels, supportChannelsSchema } from '../core/contract/settings';
 import { DEFAULT_MAIL_FROM } from './services/notify/email';
 import { type S3Config, s3ConfigFromEnv } from './storage/s3-store';
 
@@ -141,10 +141,6 @@ export const DEMO_SUPPORT: SupportChannels = {
   email: 'help@runfoto.example',
 };
 
-/** True when no channel is set: the store's contact links are hidden (the server says so at start). */
-export const hasNoSupport = (support: SupportChannels): boolean =>
-  !Object.values(support).some((value) => typeof value === 'string' && value !== '');
-
 /** Checked with the PWA's own schema at start, so a channel the About page could not link never gets that far. */
 function supportSettings(env: NodeJS.ProcessEnv): SupportChannels {
   const given: Record<string, string> = {};
@@ -211,7 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     appToken: env.APP_TOKEN || DEMO_APP_TOKEN,
     // "/" means the API at the origin's root: its paths then start at "/v1/…".
     publicApiBase: (env.PUBLIC_API_BASE || '/api').replace(/\/+$/, ''),
-    support: demoStore(gateway, demo) && hasNoSupport(given) ? DEMO_SUPPORT : given,
+    support: demoStore(gateway, demo) && !hasSupportChannels(given) ? DEMO_SUPPORT : given,
     demoData: demo,
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.MAIL_FROM || DEFAULT_MAIL_FROM } : undefined,
     sms: smsSettings(env),
@@ -262,7 +258,7 @@ export function sandboxWarning(config: Pick<Config, 'paymentGateway'>): string |
 
 /** What a store with no support channel says once at start: its "contact us" links are hidden. */
 export function noSupportNotice(config: Pick<Config, 'support'>): string | undefined {
-  if (!hasNoSupport(config.support)) return undefined;
+  if (hasSupportChannels(config.support)) return undefined;
   return (
     'No SUPPORT_* channel is set (SUPPORT_LINE_ID, SUPPORT_LINE_URL, SUPPORT_FACEBOOK_URL, SUPPORT_PHONE, ' +
     'SUPPORT_EMAIL): the store hides its "contact us" links until one is (README: Settings).'

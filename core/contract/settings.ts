@@ -27,6 +27,10 @@ export const supportChannelsSchema = v.object({
 });
 export type SupportChannels = v.InferOutput<typeof supportChannelsSchema>;
 
+/** Whether at least one support channel is set: the store's "contact us" links lead somewhere only then. */
+export const hasSupportChannels = (support: SupportChannels): boolean =>
+  Object.values(support).some((value) => typeof value === 'string' && value !== '');
+
 /** A base address without its trailing slashes ("/api/" and "/api" call the same paths). */
 const baseAddressSchema = (fallback: string) =>
   v.optional(

@@ -2,13 +2,9 @@
 // when the server has a support channel set (SUPPORT_*; the demo store has demo ones): without one, an offer to
 // contact the team is not made at all, and a link inside running text is left as text.
 import type { ReactNode } from 'react';
-import type { SupportChannels } from '../../../core/contract/settings';
+import { hasSupportChannels } from '../../../core/contract/settings';
 import { appSettings } from '../app-settings';
 import { CONTACT_PAGE_URL } from '../links';
-
-/** True when at least one support channel is set, so the contact section lists somewhere to write. */
-export const hasSupportChannels = (support: SupportChannels): boolean =>
-  Object.values(support).some((value) => typeof value === 'string' && value !== '');
 
 /** Whether this store's buyers can be sent to its contact section (read once: the settings do not change). */
 export const canContactSupport = (): boolean => hasSupportChannels(appSettings.support);

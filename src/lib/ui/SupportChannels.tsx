@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import type { SupportChannels as Channels } from '../../../core/contract/settings';
+import { type SupportChannels as Channels, hasSupportChannels } from '../../../core/contract/settings';
 
 /**
  * A LINE id's own link. LINE documents https://line.me/R/ as its URL scheme and line:// as deprecated (another
@@ -21,7 +21,7 @@ const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
 /** The support channels the server is configured with (SUPPORT_*), as links; nothing when none is set. */
 export function SupportChannels({ support }: { support: Channels }) {
   const { lineId, lineUrl, facebookUrl, phone, email } = support;
-  if (!lineId && !lineUrl && !facebookUrl && !phone && !email) return null;
+  if (!hasSupportChannels(support)) return null;
   const lineHref = lineUrl ?? (lineId ? lineIdUrl(lineId) : undefined);
   const lineText = lineId ?? (lineUrl ? shortAddress(lineUrl) : '');
   const facebookText = facebookUrl ? shortAddress(facebookUrl) : '';

@@ -48,6 +48,15 @@ export type PackageHb = v.InferOutput<typeof packageHbSchema>;
 export const stageSchema = v.object({ id: v.number(), name: v.string(), name_en: v.string() });
 export type Stage = v.InferOutput<typeof stageSchema>;
 
+/** An event's bib search, as its page needs it (in the event detail): the digits it takes, and names or not. */
+export const bibSearchSettingsSchema = v.object({
+  min_digits: v.number(),
+  max_digits: v.number(),
+  /** The event has a start list: runners can find their bib by name. */
+  by_name: v.boolean(),
+});
+export type BibSearchSettings = v.InferOutput<typeof bibSearchSettingsSchema>;
+
 /** One event with everything its page needs (SPEC §3 Event). */
 export const eventDetailSchema = v.object({
   ...eventSummarySchema.entries,
@@ -60,6 +69,8 @@ export const eventDetailSchema = v.object({
   package: v.array(packageSchema),
   package_hb: v.array(packageHbSchema),
   stage: v.array(stageSchema),
+  /** Our addition (issue 36): search by bib number (absent: the event reads no bibs). */
+  bib_search: v.optional(bibSearchSettingsSchema),
 });
 export type EventDetail = v.InferOutput<typeof eventDetailSchema>;
 

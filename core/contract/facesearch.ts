@@ -79,6 +79,12 @@ export const faceSearchAnswerSchema = v.object({
    * largest was searched). Absent from searches that had no selfie ("more like this").
    */
   selfie_faces: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  /**
+   * Our addition (issue 36): the bib number read under the runner's matched faces, when one clearly leads; its
+   * photos the face search did not find (back views, covered faces) are `bib_images`, in the order taken.
+   */
+  runner_bib: v.optional(v.string()),
+  bib_images: v.optional(v.array(photoSchema)),
 });
 export type FaceSearchAnswer = v.InferOutput<typeof faceSearchAnswerSchema>;
 

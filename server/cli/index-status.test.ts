@@ -55,7 +55,14 @@ describe('index-status', () => {
       const job = await claim(cli.db, ['index-photo'], cli.now);
       if (job) claimed.push(job);
     }
-    await saveFacesOfPhoto(cli.db, ids[0] as number, runId, [face(1), face(40)]);
+    // Its bibs read: one under its first face.
+    await saveFacesOfPhoto(
+      cli.db,
+      ids[0] as number,
+      runId,
+      [face(1), face(40)],
+      [{ face: 0, bib: '1234', confidence: 0.97, box: { x: 10, y: 60, width: 30, height: 12 } }],
+    );
     await complete(cli.db, claimed[0] as JobRow, { faces: 2 });
     await markIndexFailed(cli.db, ids[1] as number, 'not an image');
     await fail(cli.db, claimed[1] as JobRow, 'not an image');
@@ -68,12 +75,14 @@ describe('index-status', () => {
       photos: { pending: 3, indexed: 1, failed: 1 },
       faces: 2,
       jobs: { queued: 2, running: 1, failed: 1 },
+      bibs: { reads: 1, photosRead: 1, photosUnread: 0 },
     });
     expect(await indexStatus(cli.db)).toEqual({
       eventKey: null,
       photos: { pending: 4, indexed: 1, failed: 1 },
       faces: 2,
       jobs: { queued: 3, running: 1, failed: 1 },
+      bibs: { reads: 1, photosRead: 1, photosUnread: 0 },
     });
   });
 
@@ -84,6 +93,7 @@ describe('index-status', () => {
       'index status of night-run: 5 photos',
       'photos  pending 3  indexed 1  failed 1',
       'faces   2',
+      'bibs    1 read in 1 photos  0 photos to read',
       'jobs    queued 2  running 1  failed 1',
       'rate    measured with --watch',
     ]);
@@ -109,6 +119,7 @@ describe('index-status', () => {
       photos: { pending: 50, indexed: 40, failed: 10 },
       faces: 0,
       jobs: { queued: 50, running: 0, failed: 0 },
+      bibs: { reads: 0, photosRead: 0, photosUnread: 0 },
     };
     expect(progressBar(status, 25, 10)).toBe(
       '[#####-----] 50/100 photos (10 failed) 25.0 photos/min, about 2 min left',

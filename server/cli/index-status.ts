@@ -2,6 +2,7 @@
 // all; with --watch a one-line progress bar (stderr) redrawn every 2 s with photos/min, until nothing is pending.
 // The rate is measured between the watch's own samples over the last 10 minutes: photos keep no indexed-at time.
 import { sql } from 'kysely';
+import { bibReadingCounts } from '../db/bibs-repo';
 import type { Db } from '../db/database';
 import { indexProgress } from '../db/faces-repo';
 import { type CliContext, type Command, command, noExtra, parseCommand } from './args';
@@ -18,6 +19,8 @@ export interface IndexStatus {
   photos: { pending: number; indexed: number; failed: number };
   faces: number;
   jobs: { queued: number; running: number; failed: number };
+  /** Bib numbers read (issue 36): reads kept, photos read, indexed photos still to read. */
+  bibs: { reads: number; photosRead: number; photosUnread: number };
 }
 
 /** The index state of one event (by id) or of all events. */
@@ -40,7 +43,19 @@ export async function indexStatus(
   for (const row of await jobs.execute()) {
     if (row.state !== 'done') counts[row.state] = Number(row.n);
   }
-  return { eventKey: event?.event_key ?? null, photos: progress.photos, faces: progress.faces, jobs: counts };
+  const bibs = { reads: 0, photosRead: 0, photosUnread: 0 };
+  for (const row of await bibReadingCounts(db, event?.event_id)) {
+    bibs.reads += row.reads;
+    bibs.photosRead += row.photos_read;
+    bibs.photosUnread += row.photos_unread;
+  }
+  return {
+    eventKey: event?.event_key ?? null,
+    photos: progress.photos,
+    faces: progress.faces,
+    jobs: counts,
+    bibs,
+  };
 }
 
 /** One sample of the indexed count, for the rate. */
@@ -65,6 +80,7 @@ export function statusLines(s: IndexStatus, rate?: number): string[] {
     `index status of ${s.eventKey ?? 'all events'}: ${total} photos`,
     `photos  pending ${s.photos.pending}  indexed ${s.photos.indexed}  failed ${s.photos.failed}`,
     `faces   ${s.faces}`,
+    `bibs    ${s.bibs.reads} read in ${s.bibs.photosRead} photos  ${s.bibs.photosUnread} photos to read`,
     `jobs    queued ${s.jobs.queued}  running ${s.jobs.running}  failed ${s.jobs.failed}`,
     `rate    ${rate === undefined ? 'measured with --watch' : `${rate.toFixed(1)} photos/min`}`,
   ];

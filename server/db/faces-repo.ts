@@ -12,15 +12,25 @@ export interface NewFace {
   personId?: number | undefined;
 }
 
+/** A bib number read under one of the faces being saved (its index among them). */
+export interface NewBibRead {
+  face: number;
+  bib: string;
+  confidence: number;
+  box: { x: number; y: number; width: number; height: number };
+}
+
 /**
- * Replaces a photo's faces and marks it indexed, in one transaction (a re-run of the job is harmless). Answers the
- * stored faces' ids and people, in the order given.
+ * Replaces a photo's faces and marks it indexed, in one transaction (a re-run of the job is harmless). With `bibs`
+ * (read under these faces), its bib reads are replaced too and it is marked read. Answers the stored faces' ids and
+ * people, in the order given.
  */
 export async function saveFacesOfPhoto(
   db: Db,
   photoId: number,
   eventId: number,
   faces: NewFace[],
+  bibs?: readonly NewBibRead[],
 ): Promise<{ id: number; person_id: number }[]> {
   if (faces.some((f) => f.descriptor.length !== DESCRIPTOR_BYTES)) {
     throw new Error(`a stored face descriptor has ${DESCRIPTOR_BYTES} bytes`);
@@ -57,9 +67,10 @@ export async function saveFacesOfPhoto(
       const order = ids.map((r) => Number(r.id)).sort((a, b) => a - b);
       stored = order.map((id, i) => ({ id, person_id: faces[i]?.personId ?? id }));
     }
+    if (bibs) await replaceBibReads(trx, photoId, eventId, bibs, stored);
     await trx
       .updateTable('photos')
-      .set({ index_state: 'indexed', index_error: null })
+      .set({ index_state: 'indexed', index_error: null, ...(bibs ? { bibs_read: true } : {}) })
       .where('id', '=', photoId)
       .execute();
     return stored;
@@ -288,4 +299,42 @@ export async function indexProgress(db: Db, eventId?: number): Promise<IndexProg
   for (const row of await photos.execute()) progress.photos[row.index_state] = Number(row.n);
   progress.faces = Number((await faces.executeTakeFirstOrThrow()).n);
   return progress;
+}
+
+/**
+ * Replaces a photo's bib reads with these (read under its faces, `faces` their stored ids in the order read) and
+ * marks its bibs read. A read under a face that is not there any more is dropped.
+ */
+export async function replaceBibReads(
+  db: Db,
+  photoId: number,
+  eventId: number,
+  bibs: readonly NewBibRead[],
+  faces: readonly { id: number }[],
+): Promise<void> {
+  const rows = bibs.flatMap((b) => {
+    const face = faces[b.face];
+    return face
+      ? [
+          {
+            photo_id: photoId,
+            event_id: eventId,
+            face_id: face.id,
+            bib: b.bib,
+            confidence: b.confidence,
+            box_x: b.box.x,
+            box_y: b.box.y,
+            box_w: b.box.width,
+            box_h: b.box.height,
+          },
+        ]
+      : [];
+  });
+  const write = async (trx: Db) => {
+    await trx.deleteFrom('bib_reads').where('photo_id', '=', photoId).execute();
+    if (rows.length > 0) await trx.insertInto('bib_reads').values(rows).execute();
+    await trx.updateTable('photos').set({ bibs_read: true }).where('id', '=', photoId).execute();
+  };
+  if (db.isTransaction) await write(db);
+  else await db.transaction().execute(write);
 }

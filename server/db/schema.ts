@@ -34,6 +34,11 @@ export interface EventsTable {
   created_at: GeneratedTimestamp;
   /** Set when retention removed the event's photos. */
   purged_at: Timestamp | null;
+  /** Its bib numbers' digits (issue 36; 3 to 5 by default) and, optionally, their range. */
+  bib_min_digits: Generated<number>;
+  bib_max_digits: Generated<number>;
+  bib_from: ColumnType<number | null, number | null | undefined, number | null>;
+  bib_to: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface EventPackagesTable {
@@ -100,6 +105,8 @@ export interface PhotosTable {
   /** The camera that took it (EXIF make, model, body serial; '' when unknown): tells photographers apart. */
   camera: Generated<string>;
   created_at: GeneratedTimestamp;
+  /** Its bibs were read (with its faces, or by the read-bibs job for photos indexed before issue 36). */
+  bibs_read: Generated<boolean>;
 }
 
 export interface FacesTable {
@@ -114,6 +121,29 @@ export interface FacesTable {
   descriptor: Uint8Array;
   /** The likely person (server/faces/people.ts): the id of that person's first face; null until grouped. */
   person_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A bib number read under a face (issue 36): digits as read; the event's rule applies when it is searched. */
+export interface BibReadsTable {
+  id: ColumnType<number, never, never>;
+  photo_id: number;
+  event_id: number;
+  face_id: number;
+  bib: string;
+  confidence: number;
+  /** The read's box in the photo's pixels. */
+  box_x: number;
+  box_y: number;
+  box_w: number;
+  box_h: number;
+}
+
+/** An event's start list (issue 36, optional): its runners' bibs and names. */
+export interface StartListTable {
+  event_id: number;
+  bib: string;
+  name: string;
+  category: Generated<string>;
 }
 
 export interface FaceSearchesTable {
@@ -271,6 +301,8 @@ export interface Database {
   banners: BannersTable;
   photos: PhotosTable;
   faces: FacesTable;
+  bib_reads: BibReadsTable;
+  start_list: StartListTable;
   face_searches: FaceSearchesTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;

@@ -43,6 +43,27 @@ describe('the face index pool', () => {
     }
   }, 60_000);
 
+  it('reads the bibs under the faces of a race photo, with them or later under faces already found', async () => {
+    const race = path.join(process.cwd(), '..', 'shared', 'bib-bench', 'images', 'set1_01.JPG');
+    const bytes = new Uint8Array(readFileSync(race));
+    const indexed = await pool.index({ photoId: 7, bytes, bibs: true });
+    if (!indexed.ok) throw new Error(indexed.reason);
+    expect(indexed.bibs?.map((b) => b.bib)).toContain('3638');
+    const runner = indexed.bibs?.find((b) => b.bib === '3638');
+    // Read under the runner's face, below it.
+    const face = indexed.faces[runner?.face ?? -1];
+    expect(runner?.box.y).toBeGreaterThan((face?.box.y ?? 0) + (face?.box.height ?? 0));
+    // Without `bibs`, none are read.
+    const plain = await pool.index({ photoId: 8, bytes });
+    expect(plain.ok && plain.bibs).toBeUndefined();
+    // Later, under the faces found then: the same reads.
+    const later = await pool.readBibs({ photoId: 7, bytes, faces: indexed.faces.map((f) => f.box) });
+    expect(later.ok && later.bibs.map((b) => b.bib)).toEqual(indexed.bibs?.map((b) => b.bib));
+    expect(await pool.readBibs({ photoId: 9, bytes: bytes.subarray(0, 100), faces: [] })).toMatchObject({
+      ok: false,
+    });
+  }, 60_000);
+
   it('describes selfies given together, each answered in its place (a bad one fails alone)', async () => {
     const face = new Uint8Array(readFileSync(path.join(demoDir, 'sample3.jpg')));
     const alone = await pool.describeSelfie(face);

@@ -8,10 +8,13 @@
 import { availableParallelism } from 'node:os';
 import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
+import type { Box } from '../bibs/ocr';
+import type { BibRead } from '../bibs/read-bibs';
 import type { DetectOptions } from './detect';
 import type { SelfieDescriber } from './engine';
 import { FaceImageError, type FaceImageProblem } from './image';
 import type {
+  BibsJob,
   PhotoJob,
   SelfieBatch,
   SelfieJob,
@@ -26,11 +29,33 @@ import { Announcements, searchCounter } from './yield-to-searches';
 export interface IndexJob {
   photoId: number;
   bytes: Uint8Array;
+  /** Read the bib numbers under the faces too (issue 36). */
+  bibs?: boolean;
 }
 
 export type IndexOutcome =
-  | { photoId: number; ok: true; faces: WireFace[]; ms: number }
+  | {
+      photoId: number;
+      ok: true;
+      faces: WireFace[];
+      ms: number;
+      /** Asked for: the bibs read under `faces` (each read's `face` is an index in it). */
+      bibs?: BibRead[];
+      /** Asked for and failed: why (the faces stand). */
+      bibsFailed?: string;
+    }
   | { photoId: number; ok: false; reason: string; problem?: string };
+
+/** The bibs under a photo's known faces: a photo indexed before bibs were read. */
+export interface BibsJobInput {
+  photoId: number;
+  bytes: Uint8Array;
+  faces: Box[];
+}
+
+export type BibsOutcome =
+  | { photoId: number; ok: true; bibs: BibRead[]; ms: number }
+  | { photoId: number; ok: false; reason: string };
 
 export interface IndexPoolOptions {
   /** Worker threads for photos, at background priority (they take selfies only when there is no selfie worker). */
@@ -42,6 +67,8 @@ export interface IndexPoolOptions {
 
 export interface IndexPool {
   index(job: IndexJob): Promise<IndexOutcome>;
+  /** Reads the bibs under a photo's known faces (a photo worker's job, like a photo). */
+  readBibs(job: BibsJobInput): Promise<BibsOutcome>;
   describeSelfie: SelfieDescriber;
   /** Selfies waiting for a worker (not counting those being described). */
   waitingSelfies(): number;
@@ -62,8 +89,12 @@ export interface IndexPool {
 }
 
 type JobBody =
-  | { kind: 'photo'; bytes: Uint8Array; detect?: DetectOptions }
+  | { kind: 'photo'; bytes: Uint8Array; detect?: DetectOptions; bibs?: boolean }
+  | { kind: 'bibs'; bytes: Uint8Array; faces: Box[] }
   | { kind: 'selfie'; bytes: Uint8Array };
+
+/** The queue a job waits in: a photo's bibs are a photo worker's job, like the photo. */
+const queueOf = (kind: JobBody['kind']): 'photo' | 'selfie' => (kind === 'selfie' ? 'selfie' : 'photo');
 
 interface Pending {
   job: WorkerJob;
@@ -105,8 +136,11 @@ interface Slot {
   given: Given[];
 }
 
-/** The kind of the jobs a worker is working on, or undefined when it is free. */
-const workingOn = (slot: Slot): JobBody['kind'] | undefined => slot.given[0]?.jobs[0]?.job.kind;
+/** The kind of the jobs a worker is working on ('photo' for a photo's bibs too), or undefined when it is free. */
+const workingOn = (slot: Slot): 'photo' | 'selfie' | undefined => {
+  const kind = slot.given[0]?.jobs[0]?.job.kind;
+  return kind === undefined ? undefined : queueOf(kind);
+};
 
 /** Selfies a worker was given and has not answered. */
 const selfiesGiven = (slot: Slot): number =>
@@ -148,7 +182,7 @@ export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
   if (size + selfieSize === 0) throw new Error('a face index pool needs at least one worker');
   // Without selfie workers, the photo workers take selfies (first) too.
   const photosTakeSelfies = selfieSize === 0;
-  const queues: Record<JobBody['kind'], Pending[]> = { selfie: [], photo: [] };
+  const queues: Record<'photo' | 'selfie', Pending[]> = { selfie: [], photo: [] };
   const slots: Slot[] = [];
   let nextJob = 1;
   let closed = false;
@@ -224,6 +258,7 @@ export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
     if (!first) return;
     slot.given.push({ jobs: next, startedAt: performance.now() });
     if (first.job.kind === 'photo') slot.worker.postMessage(first.job satisfies PhotoJob);
+    else if (first.job.kind === 'bibs') slot.worker.postMessage(first.job satisfies BibsJob);
     else {
       const batch: SelfieBatch = { kind: 'selfies', jobs: next.map((p) => p.job as SelfieJob) };
       slot.worker.postMessage(batch);
@@ -266,7 +301,7 @@ export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
       announced.arrived(performance.now());
     }
     return new Promise((resolve) => {
-      queues[body.kind].push({ job: { ...body, jobId: nextJob++ } as WorkerJob, resolve });
+      queues[queueOf(body.kind)].push({ job: { ...body, jobId: nextJob++ } as WorkerJob, resolve });
       pump();
     });
   };
@@ -276,10 +311,27 @@ export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
   for (let i = 0; i < size; i++) slots.push(spawn(false));
 
   return {
-    async index({ photoId, bytes }) {
-      const answer = await submit({ kind: 'photo', bytes, detect: options.detect });
+    async index({ photoId, bytes, bibs }) {
+      const answer = await submit({
+        kind: 'photo',
+        bytes,
+        detect: options.detect,
+        ...(bibs ? { bibs } : {}),
+      });
       if (!answer.ok) return { photoId, ok: false, reason: answer.reason, problem: answer.problem };
-      return { photoId, ok: true, faces: answer.faces ?? [], ms: answer.ms };
+      return {
+        photoId,
+        ok: true,
+        faces: answer.faces ?? [],
+        ms: answer.ms,
+        ...(answer.bibs ? { bibs: answer.bibs } : {}),
+        ...(answer.bibsFailed ? { bibsFailed: answer.bibsFailed } : {}),
+      };
+    },
+    async readBibs({ photoId, bytes, faces }) {
+      const answer = await submit({ kind: 'bibs', bytes, faces });
+      if (!answer.ok) return { photoId, ok: false, reason: answer.reason };
+      return { photoId, ok: true, bibs: answer.bibs ?? [], ms: answer.ms };
     },
     async describeSelfie(bytes) {
       const answer = await submit({ kind: 'selfie', bytes });

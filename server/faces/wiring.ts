@@ -8,6 +8,7 @@ import type { Db } from '../db/database';
 import { countUngroupedFaces, faceBlockOfEvent } from '../db/faces-repo';
 import { groupFaces, groupingOver, indexPhoto } from '../jobs/index-photo';
 import { runJobs } from '../jobs/queue';
+import { readEventBibs } from '../jobs/read-bibs';
 import type { ObjectStore } from '../storage/object-store';
 import { FaceIndexEngine } from './engine';
 import { createIndexPool, type IndexPool } from './index-pool';
@@ -50,6 +51,10 @@ export function openFaceService(
           indexPhoto({ ...deps, pool, engine, grouping }, (payload as { photo_id: number }).photo_id),
         'group-faces': (payload: unknown) =>
           groupFaces({ ...deps, engine, grouping }, (payload as { event_id: number }).event_id),
+        'read-bibs': (payload: unknown) => {
+          const { event_id, after_id } = payload as { event_id: number; after_id?: number };
+          return readEventBibs({ ...deps, pool }, Number(event_id), Number(after_id ?? 0));
+        },
       };
       for (let i = 0; i < workers; i++) {
         loops.push(

@@ -2,6 +2,7 @@
 // (faces/grouping.ts) and store them; the engine then appends them to the event's in-memory matrix on its next
 // search. The group-faces job groups the faces of an event stored before people were grouped.
 import { photoObjectKeys } from '../../core/contract/photos';
+import { readsBibs } from '../bibs/event-bibs';
 import type { Db } from '../db/database';
 import { findById } from '../db/events-repo';
 import { facesForGrouping, markIndexFailed, saveFacesOfPhoto, setPeopleOfFaces } from '../db/faces-repo';
@@ -25,7 +26,7 @@ export const groupingOver = (db: Db) =>
   new FaceGrouping((eventId, afterId) => facesForGrouping(db, eventId, afterId));
 
 export type IndexPhotoResult =
-  | { photo_id: number; faces: number; people: number; ms: number }
+  | { photo_id: number; faces: number; people: number; bibs?: number; bibs_failed?: string; ms: number }
   | { photo_id: number; failed: string }
   | { photo_id: number; skipped: 'photo deleted' };
 
@@ -37,7 +38,7 @@ export async function indexPhoto(deps: IndexPhotoDeps, photoId: number): Promise
   const bytes = await deps.store.get(photoObjectKeys(event.event_key, photo.file_name).original);
   // A bad image fails only this photo, with its reason; a missing original is a fault worth retrying.
   if (!bytes) throw new Error(`original of photo ${photoId} is missing from the store`);
-  const outcome = await deps.pool.index({ photoId, bytes });
+  const outcome = await deps.pool.index({ photoId, bytes, bibs: readsBibs(event) });
   if (!outcome.ok) {
     await markIndexFailed(deps.db, photoId, outcome.reason);
     return { photo_id: photoId, failed: outcome.reason };
@@ -66,13 +67,18 @@ export async function indexPhoto(deps: IndexPhotoDeps, photoId: number): Promise
           descriptor: descriptorToBytes(f.descriptor),
           personId: personIds[i],
         })),
+        outcome.bibs,
       ),
   );
+  // Bibs that could not be read leave the photo unread: `npm run admin -- read-bibs` reads them again.
+  if (outcome.bibsFailed) console.warn(`photo ${photoId}: bibs not read: ${outcome.bibsFailed}`);
   deps.engine.noteIndexed(photo.event_id);
   return {
     photo_id: photoId,
     faces: outcome.faces.length,
     people: new Set(stored.map((s) => s.person_id)).size,
+    ...(outcome.bibs ? { bibs: outcome.bibs.length } : {}),
+    ...(outcome.bibsFailed ? { bibs_failed: outcome.bibsFailed } : {}),
     ms: Math.round(outcome.ms),
   };
 }

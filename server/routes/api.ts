@@ -13,6 +13,7 @@ import {
   type RateLimitOptions,
   rateLimit,
 } from '../services/rate-limit';
+import { bibSearchRoutes } from './bibsearch';
 import { eventsRoutes } from './events';
 import { faceSearchV1Routes, faceSearchV2Routes } from './facesearch';
 import { imageStageRoutes } from './imagestage';
@@ -99,7 +100,7 @@ export function apiRoutes(ctx: AppContext, limits: ApiLimits = defaultLimits()) 
   api.use('/v2/facesearch/sign', rateLimit(limits.sign, client));
   api.on(
     'POST',
-    ['/v2/facesearch', '/v2/facesearch/similar', '/v1/facesearch'],
+    ['/v2/facesearch', '/v2/facesearch/similar', '/v1/facesearch', '/v1/bibsearch', '/v1/bibsearch/runners'],
     rateLimit(limits.search, client),
   );
   api.use('/v1/order/find-order', rateLimit(limits.findOrder, client));
@@ -110,6 +111,7 @@ export function apiRoutes(ctx: AppContext, limits: ApiLimits = defaultLimits()) 
   api.route('/v1/events', eventsRoutes(ctx));
   api.route('/v1/facesearch', faceSearchV1Routes(ctx));
   api.route('/v2/facesearch', faceSearchV2Routes(ctx));
+  api.route('/v1/bibsearch', bibSearchRoutes(ctx));
   api.route('/v1/imagestage', imageStageRoutes(ctx));
   api.route('/v1/logs', logsRoutes(ctx));
   const watch = new OrderWatch((ids) => orderStateTokens(ctx.db, ids), {

@@ -4,6 +4,7 @@ import { EVENTS_PAGE_SIZE } from '../../core/constants';
 import { yn } from '../../core/contract/common';
 import type { Banner, EventDetail, EventSummary, imageTimeSchema, Team } from '../../core/contract/events';
 import { bangkokDateTimeText, saleState } from '../../core/sale';
+import { bibSearchSettings } from '../bibs/event-bibs';
 import type { AppContext } from '../context';
 import * as events from '../db/events-repo';
 import * as photos from '../db/photos-repo';
@@ -91,7 +92,10 @@ export async function onSaleCount(ctx: EventsContext): Promise<number> {
 export async function eventDetail(ctx: EventsContext, eventKey: string): Promise<Outcome<EventDetail>> {
   const row = await events.findByKey(ctx.db, eventKey);
   if (!row) return eventNotFound();
-  const lists = await events.listsOf(ctx.db, row.event_id);
+  const [lists, bibSearch] = await Promise.all([
+    events.listsOf(ctx.db, row.event_id),
+    bibSearchSettings(ctx.db, row),
+  ]);
   return accept({
     ...toSummary(row, ctx, ctx.now()),
     mhao_price: money(row.mhao_price),
@@ -103,6 +107,7 @@ export async function eventDetail(ctx: EventsContext, eventKey: string): Promise
     package: lists.packages.map((p) => ({ ...p, price: money(p.price) })),
     package_hb: lists.packagesHb,
     stage: lists.stages,
+    ...(bibSearch ? { bib_search: bibSearch } : {}),
   });
 }
 

@@ -6,7 +6,10 @@ import { UPLOAD_CONTENT_TYPE } from '../../core/constants';
 import type { FaceSearchAnswer, PhotoFace, SignAnswer } from '../../core/contract/facesearch';
 import type { HighlightPhoto } from '../../core/contract/photos';
 import { averagePricePerPhoto, priceCart } from '../../core/pricing';
+import { eventBibs, readsBibs } from '../bibs/event-bibs';
+import { confirmByBib, runnerBibOf } from '../bibs/fusion';
 import type { AppContext } from '../context';
+import { bibsOnFaces, photosWithBib } from '../db/bibs-repo';
 import { findByKeyShared, packagesOfShared } from '../db/events-repo';
 import { faceById, facesOfPhoto } from '../db/faces-repo';
 import { isPhotoId, listHighlights, type PhotoRef, photosByIds } from '../db/photos-repo';
@@ -204,7 +207,8 @@ async function searchWithSelfie(
     if (error instanceof FaceImageError) return selfieRefusal(error.problem);
     throw error;
   }
-  const answer = await answerWithMatches(ctx, event, outcome.kind === 'matches' ? outcome.matches : []);
+  const fused = await confirmedByBib(ctx, event, outcome.kind === 'matches' ? outcome.matches : []);
+  const answer = await answerWithMatches(ctx, event, fused.matches, fused.byBib);
   if (!answer.ok) return answer;
   // Our addition (issue 35): how many faces the selfie had, so the runner hears "no face in this photo" rather
   // than "no match", and which face was searched when there were several (the largest).
@@ -220,11 +224,9 @@ export async function answerWithMatches(
   ctx: AppContext,
   event: EventRow,
   matches: readonly FaceMatch[],
+  byBib?: FoundByBib,
 ): Promise<Outcome<FaceSearchAnswer>> {
-  const rows = await photosByIds(
-    ctx.db,
-    matches.map((m) => m.photoId),
-  );
+  const rows = await photosByIds(ctx.db, [...matches.map((m) => m.photoId), ...(byBib?.photoIds ?? [])]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   // The event's own photos only; a match the engine did not tier counts as confident.
   const shown = matches.filter((m) => byId.get(m.photoId)?.event_id === event.event_id);
@@ -236,6 +238,10 @@ export async function answerWithMatches(
       ? []
       : [{ photo_id: m.photoId, face_id: m.faceId, person_id: m.personId }],
   );
+  const bibImages = (byBib?.photoIds ?? []).flatMap((id) => {
+    const row = byId.get(id);
+    return row?.event_id === event.event_id ? [toApiPhoto(row, ctx.photoPassSecret)] : [];
+  });
   return accept({
     status: 'success',
     image_length: images.length,
@@ -243,7 +249,43 @@ export async function answerWithMatches(
     avg_price: await averagePrice(ctx, event, images.length),
     ...(maybe.length > 0 ? { maybe_images: maybe } : {}),
     ...(faces.length > 0 ? { matched_faces: faces } : {}),
+    ...(byBib ? { runner_bib: byBib.bib, ...(bibImages.length > 0 ? { bib_images: bibImages } : {}) } : {}),
   });
+}
+
+/** The runner's bib found under their matched faces, and its photos the face search did not find. */
+export interface FoundByBib {
+  bib: string;
+  photoIds: number[];
+}
+
+/**
+ * Face and bib confirm each other (server/bibs/fusion.ts): the matches with their tiers set by the runner's bib,
+ * and that bib with its other photos. The matches as they are when the event reads no bibs, when fusion is off,
+ * or when no bib clearly leads under the runner's faces.
+ */
+export async function confirmedByBib(
+  ctx: AppContext,
+  event: EventRow,
+  matches: readonly FaceMatch[],
+): Promise<{ matches: FaceMatch[]; byBib?: FoundByBib }> {
+  if (ctx.bibFusion === false || !readsBibs(event) || matches.length === 0) return { matches: [...matches] };
+  const faceIds = matches.flatMap((m) => (m.faceId === undefined ? [] : [m.faceId]));
+  const read = await bibsOnFaces(ctx.db, faceIds);
+  const bibs = await eventBibs(
+    ctx.db,
+    event,
+    read.map((r) => r.bib),
+  );
+  const reads = read.filter((r) => bibs.has(r.bib));
+  const bib = runnerBibOf(matches, reads);
+  if (bib === undefined) return { matches: [...matches] };
+  const confirmed = confirmByBib(matches, reads, bib);
+  const shown = new Set(matches.map((m) => m.photoId));
+  const more = (await photosWithBib(ctx.db, event.event_id, bib, event.max_face_search)).filter(
+    (id) => !shown.has(id),
+  );
+  return { matches: confirmed, byBib: { bib, photoIds: more } };
 }
 
 /** Average price per photo when buying every match: the unlimited price when the event has one, else tiers. */
@@ -324,5 +366,6 @@ export async function searchSimilar(
         maxResults: event.max_face_search,
       })
     : [];
-  return answerWithMatches(ctx, event, matches);
+  const fused = await confirmedByBib(ctx, event, matches);
+  return answerWithMatches(ctx, event, fused.matches, fused.byBib);
 }

@@ -10,6 +10,7 @@ import * as previewVersion from './0007-preview-version';
 import * as selfieDeletionAndCamera from './0008-selfie-deletion-and-camera';
 import * as facePeople from './0009-face-people';
 import * as chargeClaims from './0010-charge-claims';
+import * as bibs from './0011-bibs';
 
 export const migrations: Record<string, Migration> = {
   '0001-events': events,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-selfie-deletion-and-camera': selfieDeletionAndCamera,
   '0009-face-people': facePeople,
   '0010-charge-claims': chargeClaims,
+  '0011-bibs': bibs,
 };

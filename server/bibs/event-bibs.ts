@@ -1,0 +1,45 @@
+// An event's bib numbers (issue 36): the rule its reads and searches follow, from its settings. One place for
+// "what is a bib of this event"; the reads themselves are kept as read (STORED_BIB_RULE) and filtered here.
+import type { BibSearchSettings } from '../../core/contract/events';
+import { bibsOnStartList, startListSize } from '../db/bibs-repo';
+import type { Db } from '../db/database';
+import type { EventRow } from '../db/schema';
+import { type BibRule, bibOf } from './read-bibs';
+
+type BibSettings = Pick<EventRow, 'bib_min_digits' | 'bib_max_digits' | 'bib_from' | 'bib_to'>;
+
+/** Bibs are read for an event unless it has none (its digits set to 0: `--bib-digits off`). */
+export const readsBibs = (event: BibSettings): boolean => event.bib_max_digits > 0;
+
+/** The event's rule: its digits and, when set, its range. */
+export function bibRuleOf(event: BibSettings): BibRule {
+  const range =
+    event.bib_from !== null && event.bib_to !== null
+      ? { range: { from: event.bib_from, to: event.bib_to } }
+      : {};
+  return { minDigits: event.bib_min_digits, maxDigits: event.bib_max_digits, ...range };
+}
+
+/** A number the runner typed as this event's bib: digits only (Thai digits too), or undefined. */
+export function typedBib(text: string, event: BibSettings): string | undefined {
+  const digits = text.trim().replace(/[๐-๙]/g, (d) => String(d.charCodeAt(0) - 0x0e50));
+  if (!readsBibs(event)) return undefined;
+  return bibOf(digits, bibRuleOf(event));
+}
+
+/** The event's bib search for its page (absent when it reads no bibs). */
+export async function bibSearchSettings(db: Db, event: EventRow): Promise<BibSearchSettings | undefined> {
+  if (!readsBibs(event)) return undefined;
+  return {
+    min_digits: event.bib_min_digits,
+    max_digits: event.bib_max_digits,
+    by_name: (await startListSize(db, event.event_id)) > 0,
+  };
+}
+
+/** Whether a number is one of the event's bibs: its rule, and its start list when it has one. */
+export async function eventBibs(db: Db, event: EventRow, bibs: readonly string[]): Promise<Set<string>> {
+  const fitting = bibs.filter((b) => typedBib(b, event) === b);
+  if ((await startListSize(db, event.event_id)) === 0) return new Set(fitting);
+  return bibsOnStartList(db, event.event_id, fitting);
+}

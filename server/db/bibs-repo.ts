@@ -1,0 +1,176 @@
+// Bib numbers read under faces (issue 36) and an event's start list. Reads are stored as read; which of them are the
+// event's bibs (its rule, its list) is decided in server/bibs/event-bibs.ts.
+import { sql } from 'kysely';
+import type { Db } from './database';
+
+/** A photo whose bibs are still to be read (indexed before bibs were read, or its reading failed). */
+export async function photosWithUnreadBibs(
+  db: Db,
+  eventId: number,
+  afterId: number,
+  limit: number,
+): Promise<{ id: number; file_name: string }[]> {
+  return db
+    .selectFrom('photos')
+    .select(['id', 'file_name'])
+    .where('event_id', '=', eventId)
+    .where('index_state', '=', 'indexed')
+    .where('bibs_read', '=', false)
+    .where('purged_at', 'is', null)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** The event's photos with this bib read in them (any face), in the order they were taken, at most `limit`. */
+export async function photosWithBib(db: Db, eventId: number, bib: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('bib_reads as b')
+    .innerJoin('photos as p', 'p.id', 'b.photo_id')
+    .select('p.id')
+    .where('b.event_id', '=', eventId)
+    .where('b.bib', '=', bib)
+    .where('p.purged_at', 'is', null)
+    .groupBy(['p.id', 'p.taken_at'])
+    .orderBy('p.taken_at')
+    .orderBy('p.id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
+export interface BibOnFace {
+  face_id: number;
+  photo_id: number;
+  bib: string;
+  confidence: number;
+}
+
+/** The bibs read under these faces. */
+export async function bibsOnFaces(db: Db, faceIds: readonly number[]): Promise<BibOnFace[]> {
+  const ids = [...new Set(faceIds.filter((id) => Number.isSafeInteger(id) && id > 0))];
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('bib_reads')
+    .select(['face_id', 'photo_id', 'bib', 'confidence'])
+    .where('face_id', 'in', ids)
+    .execute();
+  return rows.map((r) => ({ ...r, face_id: Number(r.face_id), photo_id: Number(r.photo_id) }));
+}
+
+/** Every number read in the event, with the photos it was read in, most photos first. */
+export async function bibsReadInEvent(db: Db, eventId: number): Promise<{ bib: string; photos: number }[]> {
+  const rows = await db
+    .selectFrom('bib_reads')
+    .select(['bib', (eb) => eb.fn.count<string>('photo_id').distinct().as('photos')])
+    .where('event_id', '=', eventId)
+    .groupBy('bib')
+    .orderBy('photos', 'desc')
+    .orderBy('bib')
+    .execute();
+  return rows.map((r) => ({ bib: r.bib, photos: Number(r.photos) }));
+}
+
+/** An event's (or every event's) bib reading: reads kept, photos read, indexed photos still to read. */
+export async function bibReadingCounts(
+  db: Db,
+  eventId?: number,
+): Promise<{ event_id: number; reads: number; photos_read: number; photos_unread: number }[]> {
+  const photos = await db
+    .selectFrom('photos')
+    .select([
+      'event_id',
+      sql<string>`count(*) filter (where bibs_read)`.as('read'),
+      sql<string>`count(*) filter (where not bibs_read and index_state = 'indexed')`.as('unread'),
+    ])
+    .where('purged_at', 'is', null)
+    .$if(eventId !== undefined, (q) => q.where('event_id', '=', eventId as number))
+    .groupBy('event_id')
+    .execute();
+  const reads = await db
+    .selectFrom('bib_reads')
+    .select(['event_id', (eb) => eb.fn.countAll<string>().as('n')])
+    .$if(eventId !== undefined, (q) => q.where('event_id', '=', eventId as number))
+    .groupBy('event_id')
+    .execute();
+  const readsOf = new Map(reads.map((r) => [r.event_id, Number(r.n)]));
+  return photos.map((p) => ({
+    event_id: p.event_id,
+    reads: readsOf.get(p.event_id) ?? 0,
+    photos_read: Number(p.read),
+    photos_unread: Number(p.unread),
+  }));
+}
+
+export interface StartListRow {
+  bib: string;
+  name: string;
+  category: string;
+}
+
+/** Replaces the event's start list with these rows, at once (a failed write leaves the list it had). */
+export async function replaceStartList(
+  db: Db,
+  eventId: number,
+  rows: readonly StartListRow[],
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('start_list').where('event_id', '=', eventId).execute();
+    // In chunks: a marathon's list has tens of thousands of runners, a statement's parameters are limited.
+    for (let at = 0; at < rows.length; at += 2000) {
+      await trx
+        .insertInto('start_list')
+        .values(rows.slice(at, at + 2000).map((r) => ({ event_id: eventId, ...r })))
+        .execute();
+    }
+  });
+}
+
+export async function startListSize(db: Db, eventId: number): Promise<number> {
+  const row = await db
+    .selectFrom('start_list')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('event_id', '=', eventId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Which of these bibs are on the event's start list. */
+export async function bibsOnStartList(
+  db: Db,
+  eventId: number,
+  bibs: readonly string[],
+): Promise<Set<string>> {
+  const wanted = [...new Set(bibs)];
+  if (wanted.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('start_list')
+    .select('bib')
+    .where('event_id', '=', eventId)
+    .where('bib', 'in', wanted)
+    .execute();
+  return new Set(rows.map((r) => r.bib));
+}
+
+/**
+ * Runners of the start list whose name contains `part` (any case; Thai or English as typed), at most `limit`, the
+ * names that begin with it first.
+ */
+export async function runnersNamed(
+  db: Db,
+  eventId: number,
+  part: string,
+  limit: number,
+): Promise<StartListRow[]> {
+  const escaped = part.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+  return db
+    .selectFrom('start_list')
+    .select(['bib', 'name', 'category'])
+    .where('event_id', '=', eventId)
+    .where(sql<boolean>`lower(name) like ${`%${escaped}%`}`)
+    .orderBy(sql`case when lower(name) like ${`${escaped}%`} then 0 else 1 end`)
+    .orderBy('name')
+    .limit(limit)
+    .execute();
+}

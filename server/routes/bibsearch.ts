@@ -1,0 +1,18 @@
+// Our addition (issue 36): search by bib number, and find a runner's bib by name (core/contract/bibsearch.ts).
+import { Hono } from 'hono';
+import { bibSearchRequestSchema, runnerNamesRequestSchema } from '../../core/contract/bibsearch';
+import type { AppContext } from '../context';
+import { runnersByName, searchByBib } from '../services/bib-search';
+import { respond } from '../services/outcome';
+import { validate } from './validate';
+
+export function bibSearchRoutes(ctx: AppContext) {
+  return new Hono()
+    .post('/', validate('json', bibSearchRequestSchema), async (c) =>
+      respond(c, await searchByBib(ctx, c.req.valid('json'))),
+    )
+    .post('/runners', validate('json', runnerNamesRequestSchema), async (c) => {
+      const runners = await runnersByName(ctx, c.req.valid('json'));
+      return respond(c, runners, (body) => ({ status: 'success' as const, body }));
+    });
+}

@@ -52,6 +52,8 @@ export type Stage = v.InferOutput<typeof stageSchema>;
 export const bibSearchSettingsSchema = v.object({
   min_digits: v.number(),
   max_digits: v.number(),
+  /** The event's bib numbers lie within this range (inclusive), when it has one. */
+  range: v.optional(v.object({ from: v.number(), to: v.number() })),
   /** The event has a start list: runners can find their bib by name. */
   by_name: v.boolean(),
 });

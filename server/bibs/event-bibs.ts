@@ -1,10 +1,11 @@
 // An event's bib numbers (issue 36): the rule its reads and searches follow, from its settings. One place for
 // "what is a bib of this event"; the reads themselves are kept as read (STORED_BIB_RULE) and filtered here.
+
+import { type BibRule, typedBib as typedBibOf } from '../../core/bib-rule';
 import type { BibSearchSettings } from '../../core/contract/events';
 import { bibsOnStartList, startListSize } from '../db/bibs-repo';
 import type { Db } from '../db/database';
 import type { EventRow } from '../db/schema';
-import { type BibRule, bibOf } from './read-bibs';
 
 type BibSettings = Pick<EventRow, 'bib_min_digits' | 'bib_max_digits' | 'bib_from' | 'bib_to'>;
 
@@ -20,19 +21,19 @@ export function bibRuleOf(event: BibSettings): BibRule {
   return { minDigits: event.bib_min_digits, maxDigits: event.bib_max_digits, ...range };
 }
 
-/** A number the runner typed as this event's bib: digits only (Thai digits too), or undefined. */
+/** A number the runner typed as this event's bib: digits (Thai digits too), spaces dropped; or undefined. */
 export function typedBib(text: string, event: BibSettings): string | undefined {
-  const digits = text.trim().replace(/[๐-๙]/g, (d) => String(d.charCodeAt(0) - 0x0e50));
-  if (!readsBibs(event)) return undefined;
-  return bibOf(digits, bibRuleOf(event));
+  return readsBibs(event) ? typedBibOf(text, bibRuleOf(event)) : undefined;
 }
 
 /** The event's bib search for its page (absent when it reads no bibs). */
 export async function bibSearchSettings(db: Db, event: EventRow): Promise<BibSearchSettings | undefined> {
   if (!readsBibs(event)) return undefined;
+  const rule = bibRuleOf(event);
   return {
-    min_digits: event.bib_min_digits,
-    max_digits: event.bib_max_digits,
+    min_digits: rule.minDigits,
+    max_digits: rule.maxDigits,
+    ...(rule.range ? { range: rule.range } : {}),
     by_name: (await startListSize(db, event.event_id)) > 0,
   };
 }

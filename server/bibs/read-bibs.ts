@@ -2,17 +2,11 @@
 // face is read (ocr.ts), and the reads that look like the event's bib numbers are kept. Measured on the RBNR
 // photos (../shared/bib-bench/truth-boxes.json): bibs lie 2.5 to 5.8 face heights below the face's top and
 // -1.6 to +1.35 face widths across from its centre; the torso region below covers that with a margin.
+import { type BibRule, bibOf, DEFAULT_BIB_RULE } from '../../core/bib-rule';
 import { type Box, cropRgb, type RgbPixels, readText } from './ocr';
 
-/** What counts as a bib: its digits (an event setting; 3 to 5 by default), optionally a range. */
-export interface BibRule {
-  minDigits: number;
-  maxDigits: number;
-  /** Inclusive bounds of the event's bib numbers, when it has them. */
-  range?: { from: number; to: number };
-}
+export { type BibRule, bibOf, DEFAULT_BIB_RULE };
 
-export const DEFAULT_BIB_RULE: BibRule = { minDigits: 3, maxDigits: 5 };
 /**
  * What indexing keeps: any number of 1 to 8 digits. The event's rule (and start list) is applied when reads are
  * searched and listed, so that an operator's change of the rule takes effect at once, without reading again.
@@ -39,18 +33,6 @@ export function torsoOf(face: Box, image: { width: number; height: number }): Bo
   const right = Math.min(image.width, cx + 2 * face.width);
   const bottom = Math.min(image.height, face.y + 6.5 * face.height);
   return { x, y, width: Math.max(0, right - x), height: Math.max(0, bottom - y) };
-}
-
-/** The number a read is, when it is one of the event's bibs: digits only (spaces and separators dropped). */
-export function bibOf(text: string, rule: BibRule): string | undefined {
-  const digits = text.replace(/[\s.\-_,:]/g, '');
-  if (!/^\d+$/.test(digits)) return undefined;
-  if (digits.length < rule.minDigits || digits.length > rule.maxDigits) return undefined;
-  if (rule.range) {
-    const n = Number(digits);
-    if (n < rule.range.from || n > rule.range.to) return undefined;
-  }
-  return digits;
 }
 
 /** How the torsos are read (the defaults are what bench:bibs measured best; see BIB_READING). */

@@ -42,7 +42,7 @@ export async function searchByBib(
   if (!open.ok) return open;
   const event = open.value;
   if (!readsBibs(event)) return noBibSearch();
-  const bib = typedBib(request.bib.replace(/\s/g, ''), event);
+  const bib = typedBib(request.bib, event);
   if (!bib) return badBib(event);
   // A number that is not on the event's start list is nobody's: no photo is "found" under a misread.
   const known = (await eventBibs(ctx.db, event, [bib])).has(bib);

@@ -1,7 +1,8 @@
 // What a search found: the grid, the buttons under it, a second selfie to widen it, the nearby frames ("you may be
 // in these too") and the lightbox over both. Loaded with the first search (or kept results), not with the event page:
 // it is the part of the panel that needs the cart database. Issue 32: "photos of you" first, "maybe you" below
-// (folded on a phone), each photo with "this is me" / "not me".
+// (folded on a phone), each photo with "this is me" / "not me". Issue 36: a bib search's results say their bib; a
+// face search's photos found by the runner's bib alone are marked so.
 import { Plural, Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { EventDetail } from '../../../core/contract/events';
@@ -12,7 +13,7 @@ import type { MoreLikeThisControlsProps } from './MoreLikeThis';
 import { ResultButtons } from './ResultButtons';
 import { ResultLightbox } from './ResultLightbox';
 import { ResultsGrid } from './ResultsGrid';
-import type { WidenOutcome } from './search-machine';
+import type { FoundByBib, WidenOutcome } from './search-machine';
 import { WidenSearch } from './WidenSearch';
 
 export interface FaceResultsProps {
@@ -22,6 +23,10 @@ export interface FaceResultsProps {
   photos: Photo[];
   /** "Maybe you": photos below the confident tier. */
   maybe: readonly Photo[];
+  /** The bib number searched, when the results are a bib search's. */
+  searchedBib?: string | undefined;
+  /** The runner's bib found under their faces, and the photos found by it alone. */
+  byBib?: FoundByBib | undefined;
   /** The runner's word on each photo. */
   feedback: PhotoFeedback;
   /** The same photographers' frames around the matches, not among them. */
@@ -42,6 +47,8 @@ export default function FaceResults({
   cartKind,
   photos,
   maybe,
+  searchedBib,
+  byBib,
   feedback,
   nearby,
   open,
@@ -73,6 +80,18 @@ export default function FaceResults({
               cartKind={cartKind}
               onOpen={onOpen}
               feedback={feedback}
+              {...(searchedBib
+                ? {
+                    heading: (
+                      <Plural
+                        value={photos.length}
+                        one={`พบ # รูปของหมายเลขบิบ ${searchedBib}`}
+                        other={`พบ # รูปของหมายเลขบิบ ${searchedBib}`}
+                      />
+                    ),
+                  }
+                : {})}
+              {...(byBib && byBib.photoIds.length > 0 ? { foundByBib: byBib } : {})}
             />
             <ResultButtons event={event} variant={variant} cartKind={cartKind} photos={photos} />
           </>

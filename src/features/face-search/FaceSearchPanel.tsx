@@ -5,6 +5,7 @@
 // results (saved-results.ts), shown again when the runner comes back. Issue 17: a second selfie widens the results,
 // and the same photographers' frames around them are offered in their own row. Issue 32: "maybe you" below the
 // photos of you, and the runner's "this is me" (searches with that photo's face too) and "not me" on each photo.
+// Issue 36: beside the selfie, a search by bib number (and by name through the start list) into the same results.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type JSX, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { EventDetail } from '../../../core/contract/events';
@@ -14,6 +15,7 @@ import { useBusyWhile } from '../../lib/busy';
 import { useRevealWhenAnswered } from '../../lib/reveal';
 import { OtherEventQuestion } from '../cart/OtherEventQuestion';
 import { useMhaoTexts } from '../cart/use-mhao-texts';
+import { BibSearch } from './BibSearch';
 import { ConfirmDialog, useConfirm } from './ConfirmDialog';
 import { checkSelfieFile } from './file-checks';
 import type { MoreTiers } from './MoreLikeThis';
@@ -51,7 +53,7 @@ export function FaceSearchPanel({
   onStepChange,
 }: FaceSearchPanelProps): JSX.Element {
   const { t } = useLingui();
-  const { state, dispatch, search } = useSelfieSearch(event);
+  const { state, dispatch, search, searchBib } = useSelfieSearch(event);
   const confirm = useConfirm();
   const mhaoTexts = useMhaoTexts();
   const [open, setOpen] = useState<number | undefined>(undefined);
@@ -137,6 +139,17 @@ export function FaceSearchPanel({
     await search(file);
   };
 
+  // A search by bib number: the same new-search question on an mhao event, the same results.
+  const chooseBib = async (bib: string) => {
+    if (busy) return;
+    loadResults().catch(() => undefined);
+    const { confirmNewSearch } = await cartStore();
+    if (!(await confirmNewSearch(cartKind, event.is_mhao === 'Y', confirm.ask))) return;
+    setOpen(undefined);
+    setKeptNearby(NONE);
+    await searchBib(bib);
+  };
+
   // A second selfie of the same runner: its matches are added to those shown (no new-search question: the cart
   // stays as it is).
   const widen = async (file: File) => {
@@ -179,6 +192,14 @@ export function FaceSearchPanel({
         )}
       </h2>
       <SelfiePicker disabled={busy} onFile={choose} />
+      {event.bib_search && (
+        <BibSearch
+          eventKey={event.event_key}
+          settings={event.bib_search}
+          disabled={busy}
+          onSearch={chooseBib}
+        />
+      )}
       <div ref={answerArea} className="face-search-answer">
         <SearchStatus state={state} />
       </div>
@@ -190,6 +211,8 @@ export function FaceSearchPanel({
             cartKind={cartKind}
             photos={shownPhotos}
             maybe={current.step === 'found' ? (current.maybe ?? NONE) : NONE}
+            searchedBib={state.bib}
+            byBib={current.step === 'found' ? current.byBib : undefined}
             feedback={feedback}
             nearby={nearby}
             open={open}

@@ -1,6 +1,7 @@
 // The matches of a search: their count and a thumbnail grid; a thumbnail opens the lightbox. The nearby frames'
-// row (issue 17) is the same grid under its own heading, numbered after the matches.
-import { Plural, useLingui } from '@lingui/react/macro';
+// row (issue 17) is the same grid under its own heading, numbered after the matches. Photos found by the runner's
+// bib alone (issue 36) carry it.
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { EventDetail } from '../../../core/contract/events';
 import type { Photo } from '../../../core/contract/photos';
@@ -27,6 +28,8 @@ export interface ResultsGridProps {
   firstIndex?: number;
   /** The runner's word on each photo (issue 32): "this is me" and "not me". */
   feedback?: PhotoFeedback;
+  /** Photos found by the runner's bib alone (issue 36): marked with it, and said under the heading. */
+  foundByBib?: { bib: string; photoIds: readonly number[] };
 }
 
 export function ResultsGrid({
@@ -38,9 +41,12 @@ export function ResultsGrid({
   heading,
   firstIndex = 0,
   feedback,
+  foundByBib,
 }: ResultsGridProps) {
   const { t } = useLingui();
   const count = photos.length;
+  const byBib = new Set(foundByBib?.photoIds ?? []);
+  const bib = foundByBib?.bib ?? '';
   return (
     <>
       {heading !== null && (
@@ -48,11 +54,25 @@ export function ResultsGrid({
           {heading ?? <Plural value={count} one="พบ # รูปที่ตรงกับใบหน้าของคุณ" other="พบ # รูปที่ตรงกับใบหน้าของคุณ" />}
         </h3>
       )}
+      {byBib.size > 0 && (
+        <p className="found-by-bib-note">
+          <Plural
+            value={byBib.size}
+            one={`รวม # รูปที่พบจากหมายเลขบิบ ${bib} ของคุณ เช่น รูปที่ไม่เห็นหน้า`}
+            other={`รวม # รูปที่พบจากหมายเลขบิบ ${bib} ของคุณ เช่น รูปที่ไม่เห็นหน้า`}
+          />
+        </p>
+      )}
       <ul className="face-results">
         {photos.map((photo, i) => {
           const number = firstIndex + i + 1;
           return (
             <li key={photo.id} className={`face-result${cartIds.has(photo.id) ? ' is-in-cart' : ''}`}>
+              {byBib.has(photo.id) && (
+                <span className="found-by-bib">
+                  <Trans>พบจากบิบ {bib}</Trans>
+                </span>
+              )}
               <button type="button" className="face-result-open" onClick={() => onOpen(firstIndex + i)}>
                 <img
                   {...photoImage(photoImageUrls(event.event_key, photo).thumbnail)}

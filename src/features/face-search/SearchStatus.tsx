@@ -1,6 +1,6 @@
 // What the search is doing, and the spec's messages (SPEC §8): the file-type info, the 5 s size warning, the
 // upload progress bar, searching (or, while the server is busy, when it will be asked again), nothing found (with
-// the admin contact), and the two errors.
+// the admin contact), and the two errors. A search by bib (issue 36) says its bib.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { appSettings } from '../../lib/app-settings';
@@ -29,6 +29,7 @@ export function SearchStatus({ state }: { state: SearchState }) {
   const current = state.current;
   const percent = current.step === 'uploading' ? current.percent : 0;
   const faces = state.selfieFaces;
+  const bib = state.bib;
   return (
     <div className="search-status">
       <div role="status" aria-live="polite">
@@ -59,7 +60,7 @@ export function SearchStatus({ state }: { state: SearchState }) {
         {current.step === 'searching' && !current.busy && (
           <p className="search-progress-text">
             <span className="search-spinner" aria-hidden="true" />
-            <Trans>กำลังค้นหารูปของคุณ…</Trans>
+            {bib ? <Trans>กำลังค้นหารูปของหมายเลขบิบ {bib}…</Trans> : <Trans>กำลังค้นหารูปของคุณ…</Trans>}
           </p>
         )}
         {current.step === 'searching' && current.busy && <BusyWait seconds={current.busy.seconds} />}
@@ -71,7 +72,9 @@ export function SearchStatus({ state }: { state: SearchState }) {
         {current.step === 'not-found' && (
           <div className="alert info search-not-found">
             <p>
-              {faces === 0 ? (
+              {bib ? (
+                <Trans>ไม่พบรูปของหมายเลขบิบ {bib} ในงานนี้ บิบอาจถูกบังหรือรูปยังอัปโหลดไม่ครบ ลองค้นหาด้วยรูปเซลฟี่</Trans>
+              ) : faces === 0 ? (
                 <Trans>ไม่พบใบหน้าในรูปนี้ กรุณาใช้รูปที่เห็นใบหน้าของคุณชัดเจน หันหน้าตรงกล้อง ไม่ใส่แว่นกันแดดหรือหน้ากาก</Trans>
               ) : (
                 <Trans>ไม่พบรูปภาพ ลองใช้รูปอื่นที่เห็นใบหน้าชัดเจนเพียงหน้าเดียว</Trans>

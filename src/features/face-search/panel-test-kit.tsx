@@ -66,6 +66,10 @@ export function fakeApi(routes: {
   sign?: () => Response | Promise<Response>;
   /** POST /v2/facesearch/nearby; none nearby when left out. */
   nearby?: () => Response;
+  /** POST /v1/bibsearch (issue 36). */
+  bib?: (bib: string) => Response | Promise<Response>;
+  /** POST /v1/bibsearch/runners. */
+  runners?: (name: string) => Response;
 }) {
   const calls: ApiCall[] = [];
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
@@ -86,6 +90,8 @@ export function fakeApi(routes: {
     const faces = url.match(/\/v2\/facesearch\/faces\/(\d+)(\?pass=[\w-]+)?$/);
     if (faces && routes.faces) return routes.faces(Number(faces[1]));
     if (url.endsWith('/v2/facesearch/similar') && routes.similar) return routes.similar(body.face_id);
+    if (url.endsWith('/v1/bibsearch') && routes.bib) return routes.bib(body.bib);
+    if (url.endsWith('/v1/bibsearch/runners') && routes.runners) return routes.runners(body.name);
     if (url.endsWith('/v2/facesearch/nearby'))
       return routes.nearby ? routes.nearby() : reply(200, { status: 'success', body: [] });
     return reply(404, { status: 'error', message: 'no route in the test' });

@@ -279,3 +279,54 @@ describe('mergePhotos', () => {
     ).toEqual([1, 2, 3, 4]);
   });
 });
+
+describe('bibs (issue 36)', () => {
+  it('searches by bib straight from idle or results, saying its bib, and a new selfie forgets it', () => {
+    const searching = run({ type: 'bib-started', bib: '1234' });
+    expect(searching).toMatchObject({ current: { step: 'searching' }, bib: '1234', run: 1 });
+    // Not while a run is under way.
+    expect(searchReducer(searching, { type: 'bib-started', bib: '99' })).toBe(searching);
+    const foundIt = searchReducer(searching, { type: 'answered', answer: answer(3, 4) });
+    expect(foundIt).toMatchObject({ current: { step: 'found', photos: [photo(3), photo(4)] }, bib: '1234' });
+    const none = run({ type: 'bib-started', bib: '777' }, { type: 'answered', answer: answer() });
+    expect(none).toMatchObject({ current: { step: 'not-found' }, bib: '777' });
+    const selfie = searchReducer(foundIt, { type: 'started', oversize: false });
+    expect(selfie.bib).toBeUndefined();
+    const failed = run({ type: 'bib-started', bib: '1234' }, { type: 'failed', failure: 'search' });
+    expect(failed.current).toEqual({ step: 'error', failure: 'search' });
+  });
+
+  it('adds the photos of the runner’s bib after the face’s, kept through "not me", a widening and more', () => {
+    const withBib = (ids: number[], bibIds: number[]): FaceSearchAnswer => ({
+      ...answer(...ids),
+      runner_bib: '1234',
+      bib_images: bibIds.map(photo),
+      matched_faces: ids.map((id) => ({ photo_id: id, face_id: 10 + id, person_id: id === 2 ? 2 : 1 })),
+    });
+    const state = run(...toSearching, { type: 'answered', answer: withBib([1, 2], [5, 6]) });
+    expect(state.current).toMatchObject({
+      step: 'found',
+      photos: [photo(1), photo(2), photo(5), photo(6)],
+      byBib: { bib: '1234', photoIds: [5, 6] },
+    });
+    // A second selfie adds its own bib photos.
+    const widened = [
+      { type: 'started', oversize: false, widen: true },
+      { type: 'compressed' },
+      { type: 'uploaded' },
+      { type: 'answered', answer: withBib([3], [6, 7]) },
+    ] as SearchAction[];
+    const wider = widened.reduce(searchReducer, state);
+    expect(wider.current).toMatchObject({ byBib: { bib: '1234', photoIds: [5, 6, 7] } });
+    expect(wider.current.step === 'found' && wider.current.photos.map((p) => p.id)).toEqual([
+      1, 2, 5, 6, 3, 7,
+    ]);
+    // "Not me" keeps the bib's photos that are left; "more like this" merged keeps them, replaced drops them.
+    const notMe = searchReducer(state, { type: 'not-mine', photoId: 2 });
+    expect(notMe.current).toMatchObject({ byBib: { photoIds: [5, 6] } });
+    const merged = searchReducer(state, { type: 'more-results', photos: [photo(8)], mode: 'merge' });
+    expect(merged.current).toMatchObject({ byBib: { photoIds: [5, 6] } });
+    const replaced = searchReducer(state, { type: 'more-results', photos: [photo(8)], mode: 'replace' });
+    expect(replaced.current.step === 'found' && replaced.current.byBib).toBeUndefined();
+  });
+});

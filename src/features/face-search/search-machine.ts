@@ -9,6 +9,8 @@
 // Issue 32: results come in two tiers, "photos of you" (photos) and "maybe you" (maybe), with the face matched in
 // each (matched); the runner's "this is me" moves a photo up, "not me" drops it and every photo of that likely
 // person, also from what later searches add.
+// Issue 36: a search by bib number runs the same machine from searching on (nothing to prepare or upload), and a
+// face search's answer may bring the runner's bib: its photos the face missed join the results, marked.
 import type { FaceSearchAnswer, MatchedFace } from '../../../core/contract/facesearch';
 import type { Photo } from '../../../core/contract/photos';
 
@@ -36,9 +38,17 @@ export type SearchStep =
       matched?: MatchedFace[];
       /** Likely people the runner said are not them. */
       notMine?: number[];
+      /** The runner's bib read under their matched faces, and the photos found by it alone (issue 36). */
+      byBib?: FoundByBib;
     }
   | { step: 'not-found' }
   | { step: 'error'; failure: SearchFailure };
+
+/** The runner's bib, and the photos among those shown that were found by it (not by the face). */
+export interface FoundByBib {
+  bib: string;
+  photoIds: number[];
+}
 
 /** How the last second selfie went: how many photos it added, or why it failed (the results stay). */
 export type WidenOutcome = { added: number } | { failure: SearchFailure };
@@ -62,12 +72,16 @@ export interface SearchState {
    * match"; more than 1, the largest was searched.
    */
   selfieFaces?: number;
+  /** The bib number searched, when the run is a search by bib (issue 36). */
+  bib?: string;
 }
 
 export type SearchAction =
   | { type: 'rejected-type' }
   /** `widen`: a second selfie, whose matches are added to the results shown. */
   | { type: 'started'; oversize: boolean; widen?: boolean }
+  /** A search by bib number: straight to searching (a new run, like a new selfie). */
+  | { type: 'bib-started'; bib: string }
   /** Results kept from an earlier search of this event, shown again. */
   | { type: 'restored'; photos: Photo[] }
   | { type: 'compressed' }
@@ -120,6 +134,7 @@ interface Tiers {
   maybe: Photo[];
   matched: MatchedFace[];
   notMine: number[];
+  byBib?: FoundByBib | undefined;
 }
 
 type Found = Extract<SearchStep, { step: 'found' }>;
@@ -145,12 +160,18 @@ export function foundOf(photos: readonly Photo[], tiers: Tiers): Found | { step:
   const shown = new Set(mine.map((p) => p.id));
   const maybe = tiers.maybe.filter((p) => kept(p) && !shown.has(p.id) && shown.add(p.id));
   if (mine.length === 0 && maybe.length === 0) return { step: 'not-found' };
+  // The bib's photos that are still shown.
+  const byBib = tiers.byBib && {
+    bib: tiers.byBib.bib,
+    photoIds: tiers.byBib.photoIds.filter((id) => mine.some((p) => p.id === id)),
+  };
   return {
     step: 'found',
     photos: mine,
     ...(maybe.length > 0 ? { maybe } : {}),
     ...(tiers.matched.length > 0 ? { matched: tiers.matched } : {}),
     ...(tiers.notMine.length > 0 ? { notMine: tiers.notMine } : {}),
+    ...(byBib ? { byBib } : {}),
   };
 }
 
@@ -158,7 +179,20 @@ const tiersOf = (found: Found): Tiers => ({
   maybe: found.maybe ?? [],
   matched: found.matched ?? [],
   notMine: found.notMine ?? [],
+  byBib: found.byBib,
 });
+
+/** The runner's bib an answer brought, with its photos the face did not find (issue 36). */
+const bibOfAnswer = (answer: FaceSearchAnswer): FoundByBib | undefined =>
+  answer.runner_bib === undefined
+    ? undefined
+    : { bib: answer.runner_bib, photoIds: (answer.bib_images ?? []).map((p) => p.id) };
+
+/** Two answers' bibs together: the first's bib, the photos of both (a second selfie's answer adds its own). */
+function mergeBib(known: FoundByBib | undefined, more: FoundByBib | undefined): FoundByBib | undefined {
+  if (!known || !more) return known ?? more;
+  return { bib: known.bib, photoIds: [...new Set([...known.photoIds, ...more.photoIds])] };
+}
 
 /** The photos of `current` then those of `more` that are not already shown, in their order. */
 export function mergePhotos(current: readonly Photo[], more: readonly Photo[]): Photo[] {
@@ -186,6 +220,15 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
         ...(shown ? { widening: shown.photos, wideningTiers: tiersOf(shown) } : {}),
       };
     }
+    case 'bib-started':
+      if (isBusy(state)) return state;
+      return {
+        current: { step: 'searching' },
+        run: state.run + 1,
+        wrongType: false,
+        sizeWarning: false,
+        bib: action.bib,
+      };
     case 'restored':
       return step === 'idle' && action.photos.length > 0
         ? { ...state, current: { step: 'found', photos: action.photos } }
@@ -219,10 +262,11 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
       const rest = answer.selfie_faces === undefined ? kept : { ...kept, selfieFaces: answer.selfie_faces };
       if (widening) {
         const before = wideningTiers ?? { maybe: [], matched: [], notMine: [] };
-        const current = foundOf(mergePhotos(widening, answer.images), {
+        const current = foundOf(mergePhotos(widening, [...answer.images, ...(answer.bib_images ?? [])]), {
           maybe: mergePhotos(before.maybe, answer.maybe_images ?? []),
           matched: mergeMatched(before.matched, answer.matched_faces),
           notMine: before.notMine,
+          byBib: mergeBib(before.byBib, bibOfAnswer(answer)),
         });
         const photos = current.step === 'found' ? current.photos : [];
         return {
@@ -233,10 +277,12 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
       }
       return {
         ...rest,
-        current: foundOf(answer.images, {
+        // The bib's photos the face did not find join the photos of you, after them.
+        current: foundOf(mergePhotos(answer.images, answer.bib_images ?? []), {
           maybe: answer.maybe_images ?? [],
           matched: answer.matched_faces ?? [],
           notMine: [],
+          byBib: bibOfAnswer(answer),
         }),
       };
     }
@@ -266,6 +312,7 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
         maybe: replace ? (action.maybe ?? []) : mergePhotos(tiers.maybe, action.maybe ?? []),
         matched: mergeMatched(replace ? [] : tiers.matched, action.matched),
         notMine: tiers.notMine,
+        byBib: replace ? undefined : tiers.byBib,
       });
       return next.step === 'found' ? { ...state, current: next } : state;
     }

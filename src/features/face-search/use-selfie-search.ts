@@ -1,10 +1,12 @@
 // Runs one selfie search (SPEC §4 Face search, §7): check the file, compress it on the device, sign the upload,
 // PUT it with progress, search. The state is the pure machine of search-machine.ts; a newer run or unmounting
 // aborts the run under way and its late answers are ignored. A busy server's answer is waited out (searchThroughBusy).
+// A search by bib number (issue 36) is a run of the same machine: no selfie, straight to searching.
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { SIZE_WARNING_MS } from '../../../core/constants';
 import type { EventDetail } from '../../../core/contract/events';
 import type { FaceSearchAnswer, SignAnswer } from '../../../core/contract/facesearch';
+import { searchByBib } from '../../lib/api/bibsearch';
 import { ApiError } from '../../lib/api/client';
 import { searchWithUploadedSelfie, signSelfieUpload } from '../../lib/api/facesearch';
 import { checkSelfieFile } from './file-checks';
@@ -99,6 +101,8 @@ export interface SelfieSearch {
    * `widen`, a second selfie: its matches are added to the results shown (the machine merges them).
    */
   search(file: File, options?: { widen?: boolean }): Promise<FaceSearchAnswer | undefined>;
+  /** Searches by a bib number (issue 36; checked against the event's rule by the caller): a new run. */
+  searchBib(bib: string): Promise<FaceSearchAnswer | undefined>;
 }
 
 type SearchEvent = Pick<
@@ -202,5 +206,23 @@ export function useSelfieSearch(event: SearchEvent): SelfieSearch {
     }
   }, []);
 
-  return { state, dispatch, search };
+  const searchBib = useCallback(async (bib: string) => {
+    if (isBusy(stateRef.current)) return undefined;
+    current.current?.abort();
+    const controller = new AbortController();
+    current.current = controller;
+    const { signal } = controller;
+    dispatch({ type: 'bib-started', bib });
+    try {
+      const answer = await searchByBib(eventRef.current.event_key, bib, signal);
+      if (signal.aborted) return undefined;
+      dispatch({ type: 'answered', answer });
+      return answer;
+    } catch (error) {
+      if (!signal.aborted && !isAbort(error)) dispatch({ type: 'failed', failure: failureOf(error) });
+      return undefined;
+    }
+  }, []);
+
+  return { state, dispatch, search, searchBib };
 }

@@ -1,0 +1,154 @@
+// Issue 36: search by bib number beside the selfie, into the same results; by name through the start list; and a
+// face search's photos found by the runner's bib, marked.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FaceSearchAnswer } from '../../../core/contract/facesearch';
+import { appDb } from '../../lib/db/app-db';
+import { changeField } from '../../test/change-field';
+import { readList } from '../cart/cart-store';
+import { FakeXhr } from './fake-xhr';
+import {
+  fakeApi,
+  found,
+  InstantXhr,
+  jpegFile,
+  photo,
+  picker,
+  renderPanel,
+  reply,
+  testEvent,
+} from './panel-test-kit';
+
+const compressSelfie = vi.hoisted(() => vi.fn());
+vi.mock('./compress-selfie', () => ({ compressSelfie }));
+
+beforeEach(async () => {
+  FakeXhr.reset();
+  vi.stubGlobal('XMLHttpRequest', InstantXhr);
+  compressSelfie.mockResolvedValue(new Blob([new Uint8Array(1024)], { type: 'image/jpeg' }));
+  await Promise.all(appDb.tables.map((table) => table.clear()));
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const bibEvent = (byName = false, range?: { from: number; to: number }) =>
+  testEvent({ bib_search: { min_digits: 3, max_digits: 5, by_name: byName, ...(range ? { range } : {}) } });
+const bibAnswer = (bib: string, ...ids: number[]) => ({ ...found(...ids), bib });
+const bibField = () => screen.getByLabelText('หรือค้นหาด้วยหมายเลขบิบ') as HTMLInputElement;
+const searchBib = (text: string) => {
+  changeField(bibField(), { target: { value: text } });
+  fireEvent.click(screen.getByRole('button', { name: 'ค้นหาด้วยบิบ' }));
+};
+const latest = async () => (await readList('cart_latest', 'standard')).map((p) => p.id);
+
+describe('search by bib number', () => {
+  it('is offered only where the event reads bibs, with a numeric keypad', async () => {
+    fakeApi({});
+    const { unmount } = await renderPanel();
+    expect(screen.queryByLabelText('หรือค้นหาด้วยหมายเลขบิบ')).not.toBeInTheDocument();
+    unmount();
+    await renderPanel({ event: bibEvent() });
+    expect(bibField()).toHaveAttribute('inputmode', 'numeric');
+    expect(screen.queryByText('ไม่รู้หมายเลขบิบ? ค้นหาด้วยชื่อ')).not.toBeInTheDocument();
+  });
+
+  it('shows the bib’s photos in the results, kept as the latest results; Thai digits too', async () => {
+    const calls = fakeApi({ bib: (bib) => reply(200, bibAnswer(bib, 4, 8, 9)) });
+    await renderPanel({ event: bibEvent() });
+    searchBib('๑๒๓๔');
+    expect(await screen.findByRole('heading', { name: 'พบ 3 รูปของหมายเลขบิบ 1234' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.endsWith('/v1/bibsearch')).map((c) => c.body)).toEqual([
+      { event_key: 'event-1', bib: '1234' },
+    ]);
+    expect(screen.getAllByRole('button', { name: /^ดูรูปที่ \d ขนาดใหญ่$/ })).toHaveLength(3);
+    await waitFor(async () => expect(await latest()).toEqual([4, 8, 9]));
+  });
+
+  it('says what a bib is before sending a number that cannot be one, in the event’s digits and range', async () => {
+    const calls = fakeApi({ bib: (bib) => reply(200, bibAnswer(bib, 4)) });
+    await renderPanel({ event: bibEvent(false, { from: 100, to: 5000 }) });
+    for (const text of ['12', '123456', 'abc', '', '99']) {
+      searchBib(text);
+      expect(
+        await screen.findByText('กรุณากรอกหมายเลขบนบิบของคุณ เป็นตัวเลข 3–5 หลัก ระหว่าง 100 ถึง 5000'),
+      ).toHaveAttribute('role', 'alert');
+      expect(bibField()).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(calls.filter((c) => c.url.endsWith('/v1/bibsearch'))).toEqual([]);
+    // Typing again clears the message.
+    changeField(bibField(), { target: { value: '1' } });
+    expect(screen.queryByText(/กรุณากรอกหมายเลขบนบิบ/)).not.toBeInTheDocument();
+  });
+
+  it('tells a runner whose bib is not found so, with the contact offer; an error says try again', async () => {
+    let fail = false;
+    fakeApi({
+      bib: (bib) => (fail ? reply(500, { status: 'error', message: 'x' }) : reply(200, bibAnswer(bib))),
+    });
+    await renderPanel({ event: bibEvent() });
+    searchBib('777');
+    expect(
+      await screen.findByText('ไม่พบรูปของหมายเลขบิบ 777 ในงานนี้ บิบอาจถูกบังหรือรูปยังอัปโหลดไม่ครบ ลองค้นหาด้วยรูปเซลฟี่'),
+    ).toBeInTheDocument();
+    fail = true;
+    searchBib('778');
+    expect(await screen.findByText('เกิดข้อผิดพลาดจากการค้นหา กรุณาลองใหม่อีกครั้ง')).toBeInTheDocument();
+  });
+
+  it('finds a runner’s bib by name when the event has a start list, and searches it', async () => {
+    const calls = fakeApi({
+      runners: (name) =>
+        reply(200, {
+          status: 'success',
+          body: name === 'สมชาย' ? [{ bib: '1234', name: 'สมชาย ใจดี', category: '10K' }] : [],
+        }),
+      bib: (bib) => reply(200, bibAnswer(bib, 4)),
+    });
+    await renderPanel({ event: bibEvent(true) });
+    fireEvent.click(screen.getByText('ไม่รู้หมายเลขบิบ? ค้นหาด้วยชื่อ'));
+    const name = screen.getByLabelText('ชื่อหรือนามสกุลของคุณ');
+    changeField(name, { target: { value: 'ส' } });
+    fireEvent.click(screen.getByRole('button', { name: 'ค้นหาชื่อ' }));
+    expect(await screen.findByText('กรุณาพิมพ์ชื่ออย่างน้อย 2 ตัวอักษร')).toBeInTheDocument();
+    changeField(name, { target: { value: 'ไม่มี' } });
+    fireEvent.click(screen.getByRole('button', { name: 'ค้นหาชื่อ' }));
+    expect(await screen.findByText('ไม่พบชื่อนี้ในรายชื่อนักวิ่งของงาน ลองพิมพ์เพียงบางส่วนของชื่อ')).toBeInTheDocument();
+    changeField(name, { target: { value: 'สมชาย' } });
+    fireEvent.click(screen.getByRole('button', { name: 'ค้นหาชื่อ' }));
+    const runner = await screen.findByRole('button', { name: /สมชาย ใจดี/ });
+    expect(runner).toHaveTextContent('บิบ 1234 · 10K');
+    fireEvent.click(runner);
+    expect(await screen.findByRole('heading', { name: 'พบ 1 รูปของหมายเลขบิบ 1234' })).toBeInTheDocument();
+    expect(bibField().value).toBe('1234');
+    expect(calls.filter((c) => c.url.endsWith('/v1/bibsearch')).map((c) => c.body)).toEqual([
+      { event_key: 'event-1', bib: '1234' },
+    ]);
+  });
+});
+
+describe('a face search with the runner’s bib', () => {
+  it('adds the photos found by the bib alone to the photos of you, marked with it', async () => {
+    const answer: FaceSearchAnswer = {
+      ...found(5, 7),
+      runner_bib: '1234',
+      bib_images: [photo(9), photo(11)],
+    };
+    fakeApi({ search: () => reply(200, answer) });
+    await renderPanel({ event: bibEvent() });
+    changeField(picker(), { target: { files: [jpegFile()] } });
+    expect(await screen.findByRole('heading', { name: 'พบ 4 รูปที่ตรงกับใบหน้าของคุณ' })).toBeInTheDocument();
+    expect(screen.getByText('รวม 2 รูปที่พบจากหมายเลขบิบ 1234 ของคุณ เช่น รูปที่ไม่เห็นหน้า')).toBeInTheDocument();
+    const marked = screen.getAllByText('พบจากบิบ 1234').map((badge) => badge.closest('li') as HTMLElement);
+    expect(marked).toHaveLength(2);
+    expect(
+      within(marked[0] as HTMLElement).getByRole('button', { name: 'ดูรูปที่ 3 ขนาดใหญ่' }),
+    ).toBeInTheDocument();
+    expect(
+      within(marked[1] as HTMLElement).getByRole('button', { name: 'ดูรูปที่ 4 ขนาดใหญ่' }),
+    ).toBeInTheDocument();
+    // They are among the results buy-all takes.
+    await waitFor(async () => expect(await latest()).toEqual([5, 7, 9, 11]));
+  });
+});

@@ -1,0 +1,209 @@
+// Search by bib number beside the selfie (issue 36): a numeric field (Thai digits too) checked against the event's
+// bib rule before it is sent, and, when the event has a start list, "don't know your bib? search by name": the
+// runners whose name holds what is typed, each a button that searches their bib.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { type FormEvent, type JSX, useId, useRef, useState } from 'react';
+import { type BibRule, typedBib } from '../../../core/bib-rule';
+import { BIB_TYPED_MAX, RUNNER_NAME_MIN, type Runner } from '../../../core/contract/bibsearch';
+import type { BibSearchSettings } from '../../../core/contract/events';
+import { findRunners } from '../../lib/api/bibsearch';
+
+export const bibRuleOfSettings = (settings: BibSearchSettings): BibRule => ({
+  minDigits: settings.min_digits,
+  maxDigits: settings.max_digits,
+  range: settings.range,
+});
+
+export interface BibSearchProps {
+  eventKey: string;
+  settings: BibSearchSettings;
+  disabled: boolean;
+  onSearch(bib: string): void;
+}
+
+/** "3–5" or "4": the digits of the event's bibs. */
+const digitsText = (rule: BibRule) =>
+  rule.minDigits === rule.maxDigits ? `${rule.minDigits}` : `${rule.minDigits}–${rule.maxDigits}`;
+
+export function BibSearch({ eventKey, settings, disabled, onSearch }: BibSearchProps): JSX.Element {
+  const { t } = useLingui();
+  const fieldId = useId();
+  const errorId = useId();
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState(false);
+  const rule = bibRuleOfSettings(settings);
+  const digits = digitsText(rule);
+  const range = rule.range;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (disabled) return;
+    const bib = typedBib(text, rule);
+    setProblem(!bib);
+    if (bib) onSearch(bib);
+  };
+  const searchRunner = (runner: Runner) => {
+    setText(runner.bib);
+    setProblem(false);
+    onSearch(runner.bib);
+  };
+
+  return (
+    <div className="bib-search">
+      <form className="bib-search-form" onSubmit={submit} noValidate>
+        <label htmlFor={fieldId} className="bib-search-label">
+          <Trans>หรือค้นหาด้วยหมายเลขบิบ</Trans>
+        </label>
+        <div className="bib-search-row">
+          <input
+            id={fieldId}
+            className="input bib-search-input"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            enterKeyHint="search"
+            maxLength={BIB_TYPED_MAX}
+            placeholder={t`เช่น 1234`}
+            value={text}
+            aria-invalid={problem || undefined}
+            aria-describedby={problem ? errorId : undefined}
+            onChange={(e) => {
+              setText(e.currentTarget.value);
+              if (problem) setProblem(false);
+            }}
+          />
+          <button type="submit" className="button bib-search-button" disabled={disabled}>
+            <Trans>ค้นหาด้วยบิบ</Trans>
+          </button>
+        </div>
+        {problem && (
+          <p id={errorId} className="field-error" role="alert">
+            {range ? (
+              <Trans>
+                กรุณากรอกหมายเลขบนบิบของคุณ เป็นตัวเลข {digits} หลัก ระหว่าง {range.from} ถึง {range.to}
+              </Trans>
+            ) : (
+              <Trans>กรุณากรอกหมายเลขบนบิบของคุณ เป็นตัวเลข {digits} หลัก</Trans>
+            )}
+          </p>
+        )}
+      </form>
+      {settings.by_name && <RunnerNameSearch eventKey={eventKey} disabled={disabled} onPick={searchRunner} />}
+    </div>
+  );
+}
+
+type NameSearchState =
+  | { step: 'idle' }
+  | { step: 'searching' }
+  | { step: 'found'; runners: Runner[] }
+  | { step: 'too-short' }
+  | { step: 'error' };
+
+/** "Don't know your bib?": the start list's runners by a part of their name. */
+function RunnerNameSearch({
+  eventKey,
+  disabled,
+  onPick,
+}: {
+  eventKey: string;
+  disabled: boolean;
+  onPick(runner: Runner): void;
+}) {
+  const { t } = useLingui();
+  const fieldId = useId();
+  const [name, setName] = useState('');
+  const [state, setState] = useState<NameSearchState>({ step: 'idle' });
+  const asked = useRef<AbortController | undefined>(undefined);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const part = name.trim();
+    if (part.length < RUNNER_NAME_MIN) {
+      setState({ step: 'too-short' });
+      return;
+    }
+    asked.current?.abort();
+    const controller = new AbortController();
+    asked.current = controller;
+    setState({ step: 'searching' });
+    try {
+      const runners = await findRunners(eventKey, part, controller.signal);
+      if (!controller.signal.aborted) setState({ step: 'found', runners });
+    } catch {
+      if (!controller.signal.aborted) setState({ step: 'error' });
+    }
+  };
+
+  return (
+    <details className="runner-name-search">
+      <summary>
+        <Trans>ไม่รู้หมายเลขบิบ? ค้นหาด้วยชื่อ</Trans>
+      </summary>
+      <form className="bib-search-form" onSubmit={submit} noValidate>
+        <label htmlFor={fieldId} className="visually-hidden">
+          <Trans>ชื่อหรือนามสกุลของคุณ</Trans>
+        </label>
+        <div className="bib-search-row">
+          <input
+            id={fieldId}
+            className="input"
+            type="search"
+            autoComplete="name"
+            enterKeyHint="search"
+            maxLength={100}
+            placeholder={t`ชื่อหรือนามสกุล`}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+          />
+          <button type="submit" className="button" disabled={state.step === 'searching'}>
+            <Trans>ค้นหาชื่อ</Trans>
+          </button>
+        </div>
+      </form>
+      <div role="status" aria-live="polite">
+        {state.step === 'too-short' && (
+          <p className="field-error">
+            <Trans>กรุณาพิมพ์ชื่ออย่างน้อย {RUNNER_NAME_MIN} ตัวอักษร</Trans>
+          </p>
+        )}
+        {state.step === 'searching' && (
+          <p className="search-progress-text">
+            <span className="search-spinner" aria-hidden="true" />
+            <Trans>กำลังค้นหาชื่อ…</Trans>
+          </p>
+        )}
+        {state.step === 'error' && (
+          <p className="alert error">
+            <Trans>ค้นหาชื่อไม่สำเร็จ กรุณาลองใหม่อีกครั้ง</Trans>
+          </p>
+        )}
+        {state.step === 'found' && state.runners.length === 0 && (
+          <p className="alert info">
+            <Trans>ไม่พบชื่อนี้ในรายชื่อนักวิ่งของงาน ลองพิมพ์เพียงบางส่วนของชื่อ</Trans>
+          </p>
+        )}
+      </div>
+      {state.step === 'found' && state.runners.length > 0 && (
+        <ul className="runner-list">
+          {state.runners.map((runner) => (
+            <li key={runner.bib}>
+              <button
+                type="button"
+                className="runner-pick"
+                disabled={disabled}
+                onClick={() => onPick(runner)}
+              >
+                <span className="runner-name">{runner.name}</span>
+                <span className="runner-bib">
+                  <Trans>บิบ {runner.bib}</Trans>
+                  {runner.category ? ` · ${runner.category}` : ''}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </details>
+  );
+}

@@ -21,6 +21,8 @@ export const CALLS: { method: 'GET' | 'POST' | 'PUT'; path: string }[] = [
   { method: 'POST', path: '/api/v2/facesearch/similar' },
   { method: 'GET', path: '/api/v2/facesearch/faces/{text}' },
   { method: 'POST', path: '/api/v1/facesearch' },
+  { method: 'POST', path: '/api/v1/bibsearch' },
+  { method: 'POST', path: '/api/v1/bibsearch/runners' },
   { method: 'POST', path: '/api/v1/imagestage/pagination-count' },
   { method: 'POST', path: '/api/v1/imagestage/pagination' },
   { method: 'POST', path: '/api/v1/logs/' },
@@ -86,6 +88,8 @@ const FIELDS = [
   'token_key',
   'uuid',
   'sk',
+  'bib',
+  'name',
 ];
 
 /** Strings an attacker tries: controls, direction overrides, lone surrogates, huge, numeric-looking, paths. */
@@ -103,6 +107,8 @@ const oddString = fc.oneof(
     '-1',
     'NaN',
     '0812345678',
+    '๑๒๓๔',
+    '1234',
     'free',
     'paid',
     '00000000-0000-4000-8000-000000000000',

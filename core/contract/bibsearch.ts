@@ -50,6 +50,8 @@ export const runnerNamesRequestSchema = v.object({
     v.trim(),
     v.minLength(RUNNER_NAME_MIN, `must be at least ${RUNNER_NAME_MIN} characters`),
     v.maxLength(100, 'is too long'),
+    // No control characters or lone surrogates: a database's text cannot hold them.
+    v.regex(/^[^\p{Cc}\p{Cs}]*$/u, 'must be letters of a name'),
   ),
 });
 export type RunnerNamesRequest = v.InferOutput<typeof runnerNamesRequestSchema>;

@@ -1,8 +1,10 @@
 // The daily retention job on every database: an event past its retention period loses its photos' images and
 // faces, its photos stay as rows for the orders that name them, other events keep everything, a second run does
 // nothing, and the day's job is queued once.
+
 import { describe, expect, it } from 'vitest';
 import { photoObjectKeys } from '../../core/contract/photos';
+import { replaceStartList, startListSize } from '../db/bibs-repo';
 import { jobsWithPayload } from '../db/jobs-repo';
 import { testDatabases } from '../db/test-databases';
 import { markPaidByOperator } from '../services/payments/settle';
@@ -38,6 +40,29 @@ describe.each(testDatabases)('retention on $name', (database) => {
         face(f.photos.other?.[0] as number, otherEvent),
       ])
       .execute();
+    // Their bibs read, and both events' start lists (runners' names: they go with the photos).
+    const [paidFace, otherFace] = await f.db
+      .selectFrom('faces')
+      .select(['id', 'photo_id'])
+      .orderBy('id')
+      .execute();
+    const bibRead = (faceRow: { id: number; photo_id: number } | undefined, event: number) => ({
+      photo_id: Number(faceRow?.photo_id),
+      event_id: event,
+      face_id: Number(faceRow?.id),
+      bib: '1234',
+      confidence: 0.97,
+      box_x: 0,
+      box_y: 2,
+      box_w: 1,
+      box_h: 1,
+    });
+    await f.db
+      .insertInto('bib_reads')
+      .values([bibRead(paidFace, f.eventIds.paid as number), bibRead(otherFace, otherEvent)])
+      .execute();
+    await replaceStartList(f.db, f.eventIds.paid as number, [{ bib: '1234', name: 'สมชาย', category: '' }]);
+    await replaceStartList(f.db, otherEvent, [{ bib: '1234', name: 'Anna', category: '' }]);
     const keys = photoObjectKeys('paid', 'paid-1.jpg');
     expect(await f.t.store.exists(keys.original)).toBe(true);
     expect(await f.t.store.exists(keys.logo)).toBe(true);
@@ -58,6 +83,10 @@ describe.each(testDatabases)('retention on $name', (database) => {
     expect(await f.t.store.exists(photoObjectKeys('other', 'other-1.jpg').original)).toBe(true);
     const faces = await f.db.selectFrom('faces').select('event_id').execute();
     expect(faces.map((r) => r.event_id)).toEqual([otherEvent]);
+    const reads = await f.db.selectFrom('bib_reads').select('event_id').execute();
+    expect(reads.map((r) => r.event_id)).toEqual([otherEvent]);
+    expect(await startListSize(f.db, f.eventIds.paid as number)).toBe(0);
+    expect(await startListSize(f.db, otherEvent)).toBe(1);
     const photo = await f.db
       .selectFrom('photos')
       .select(['purged_at'])

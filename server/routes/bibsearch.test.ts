@@ -228,6 +228,10 @@ describe.each(testDatabases)('bib search on $name', (database) => {
     expect((await names('%%')).body.body).toEqual([]);
     expect(await names('s')).toMatchObject({ status: 400, body: { field: 'name' } });
     expect((await names('x'.repeat(101))).status).toBe(400);
+    // What a database's text cannot hold is refused, never sent to SQL.
+    for (const odd of ['a\u0000b', 'ab\ud800', 'ab\u0007']) {
+      expect(await names(odd), JSON.stringify(odd)).toMatchObject({ status: 400, body: { field: 'name' } });
+    }
     const none = await t.post('/api/v1/bibsearch/runners', { event_key: 'no-bibs', name: 'som' });
     expect(none.status).toBe(400);
     await replaceStartList(db, eventId, []);

@@ -121,6 +121,8 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
     '/api/v1/logs/',
     '/api/v2/facesearch/sign',
     '/api/v2/facesearch',
+    '/api/v1/bibsearch',
+    '/api/v1/bibsearch/runners',
   ])('%s answers a body that is not its JSON with a 400 in the usual shape, never a 500', async (url) => {
     const logged = vi.spyOn(console, 'error');
     for (const [name, body] of deepBodies) {

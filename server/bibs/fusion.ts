@@ -12,7 +12,7 @@ export interface ReadOnFace {
 }
 
 /**
- * The runner's bib: the number read under most of their confident matches (each face's best read counts its
+ * The runner's bib: the number read under most of their confident matches (each read under one votes its
  * confidence), when it clearly leads: at least RUNNER_BIB_LEAD times the votes of the next number.
  */
 export const RUNNER_BIB_LEAD = 2;

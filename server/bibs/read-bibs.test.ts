@@ -113,3 +113,27 @@ describe('the OCR steps', () => {
     });
   });
 });
+
+describe('one bib under several faces', () => {
+  const at = (x: number) => ({ x, y: 300, width: 120, height: 50 });
+  it('keeps it under the face it is straight below, and drops a part of it read at the same place', async () => {
+    const { nearestFaceOnly } = await import('./read-bibs');
+    const faces = [
+      { x: 100, y: 100, width: 60, height: 80 },
+      { x: 200, y: 100, width: 60, height: 80 },
+    ];
+    const reads = [
+      { bib: '3638', confidence: 0.99, box: at(180), face: 0 },
+      { bib: '3638', confidence: 0.97, box: at(180), face: 1 },
+      { bib: '638', confidence: 0.99, box: { x: 200, y: 300, width: 90, height: 50 }, face: 0 },
+      // The year printed elsewhere on the bib is its own read.
+      { bib: '202', confidence: 0.95, box: at(400), face: 1 },
+      { bib: '2024', confidence: 0.95, box: at(20), face: 1 },
+    ];
+    expect(nearestFaceOnly(reads, faces).map((r) => `${r.bib}@${r.face}`)).toEqual([
+      '3638@1',
+      '202@1',
+      '2024@1',
+    ]);
+  });
+});

@@ -63,8 +63,9 @@ export const BIB_READING: Required<Omit<BibReading, 'between'>> & Pick<BibReadin
 export const MIN_FACE_HEIGHT_FOR_BIB = 16;
 
 /**
- * The bibs read under these faces: confident reads of the event's bib numbers, one per face and number (the most
- * confident), a read contained in a longer one of the same face dropped (258 inside 2583).
+ * The bibs read under these faces: confident reads of the rule's numbers, one per face and number (the most
+ * confident), a read that is part of a longer one at the same place dropped (258 of 2583; not the year printed
+ * elsewhere on the bib), and one bib seen under several faces kept under the one it is straight below.
  */
 export async function readBibs(
   image: RgbPixels,
@@ -91,11 +92,7 @@ export async function readBibs(
         if (read.confidence > same.confidence) Object.assign(same, { confidence: read.confidence, box: at });
       } else mine.push({ bib, confidence: read.confidence, box: at, face });
     }
-    found.push(
-      ...mine.filter(
-        (m) => !mine.some((o) => o !== m && o.bib.length > m.bib.length && o.bib.includes(m.bib)),
-      ),
-    );
+    found.push(...mine);
   }
   return nearestFaceOnly(found, faces);
 }

@@ -114,6 +114,8 @@ export function readStartList(bytes: Uint8Array, rule: BibRule): StartListCheck 
     if (!bib)
       problems.push(`line ${line}: bib "${rawBib}" is not a bib of this event (${digits} digits${range})`);
     if (!name) problems.push(`line ${line}: the name is empty`);
+    else if (/[\p{Cc}\p{Cs}]/u.test(name) || /[\p{Cc}\p{Cs}]/u.test(category))
+      problems.push(`line ${line}: the name or category holds control characters`);
     else if (name.length > RUNNER_NAME_MAX)
       problems.push(`line ${line}: the name is longer than ${RUNNER_NAME_MAX} characters`);
     if (category.length > CATEGORY_MAX)

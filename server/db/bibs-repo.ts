@@ -23,8 +23,17 @@ export async function photosWithUnreadBibs(
     .execute();
 }
 
-/** The event's photos with this bib read in them (any face), in the order they were taken, at most `limit`. */
-export async function photosWithBib(db: Db, eventId: number, bib: string, limit: number): Promise<number[]> {
+/**
+ * The event's photos with this bib read in them (any face), in the order they were taken, at most `limit`, those
+ * in `except` left out.
+ */
+export async function photosWithBib(
+  db: Db,
+  eventId: number,
+  bib: string,
+  limit: number,
+  except: readonly number[] = [],
+): Promise<number[]> {
   const rows = await db
     .selectFrom('bib_reads as b')
     .innerJoin('photos as p', 'p.id', 'b.photo_id')
@@ -32,6 +41,7 @@ export async function photosWithBib(db: Db, eventId: number, bib: string, limit:
     .where('b.event_id', '=', eventId)
     .where('b.bib', '=', bib)
     .where('p.purged_at', 'is', null)
+    .$if(except.length > 0, (q) => q.where('p.id', 'not in', [...except]))
     .groupBy(['p.id', 'p.taken_at'])
     .orderBy('p.taken_at')
     .orderBy('p.id')
@@ -82,7 +92,8 @@ export async function bibReadingCounts(
     .select([
       'event_id',
       sql<string>`count(*) filter (where bibs_read)`.as('read'),
-      sql<string>`count(*) filter (where not bibs_read and index_state = 'indexed')`.as('unread'),
+      sql<string>`count(*) filter (where not bibs_read and index_state = 'indexed' and exists (
+        select 1 from events e where e.event_id = photos.event_id and e.bib_max_digits > 0))`.as('unread'),
     ])
     .where('purged_at', 'is', null)
     .$if(eventId !== undefined, (q) => q.where('event_id', '=', eventId as number))
@@ -154,8 +165,8 @@ export async function bibsOnStartList(
 }
 
 /**
- * Runners of the start list whose name contains `part` (any case; Thai or English as typed), at most `limit`, the
- * names that begin with it first.
+ * Runners of the start list with a word of their name beginning with `part` (any case; Thai or English as typed), at
+ * most `limit`, the names that begin with it first.
  */
 export async function runnersNamed(
   db: Db,
@@ -163,13 +174,15 @@ export async function runnersNamed(
   part: string,
   limit: number,
 ): Promise<StartListRow[]> {
-  const escaped = part.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+  const escaped = part.replace(/[\\%_]/g, (c) => `\\${c}`);
   return db
     .selectFrom('start_list')
     .select(['bib', 'name', 'category'])
     .where('event_id', '=', eventId)
-    .where(sql<boolean>`lower(name) like ${`%${escaped}%`}`)
-    .orderBy(sql`case when lower(name) like ${`${escaped}%`} then 0 else 1 end`)
+    .where(
+      sql<boolean>`(lower(name) like lower(${`${escaped}%`}) or lower(name) like lower(${`% ${escaped}%`}))`,
+    )
+    .orderBy(sql`case when lower(name) like lower(${`${escaped}%`}) then 0 else 1 end`)
     .orderBy('name')
     .limit(limit)
     .execute();

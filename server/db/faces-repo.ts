@@ -70,7 +70,8 @@ export async function saveFacesOfPhoto(
     if (bibs) await replaceBibReads(trx, photoId, eventId, bibs, stored);
     await trx
       .updateTable('photos')
-      .set({ index_state: 'indexed', index_error: null, ...(bibs ? { bibs_read: true } : {}) })
+      // Its old faces went with their bib reads: read unless these faces came with theirs.
+      .set({ index_state: 'indexed', index_error: null, bibs_read: bibs !== undefined })
       .where('id', '=', photoId)
       .execute();
     return stored;

@@ -123,6 +123,28 @@ describe.each(testDatabases)('bib jobs on $name', (database) => {
     expect(
       await db.selectFrom('bib_reads').select('id').where('photo_id', '=', photo).execute(),
     ).toHaveLength(1);
+    // Indexed again without its bibs (their reading failed): its old reads went with its faces, so it is unread.
+    const failing = {
+      ...pool,
+      index: async (job: IndexJob): Promise<IndexOutcome> => {
+        const done = await pool.index({ ...job, bibs: false });
+        return {
+          ...done,
+          ...(done.ok ? { bibsFailed: 'the text models did not load' } : {}),
+        } as IndexOutcome;
+      },
+    };
+    expect(
+      await indexPhoto({ db, store, pool: failing, engine, grouping: groupingOver(db) }, photo),
+    ).toMatchObject({
+      bibs_failed: 'the text models did not load',
+    });
+    expect(await photosWithBib(db, eventId, '2345', 10)).toEqual([]);
+    expect(
+      await db.selectFrom('photos').select('bibs_read').where('id', '=', photo).executeTakeFirstOrThrow(),
+    ).toEqual({ bibs_read: false });
+    await indexPhoto({ db, store, pool, engine, grouping: groupingOver(db) }, photo);
+    expect(await photosWithBib(db, eventId, '2345', 10)).toEqual([photo]);
     await updateEvent(db, eventId, { bib_min_digits: 0, bib_max_digits: 0 });
     const [other = 0] = await addPhotos(1, 2);
     await indexPhoto({ db, store, pool, engine, grouping: groupingOver(db) }, other);
@@ -146,8 +168,20 @@ describe.each(testDatabases)('bib jobs on $name', (database) => {
     const next = await db.selectFrom('jobs').select('payload').where('kind', '=', 'read-bibs').execute();
     const after = ids[READ_BIBS_BATCH - 1] as number;
     expect(next.map((j) => j.payload)).toContainEqual({ event_id: eventId, after_id: after });
-    const second = await readEventBibs({ db, store, pool }, eventId, after);
-    expect(second).toMatchObject({ photos: 2, failed: [], more: false });
+    // A store that does not answer fails the photo, not the run: the next photos are read.
+    const flaky = Object.create(store) as DiskStore;
+    let calls = 0;
+    flaky.get = async (key: string) => {
+      calls += 1;
+      if (calls === 1) throw new Error('connection reset');
+      return store.get(key);
+    };
+    const second = await readEventBibs({ db, store: flaky, pool }, eventId, after);
+    expect(second.failed).toEqual([{ photo_id: ids[READ_BIBS_BATCH], reason: 'connection reset' }]);
+    expect(second).toMatchObject({ photos: 1, more: false });
+    await readEventBibs({ db, store, pool }, eventId, after);
+    const third = await readEventBibs({ db, store, pool }, eventId, after);
+    expect(third).toMatchObject({ photos: 0, failed: [], more: false });
     expect((await bibReadingCounts(db, eventId))[0]).toMatchObject({ photos_unread: 1 });
     expect(await photosWithBib(db, eventId, `9${ids[0]}`.slice(0, 4), 10)).toContain(ids[0]);
   });

@@ -39,23 +39,31 @@ export async function readEventBibs(
   if (!event || !readsBibs(event)) return result;
   const photos = await photosWithUnreadBibs(deps.db, eventId, afterId, READ_BIBS_BATCH);
   for (const photo of photos) {
-    const bytes = await deps.store.get(photoObjectKeys(event.event_key, photo.file_name).original);
-    const faces = await facesOfPhoto(deps.db, photo.id);
-    if (!bytes) {
-      result.failed.push({ photo_id: photo.id, reason: 'its original is missing from the store' });
-      continue;
+    // One photo's failure (the store not answering, its faces replaced meanwhile) is passed over, not the rest's.
+    try {
+      const bytes = await deps.store.get(photoObjectKeys(event.event_key, photo.file_name).original);
+      const faces = await facesOfPhoto(deps.db, photo.id);
+      if (!bytes) {
+        result.failed.push({ photo_id: photo.id, reason: 'its original is missing from the store' });
+        continue;
+      }
+      const outcome =
+        faces.length === 0
+          ? ({ ok: true, bibs: [] } as const)
+          : await deps.pool.readBibs({ photoId: photo.id, bytes, faces: faces.map((f) => f.box) });
+      if (!outcome.ok) {
+        result.failed.push({ photo_id: photo.id, reason: outcome.reason });
+        continue;
+      }
+      await replaceBibReads(deps.db, photo.id, eventId, outcome.bibs, faces);
+      result.photos++;
+      result.bibs += outcome.bibs.length;
+    } catch (error) {
+      result.failed.push({
+        photo_id: photo.id,
+        reason: error instanceof Error ? error.message : String(error),
+      });
     }
-    const outcome =
-      faces.length === 0
-        ? ({ ok: true, bibs: [] } as const)
-        : await deps.pool.readBibs({ photoId: photo.id, bytes, faces: faces.map((f) => f.box) });
-    if (!outcome.ok) {
-      result.failed.push({ photo_id: photo.id, reason: outcome.reason });
-      continue;
-    }
-    await replaceBibReads(deps.db, photo.id, eventId, outcome.bibs, faces);
-    result.photos++;
-    result.bibs += outcome.bibs.length;
   }
   const last = photos.at(-1);
   if (photos.length === READ_BIBS_BATCH && last) {

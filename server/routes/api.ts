@@ -36,6 +36,7 @@ const limitBody = (maxSize: number) =>
 type LimitName =
   | 'sign'
   | 'search'
+  | 'names'
   | 'findOrder'
   | 'logs'
   | 'share'
@@ -58,6 +59,8 @@ export type ApiLimits = Record<LimitName, RateLimiter> & {
 export const LIMITS: Record<LimitName, RateLimitOptions> = {
   sign: { capacity: 10, perMinute: 30 },
   search: { capacity: 10, perMinute: 30 },
+  // The start list's name search (issue 36): a runner finds their bib in a try or two; a list is not walked.
+  names: { capacity: 5, perMinute: 10 },
   findOrder: { capacity: 20, perMinute: 10 },
   logs: { capacity: 30, perMinute: 60 },
   share: { capacity: 5, perMinute: 10 },
@@ -78,6 +81,7 @@ export function apiLimits(
   return {
     sign: make('sign', LIMITS.sign),
     search: make('search', LIMITS.search),
+    names: make('names', LIMITS.names),
     findOrder: make('find-order', LIMITS.findOrder),
     logs: make('logs', LIMITS.logs),
     share: make('share', LIMITS.share),
@@ -100,9 +104,10 @@ export function apiRoutes(ctx: AppContext, limits: ApiLimits = defaultLimits()) 
   api.use('/v2/facesearch/sign', rateLimit(limits.sign, client));
   api.on(
     'POST',
-    ['/v2/facesearch', '/v2/facesearch/similar', '/v1/facesearch', '/v1/bibsearch', '/v1/bibsearch/runners'],
+    ['/v2/facesearch', '/v2/facesearch/similar', '/v1/facesearch', '/v1/bibsearch'],
     rateLimit(limits.search, client),
   );
+  api.on('POST', ['/v1/bibsearch/runners'], rateLimit(limits.names, client));
   api.use('/v1/order/find-order', rateLimit(limits.findOrder, client));
   api.on('POST', ['/v1/order/create', '/v3/order/create'], rateLimit(limits.createOrder, client));
   api.use('/payments/*', rateLimit(limits.callbacks, client));

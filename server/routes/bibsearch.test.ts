@@ -218,12 +218,14 @@ describe.each(testDatabases)('bib search on $name', (database) => {
     };
     const som = await names('som');
     expect(v.is(runnerNamesAnswerSchema, som.body)).toBe(true);
-    // Any case, a part of the name; names that begin with it first.
+    // Any case, the beginning of a word of the name; names that begin with it first; only the first name whole.
     expect(som.body.body).toEqual([
-      { bib: '1235', name: 'Somsak Runner', category: '5K' },
-      { bib: '2234', name: 'Anna Somsri', category: '' },
+      { bib: '1235', name: 'Somsak R.', category: '5K' },
+      { bib: '2234', name: 'Anna S.', category: '' },
     ]);
-    expect((await names('ใจดี')).body.body).toEqual([{ bib: '1234', name: 'สมชาย ใจดี', category: '10K' }]);
+    expect((await names('ใจดี')).body.body).toEqual([{ bib: '1234', name: 'สมชาย ใ.', category: '10K' }]);
+    // Not the middle of a word.
+    expect((await names('omsa')).body.body).toEqual([]);
     // LIKE's wildcards are only characters here.
     expect((await names('%%')).body.body).toEqual([]);
     expect(await names('s')).toMatchObject({ status: 400, body: { field: 'name' } });
@@ -238,18 +240,19 @@ describe.each(testDatabases)('bib search on $name', (database) => {
     expect(await detail()).toEqual({ min_digits: 3, max_digits: 5, by_name: false });
   });
 
-  it('counts bib and name searches against the searches’ per-client limit', async () => {
+  it('counts bib searches against the searches’ per-client limit, and name searches against a tighter one', async () => {
     const tight = await openTestApp(database, NOW, {
       ...generousLimits(),
       search: memoryLimiter('search', { capacity: 2, perMinute: 1 }),
+      names: memoryLimiter('names', { capacity: 1, perMinute: 1 }),
     });
     try {
+      const runners = () => tight.post('/api/v1/bibsearch/runners', { event_key: 'nope', name: 'som' });
       expect((await search({ event_key: 'nope', bib: '1234' }, tight)).status).toBe(404);
-      expect((await tight.post('/api/v1/bibsearch/runners', { event_key: 'nope', name: 'som' })).status).toBe(
-        404,
-      );
-      const limited = await search({ event_key: 'nope', bib: '1234' }, tight);
-      expect(limited.status).toBe(429);
+      expect((await runners()).status).toBe(404);
+      expect((await runners()).status).toBe(429);
+      expect((await search({ event_key: 'nope', bib: '1234' }, tight)).status).toBe(404);
+      expect((await search({ event_key: 'nope', bib: '1234' }, tight)).status).toBe(429);
     } finally {
       await tight.close();
     }

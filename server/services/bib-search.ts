@@ -63,5 +63,15 @@ export async function runnersByName(
   if (!open.ok) return open;
   const event = open.value;
   if (!readsBibs(event)) return noBibSearch();
-  return accept(await runnersNamed(ctx.db, event.event_id, request.name, RUNNER_NAMES_MAX));
+  const runners = await runnersNamed(ctx.db, event.event_id, request.name, RUNNER_NAMES_MAX);
+  return accept(runners.map((r) => ({ ...r, name: maskedName(r.name) })));
+}
+
+/**
+ * A runner's name as the name search shows it: the first name whole, each other word by its first letter ("Anna
+ * R."): enough for runners to know themselves, not a start list anyone can copy.
+ */
+export function maskedName(name: string): string {
+  const [first = '', ...rest] = name.trim().split(/\s+/);
+  return [first, ...rest.map((word) => `${Array.from(word)[0] ?? ''}.`)].join(' ');
 }

@@ -281,9 +281,12 @@ export async function confirmedByBib(
   const bib = runnerBibOf(matches, reads);
   if (bib === undefined) return { matches: [...matches] };
   const confirmed = confirmByBib(matches, reads, bib);
-  const shown = new Set(matches.map((m) => m.photoId));
-  const more = (await photosWithBib(ctx.db, event.event_id, bib, event.max_face_search)).filter(
-    (id) => !shown.has(id),
+  const more = await photosWithBib(
+    ctx.db,
+    event.event_id,
+    bib,
+    event.max_face_search,
+    matches.map((m) => m.photoId),
   );
   return { matches: confirmed, byBib: { bib, photoIds: more } };
 }

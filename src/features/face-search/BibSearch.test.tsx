@@ -102,7 +102,7 @@ describe('search by bib number', () => {
       runners: (name) =>
         reply(200, {
           status: 'success',
-          body: name === 'สมชาย' ? [{ bib: '1234', name: 'สมชาย ใจดี', category: '10K' }] : [],
+          body: name === 'สมชาย' ? [{ bib: '1234', name: 'สมชาย ใ.', category: '10K' }] : [],
         }),
       bib: (bib) => reply(200, bibAnswer(bib, 4)),
     });
@@ -117,7 +117,7 @@ describe('search by bib number', () => {
     expect(await screen.findByText('ไม่พบชื่อนี้ในรายชื่อนักวิ่งของงาน ลองพิมพ์เพียงบางส่วนของชื่อ')).toBeInTheDocument();
     changeField(name, { target: { value: 'สมชาย' } });
     fireEvent.click(screen.getByRole('button', { name: 'ค้นหาชื่อ' }));
-    const runner = await screen.findByRole('button', { name: /สมชาย ใจดี/ });
+    const runner = await screen.findByRole('button', { name: /สมชาย ใ\./ });
     expect(runner).toHaveTextContent('บิบ 1234 · 10K');
     fireEvent.click(runner);
     expect(await screen.findByRole('heading', { name: 'พบ 1 รูปของหมายเลขบิบ 1234' })).toBeInTheDocument();

@@ -1,7 +1,7 @@
 // Search by bib number beside the selfie (issue 36): a numeric field (Thai digits too) checked against the event's
 // bib rule before it is sent, and, when the event has a start list, "don't know your bib? search by name": the
 // runners whose name holds what is typed, each a button that searches their bib.
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, type JSX, useId, useRef, useState } from 'react';
 import { type BibRule, typedBib } from '../../../core/bib-rule';
 import { BIB_TYPED_MAX, RUNNER_NAME_MIN, type Runner } from '../../../core/contract/bibsearch';
@@ -30,7 +30,8 @@ export function BibSearch({ eventKey, settings, disabled, onSearch }: BibSearchP
   const fieldId = useId();
   const errorId = useId();
   const [text, setText] = useState('');
-  const [problem, setProblem] = useState(false);
+  // Counts the refused tries: the message is said again for each (a new alert).
+  const [problem, setProblem] = useState(0);
   const rule = bibRuleOfSettings(settings);
   const digits = digitsText(rule);
   const range = rule.range;
@@ -39,12 +40,12 @@ export function BibSearch({ eventKey, settings, disabled, onSearch }: BibSearchP
     event.preventDefault();
     if (disabled) return;
     const bib = typedBib(text, rule);
-    setProblem(!bib);
+    setProblem((n) => (bib ? 0 : n + 1));
     if (bib) onSearch(bib);
   };
   const searchRunner = (runner: Runner) => {
     setText(runner.bib);
-    setProblem(false);
+    setProblem(0);
     onSearch(runner.bib);
   };
 
@@ -65,19 +66,19 @@ export function BibSearch({ eventKey, settings, disabled, onSearch }: BibSearchP
             maxLength={BIB_TYPED_MAX}
             placeholder={t`เช่น 1234`}
             value={text}
-            aria-invalid={problem || undefined}
-            aria-describedby={problem ? errorId : undefined}
+            aria-invalid={problem > 0 || undefined}
+            aria-describedby={problem > 0 ? errorId : undefined}
             onChange={(e) => {
               setText(e.currentTarget.value);
-              if (problem) setProblem(false);
+              if (problem) setProblem(0);
             }}
           />
           <button type="submit" className="button bib-search-button" disabled={disabled}>
             <Trans>ค้นหาด้วยบิบ</Trans>
           </button>
         </div>
-        {problem && (
-          <p id={errorId} className="field-error" role="alert">
+        {problem > 0 && (
+          <p key={problem} id={errorId} className="field-error" role="alert">
             {range ? (
               <Trans>
                 กรุณากรอกหมายเลขบนบิบของคุณ เป็นตัวเลข {digits} หลัก ระหว่าง {range.from} ถึง {range.to}
@@ -112,6 +113,7 @@ function RunnerNameSearch({
 }) {
   const { t } = useLingui();
   const fieldId = useId();
+  const shortId = useId();
   const [name, setName] = useState('');
   const [state, setState] = useState<NameSearchState>({ step: 'idle' });
   const asked = useRef<AbortController | undefined>(undefined);
@@ -154,6 +156,8 @@ function RunnerNameSearch({
             maxLength={100}
             placeholder={t`ชื่อหรือนามสกุล`}
             value={name}
+            aria-invalid={state.step === 'too-short' || undefined}
+            aria-describedby={state.step === 'too-short' ? shortId : undefined}
             onChange={(e) => setName(e.currentTarget.value)}
           />
           <button type="submit" className="button" disabled={state.step === 'searching'}>
@@ -163,7 +167,7 @@ function RunnerNameSearch({
       </form>
       <div role="status" aria-live="polite">
         {state.step === 'too-short' && (
-          <p className="field-error">
+          <p id={shortId} className="field-error">
             <Trans>กรุณาพิมพ์ชื่ออย่างน้อย {RUNNER_NAME_MIN} ตัวอักษร</Trans>
           </p>
         )}
@@ -176,6 +180,11 @@ function RunnerNameSearch({
         {state.step === 'error' && (
           <p className="alert error">
             <Trans>ค้นหาชื่อไม่สำเร็จ กรุณาลองใหม่อีกครั้ง</Trans>
+          </p>
+        )}
+        {state.step === 'found' && state.runners.length > 0 && (
+          <p className="visually-hidden">
+            <Plural value={state.runners.length} one="พบ # รายชื่อ" other="พบ # รายชื่อ" />
           </p>
         )}
         {state.step === 'found' && state.runners.length === 0 && (

@@ -329,4 +329,37 @@ describe('bibs (issue 36)', () => {
     const replaced = searchReducer(state, { type: 'more-results', photos: [photo(8)], mode: 'replace' });
     expect(replaced.current.step === 'found' && replaced.current.byBib).toBeUndefined();
   });
+
+  it('keeps a bib photo said "not me" hidden, forgets the bib heading on "more like this", keeps one runner’s bib', () => {
+    const withBib = (ids: number[], bib: string, bibIds: number[]): FaceSearchAnswer => ({
+      ...answer(...ids),
+      runner_bib: bib,
+      bib_images: bibIds.map(photo),
+      matched_faces: ids.map((id) => ({ photo_id: id, face_id: 10 + id, person_id: 1 })),
+    });
+    const widen = (state: SearchState, next: FaceSearchAnswer) =>
+      (
+        [
+          { type: 'started', oversize: false, widen: true },
+          { type: 'compressed' },
+          { type: 'uploaded' },
+          { type: 'answered', answer: next },
+        ] as SearchAction[]
+      ).reduce(searchReducer, state);
+    const state = run(...toSearching, { type: 'answered', answer: withBib([1], '1234', [5, 6]) });
+    const hidden = searchReducer(state, { type: 'not-mine', photoId: 5 });
+    expect(hidden.current).toMatchObject({ photos: [photo(1), photo(6)], notMinePhotos: [5] });
+    // A second selfie's answer brings photo 5 again: it stays hidden.
+    const wider = widen(hidden, withBib([2], '1234', [5, 7]));
+    expect(wider.current.step === 'found' && wider.current.photos.map((p) => p.id)).toEqual([1, 6, 2, 7]);
+    // A second selfie that found another runner's bib: those photos are not added as the runner's.
+    const other = widen(state, withBib([3], '9999', [8]));
+    expect(other.current.step === 'found' && other.current.photos.map((p) => p.id)).toEqual([1, 5, 6, 3]);
+    expect(other.current).toMatchObject({ byBib: { bib: '1234', photoIds: [5, 6] } });
+    // "More like this" after a bib search: the heading no longer says the bib.
+    const byBib = run({ type: 'bib-started', bib: '1234' }, { type: 'answered', answer: answer(3) });
+    const more = searchReducer(byBib, { type: 'more-results', photos: [photo(9)], mode: 'merge' });
+    expect(more.bib).toBeUndefined();
+    expect(more.current.step === 'found' && more.current.photos.map((p) => p.id)).toEqual([3, 9]);
+  });
 });

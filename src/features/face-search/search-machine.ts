@@ -40,6 +40,8 @@ export type SearchStep =
       notMine?: number[];
       /** The runner's bib read under their matched faces, and the photos found by it alone (issue 36). */
       byBib?: FoundByBib;
+      /** Photos said not to be the runner that no likely person names (found by the bib). */
+      notMinePhotos?: number[];
     }
   | { step: 'not-found' }
   | { step: 'error'; failure: SearchFailure };
@@ -135,6 +137,8 @@ interface Tiers {
   matched: MatchedFace[];
   notMine: number[];
   byBib?: FoundByBib | undefined;
+  /** Photos said not to be the runner that have no matched face (found by the bib): they stay hidden. */
+  notMinePhotos?: number[] | undefined;
 }
 
 type Found = Extract<SearchStep, { step: 'found' }>;
@@ -152,9 +156,10 @@ function mergeMatched(known: readonly MatchedFace[], more: readonly MatchedFace[
 export function foundOf(photos: readonly Photo[], tiers: Tiers): Found | { step: 'not-found' } {
   const personOf = new Map(tiers.matched.map((m) => [m.photo_id, m.person_id]));
   const rejected = new Set(tiers.notMine);
+  const hidden = new Set(tiers.notMinePhotos ?? []);
   const kept = (p: Photo) => {
     const person = personOf.get(p.id);
-    return person === undefined || !rejected.has(person);
+    return !hidden.has(p.id) && (person === undefined || !rejected.has(person));
   };
   const mine = photos.filter(kept);
   const shown = new Set(mine.map((p) => p.id));
@@ -172,6 +177,7 @@ export function foundOf(photos: readonly Photo[], tiers: Tiers): Found | { step:
     ...(tiers.matched.length > 0 ? { matched: tiers.matched } : {}),
     ...(tiers.notMine.length > 0 ? { notMine: tiers.notMine } : {}),
     ...(byBib ? { byBib } : {}),
+    ...(hidden.size > 0 ? { notMinePhotos: [...hidden] } : {}),
   };
 }
 
@@ -180,6 +186,7 @@ const tiersOf = (found: Found): Tiers => ({
   matched: found.matched ?? [],
   notMine: found.notMine ?? [],
   byBib: found.byBib,
+  notMinePhotos: found.notMinePhotos,
 });
 
 /** The runner's bib an answer brought, with its photos the face did not find (issue 36). */
@@ -188,9 +195,13 @@ const bibOfAnswer = (answer: FaceSearchAnswer): FoundByBib | undefined =>
     ? undefined
     : { bib: answer.runner_bib, photoIds: (answer.bib_images ?? []).map((p) => p.id) };
 
-/** Two answers' bibs together: the first's bib, the photos of both (a second selfie's answer adds its own). */
+/**
+ * A second selfie's bib with the first's: its photos join when it is the same bib (or the first had none); another
+ * bib is another runner's (the second selfie matched someone else), and its photos are not the runner's.
+ */
 function mergeBib(known: FoundByBib | undefined, more: FoundByBib | undefined): FoundByBib | undefined {
   if (!known || !more) return known ?? more;
+  if (known.bib !== more.bib) return known;
   return { bib: known.bib, photoIds: [...new Set([...known.photoIds, ...more.photoIds])] };
 }
 
@@ -262,11 +273,14 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
       const rest = answer.selfie_faces === undefined ? kept : { ...kept, selfieFaces: answer.selfie_faces };
       if (widening) {
         const before = wideningTiers ?? { maybe: [], matched: [], notMine: [] };
-        const current = foundOf(mergePhotos(widening, [...answer.images, ...(answer.bib_images ?? [])]), {
+        const byBib = mergeBib(before.byBib, bibOfAnswer(answer));
+        const bibPhotos = byBib?.bib === answer.runner_bib ? (answer.bib_images ?? []) : [];
+        const current = foundOf(mergePhotos(widening, [...answer.images, ...bibPhotos]), {
           maybe: mergePhotos(before.maybe, answer.maybe_images ?? []),
           matched: mergeMatched(before.matched, answer.matched_faces),
           notMine: before.notMine,
-          byBib: mergeBib(before.byBib, bibOfAnswer(answer)),
+          byBib,
+          notMinePhotos: before.notMinePhotos,
         });
         const photos = current.step === 'found' ? current.photos : [];
         return {
@@ -313,8 +327,11 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
         matched: mergeMatched(replace ? [] : tiers.matched, action.matched),
         notMine: tiers.notMine,
         byBib: replace ? undefined : tiers.byBib,
+        notMinePhotos: tiers.notMinePhotos,
       });
-      return next.step === 'found' ? { ...state, current: next } : state;
+      // What is shown is no longer the bib's photos alone: the bib's heading goes.
+      const { bib: _, ...rest } = state;
+      return next.step === 'found' ? { ...rest, current: next } : state;
     }
     case 'mine': {
       if (state.current.step !== 'found') return state;
@@ -328,13 +345,16 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
       const tiers = tiersOf(state.current);
       const person = tiers.matched.find((m) => m.photo_id === action.photoId)?.person_id;
       const without = (list: Photo[]) => list.filter((p) => p.id !== action.photoId);
-      // The photo goes; with its likely person known, every photo of that person goes too.
+      // The photo goes; with its likely person known, every photo of that person goes too; without (found by the
+      // bib), the photo stays hidden from what later searches add.
       return {
         ...state,
         current: foundOf(without(state.current.photos), {
           ...tiers,
           maybe: without(tiers.maybe),
           notMine: person === undefined ? tiers.notMine : [...tiers.notMine, person],
+          notMinePhotos:
+            person === undefined ? [...(tiers.notMinePhotos ?? []), action.photoId] : tiers.notMinePhotos,
         }),
       };
     }

@@ -16,6 +16,11 @@ export function searchByBib(eventKey: string, bib: string, signal?: AbortSignal)
 
 /** The runners of the event's start list whose name holds `name`. */
 export async function findRunners(eventKey: string, name: string, signal?: AbortSignal): Promise<Runner[]> {
-  const answer = await postJson(runnerNamesPath, { event_key: eventKey, name }, runnerNamesAnswerSchema, signal);
+  const answer = await postJson(
+    runnerNamesPath,
+    { event_key: eventKey, name },
+    runnerNamesAnswerSchema,
+    signal,
+  );
   return answer.body;
 }

@@ -24,6 +24,8 @@ export interface CliContext {
   out(line: string): void;
   /** Progress and per-item notes (stderr); a progress line replaces the previous one on a terminal. */
   note(line: string, options?: { progress?: boolean }): void;
+  /** Tests: `watch` looks at its folder this many times, without waiting, then stops. */
+  watchRounds?: number;
 }
 
 export interface Command {

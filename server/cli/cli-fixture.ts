@@ -27,6 +27,8 @@ export interface TestCli {
   now: Date;
   /** PAYMENT_GATEWAY as the commands see it (default sandbox). */
   gateway: CliContext['paymentGateway'];
+  /** `watch` looks at its folder this many times, then stops. */
+  watchRounds?: number;
   run(...argv: string[]): Promise<CliRun>;
   close(): Promise<void>;
 }
@@ -57,6 +59,7 @@ export async function openTestCli(
         retentionDays: 35,
         out: (line) => out.push(line),
         note: (line, options) => (options?.progress ? progress : err).push(line),
+        ...(cli.watchRounds !== undefined ? { watchRounds: cli.watchRounds } : {}),
       };
       const code = await runCli(
         argv,

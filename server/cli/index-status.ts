@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { bibReadingCounts } from '../db/bibs-repo';
 import type { Db } from '../db/database';
 import { indexProgress } from '../db/faces-repo';
+import { pause } from '../services/pause';
 import { type CliContext, type Command, command, noExtra, parseCommand } from './args';
 import { eventKeyArg } from './event-flags';
 import { eventByKey } from './events';
@@ -108,17 +109,6 @@ export interface WatchOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-const sleepFor = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
-
 /** Redraws the progress bar until nothing is pending or the signal aborts; answers the last status and rate. */
 export async function watchIndex(
   ctx: Pick<CliContext, 'db' | 'note'>,
@@ -126,7 +116,7 @@ export async function watchIndex(
   options: WatchOptions = {},
 ): Promise<{ status: IndexStatus; rate: number | undefined }> {
   const clock = options.clock ?? Date.now;
-  const sleep = options.sleep ?? sleepFor;
+  const sleep = options.sleep ?? pause;
   const samples: Sample[] = [];
   for (;;) {
     const status = await indexStatus(ctx.db, event);

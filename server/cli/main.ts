@@ -3,6 +3,6 @@
 // loads the command line's modules (./run.ts), whose loading is a second of CPU a rush would otherwise share.
 import { lowerThisProcess } from '../faces/thread-priority';
 
-const BACKGROUND_COMMANDS = new Set(['import-photos']);
+const BACKGROUND_COMMANDS = new Set(['import-photos', 'watch']);
 if (BACKGROUND_COMMANDS.has(process.argv[2] ?? '')) lowerThisProcess();
 await import('./run');

@@ -107,6 +107,19 @@ export interface PhotosTable {
   created_at: GeneratedTimestamp;
   /** Its bibs were read (with its faces, or by the read-bibs job for photos indexed before issue 36). */
   bibs_read: Generated<boolean>;
+  /** SHA-256 (hex) of the original's bytes, for photos that arrive live (issue 37): one photo per content. */
+  content_sha256: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A photographer's secret upload link for one event (issue 37); the secret itself is never stored. */
+export interface PhotographerLinksTable {
+  id: Generated<number>;
+  event_id: number;
+  photographer_id: number;
+  secret_sha256: string;
+  created_at: GeneratedTimestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
 }
 
 export interface FacesTable {
@@ -303,6 +316,7 @@ export interface Database {
   faces: FacesTable;
   bib_reads: BibReadsTable;
   start_list: StartListTable;
+  photographer_links: PhotographerLinksTable;
   face_searches: FaceSearchesTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;

@@ -12,6 +12,7 @@ import {
   renewLease,
   requeueStaleJobs,
 } from '../db/jobs-repo';
+import { pause as sleep } from '../services/pause';
 
 export type { JobRow } from '../db/jobs-repo';
 
@@ -116,17 +117,6 @@ export interface RunJobsResult {
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)) || 'failed';
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 
 /** Claims and runs jobs one at a time. Start one loop per worker; claims never hand a job to two loops. */
 export async function runJobs(

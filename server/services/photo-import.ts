@@ -2,7 +2,7 @@
 // private original), then the photo row and its index-photo job in one transaction. A failed insert deletes the
 // objects just written, so nothing is left half-made. The full-size logo-stamped version is made only when an order
 // is paid (jobs/order-delivery.ts): most photos are never sold, and it costs a full decode and encode.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -43,9 +43,35 @@ export interface PhotoInput {
   /** Used when the image has no EXIF DateTimeOriginal. */
   takenAt?: Date;
   isHighlight?: boolean;
+  /**
+   * One photo per content (issue 37: live uploads and hot folders): a file whose bytes the event already has is not
+   * imported again; the answer names the photo it already is.
+   */
+  once?: boolean;
 }
 
-export type ImportResult = { photoId: number; fileName: string } | { refused: string };
+export type ImportResult =
+  | { photoId: number; fileName: string }
+  | { refused: string }
+  /** The event has this content already (asked with `once`): that photo. */
+  | { duplicateOf: number };
+
+/** The content's fingerprint kept with photos imported `once`. */
+export const contentHash = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+/** The photo of the event with this content, if any. */
+async function photoWithContent(db: Db, eventId: number, hash: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('photos')
+    .select('id')
+    .where('event_id', '=', eventId)
+    .where('content_sha256', '=', hash)
+    .executeTakeFirst();
+  return row ? Number(row.id) : undefined;
+}
+
+/** A unique violation: another import of the same content won the race. */
+const isUniqueViolation = (error: unknown) => (error as { code?: string } | undefined)?.code === '23505';
 
 /** Why checkImage refused an image, in words an administrator reads. */
 export const imageProblemReasons: Record<ImageProblem, string> = {
@@ -156,6 +182,11 @@ export async function importPhoto(
   input: PhotoInput,
 ): Promise<ImportResult> {
   if (input.bytes.length > MAX_IMPORT_BYTES) return { refused: 'file larger than 200 MB' };
+  const hash = input.once ? contentHash(input.bytes) : null;
+  if (hash) {
+    const existing = await photoWithContent(ctx.db, event.event_id, hash);
+    if (existing !== undefined) return { duplicateOf: existing };
+  }
   const check = await checkImage(input.bytes);
   if (!check.ok) return { refused: imageProblemReasons[check.problem] };
   const stageId = input.stageId ?? null;
@@ -191,6 +222,7 @@ export async function importPhoto(
           camera: capture.camera,
           is_highlight: input.isHighlight ?? false,
           preview_version: PREVIEW_VERSION,
+          content_sha256: hash,
         },
       ]);
       if (id === undefined) throw new Error('the photo row was not written');
@@ -200,6 +232,10 @@ export async function importPhoto(
     return { photoId, fileName };
   } catch (error) {
     await Promise.allSettled(objects.map(([key]) => ctx.store.delete(key)));
+    if (hash && isUniqueViolation(error)) {
+      const existing = await photoWithContent(ctx.db, event.event_id, hash);
+      if (existing !== undefined) return { duplicateOf: existing };
+    }
     throw error;
   }
 }

@@ -11,6 +11,7 @@ import * as selfieDeletionAndCamera from './0008-selfie-deletion-and-camera';
 import * as facePeople from './0009-face-people';
 import * as chargeClaims from './0010-charge-claims';
 import * as bibs from './0011-bibs';
+import * as liveUploads from './0012-live-uploads';
 
 export const migrations: Record<string, Migration> = {
   '0001-events': events,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-face-people': facePeople,
   '0010-charge-claims': chargeClaims,
   '0011-bibs': bibs,
+  '0012-live-uploads': liveUploads,
 };

@@ -7,7 +7,7 @@ import { insertPhotos } from '../db/photos-repo';
 import { testDatabases } from '../db/test-databases';
 import { claim, complete, enqueue, fail, type JobRow } from '../jobs/queue';
 import { openTestCli, type TestCli } from './cli-fixture';
-import { indexStatus, photosPerMinute, progressBar, watchIndex } from './index-status';
+import { indexStatus, photosPerMinute, progressBar, statusLines, watchIndex } from './index-status';
 
 const face = (x: number) => ({
   box: { x, y: 10, width: 20, height: 20 },
@@ -33,8 +33,11 @@ describe('index-status', () => {
     const runId = await insertEvent(cli.db, { event: { ...base, event_key: 'night-run', title: 'Night' } });
     const otherId = await insertEvent(cli.db, { event: { ...base, event_key: 'day-run', title: 'Day' } });
     run = { event_id: runId, event_key: 'night-run' };
+    // Photographer 2 sent photo 1 two hours ago; the rest arrived just now from photographer 1.
     const photo = (event_id: number, i: number) => ({
       event_id,
+      photographer_id: i === 1 ? 2 : 1,
+      ...(i === 1 ? { created_at: new Date(Date.now() - 2 * 60 * 60_000) } : {}),
       stage_id: null,
       original_file_name: `${i}.jpg`,
       file_name: `${i}.jpg`,
@@ -76,6 +79,11 @@ describe('index-status', () => {
       faces: 2,
       jobs: { queued: 2, running: 1, failed: 1 },
       bibs: { reads: 1, photosRead: 1, photosUnread: 0 },
+      photographers: [
+        { id: 1, photos: 4, lastHour: 4 },
+        { id: 2, photos: 1, lastHour: 0 },
+      ],
+      arrivingPerMinute: 0.4,
     });
     expect(await indexStatus(cli.db)).toEqual({
       eventKey: null,
@@ -83,6 +91,11 @@ describe('index-status', () => {
       faces: 2,
       jobs: { queued: 3, running: 1, failed: 1 },
       bibs: { reads: 1, photosRead: 1, photosUnread: 0 },
+      photographers: [
+        { id: 1, photos: 5, lastHour: 5 },
+        { id: 2, photos: 1, lastHour: 0 },
+      ],
+      arrivingPerMinute: 0.5,
     });
   });
 
@@ -96,6 +109,8 @@ describe('index-status', () => {
       'bibs    1 read in 1 photos  0 photos to read',
       'jobs    queued 2  running 1  failed 1',
       'rate    measured with --watch',
+      'arriving 0.4 photos/min (last 10 min)',
+      'by photographer  #1 4 (4 in the last hour)  #2 1 (0 in the last hour)',
     ]);
     expect((await cli.run('index-status')).out).toContain('index status of all events: 6 photos');
     const unknown = await cli.run('index-status', 'no-such-run');
@@ -120,6 +135,8 @@ describe('index-status', () => {
       faces: 0,
       jobs: { queued: 50, running: 0, failed: 0 },
       bibs: { reads: 0, photosRead: 0, photosUnread: 0 },
+      photographers: [],
+      arrivingPerMinute: 10,
     };
     expect(progressBar(status, 25, 10)).toBe(
       '[#####-----] 50/100 photos (10 failed) 25.0 photos/min, about 2 min left',
@@ -127,6 +144,15 @@ describe('index-status', () => {
     expect(progressBar(status, undefined, 10)).toBe(
       '[#####-----] 50/100 photos (10 failed) measuring photos/min',
     );
+    // Photos arriving faster than they are indexed: the store says it falls behind, and by how much.
+    const rush = { ...status, arrivingPerMinute: 30 };
+    expect(progressBar(rush, 25, 10)).toBe(
+      '[#####-----] 50/100 photos (10 failed) 25.0 photos/min, BEHIND: arriving 30.0/min',
+    );
+    expect(statusLines(rush, 25).at(-1)).toBe(
+      'BEHIND  photos arrive at 30.0/min, indexed at 25.0/min: 50 waiting, 5.0 more each minute (add FACE_WORKERS or npm run worker)',
+    );
+    expect(statusLines(status, 25).some((line) => line.startsWith('BEHIND'))).toBe(false);
   });
 
   it('watches until nothing is pending, and stops on Ctrl-C', async () => {

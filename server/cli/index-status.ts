@@ -1,10 +1,13 @@
-// index-status: how far face indexing has got (photos pending/indexed/failed, faces, index jobs), for one event or
-// all; with --watch a one-line progress bar (stderr) redrawn every 2 s with photos/min, until nothing is pending.
+// index-status: how far face indexing has got (photos pending/indexed/failed, faces, bibs, index jobs), for one event
+// or all; with --watch a one-line progress bar (stderr) redrawn every 2 s with photos/min, until nothing is pending.
 // The rate is measured between the watch's own samples over the last 10 minutes: photos keep no indexed-at time.
+// Race day (issue 37): what each photographer has sent (in all and in the last hour), how fast photos arrive, and a
+// store that falls behind (photos arriving faster than they are indexed) says so, with its backlog.
 import { sql } from 'kysely';
 import { bibReadingCounts } from '../db/bibs-repo';
 import type { Db } from '../db/database';
 import { indexProgress } from '../db/faces-repo';
+import { photosByPhotographer } from '../db/photos-repo';
 import { pause } from '../services/pause';
 import { type CliContext, type Command, command, noExtra, parseCommand } from './args';
 import { eventKeyArg } from './event-flags';
@@ -22,12 +25,21 @@ export interface IndexStatus {
   jobs: { queued: number; running: number; failed: number };
   /** Bib numbers read (issue 36): reads kept, photos read, indexed photos still to read. */
   bibs: { reads: number; photosRead: number; photosUnread: number };
+  /** Photos by photographer: in all, and in the last hour (issue 37). */
+  photographers: { id: number; photos: number; lastHour: number }[];
+  /** Photos that arrived a minute, over the last ARRIVAL_WINDOW_MS. */
+  arrivingPerMinute: number;
 }
+
+/** How far back the arrival rate looks. */
+export const ARRIVAL_WINDOW_MS = 10 * 60_000;
+const HOUR_MS = 60 * 60_000;
 
 /** The index state of one event (by id) or of all events. */
 export async function indexStatus(
   db: Db,
   event?: { event_id: number; event_key: string },
+  now: Date = new Date(),
 ): Promise<IndexStatus> {
   const progress = await indexProgress(db, event?.event_id);
   let jobs = db
@@ -50,12 +62,25 @@ export async function indexStatus(
     bibs.photosRead += row.photos_read;
     bibs.photosUnread += row.photos_unread;
   }
+  const hourAgo = new Date(now.getTime() - HOUR_MS);
+  const byPhotographer = await photosByPhotographer(db, hourAgo, event?.event_id);
+  const arrived = await photosByPhotographer(
+    db,
+    new Date(now.getTime() - ARRIVAL_WINDOW_MS),
+    event?.event_id,
+  );
   return {
     eventKey: event?.event_key ?? null,
     photos: progress.photos,
     faces: progress.faces,
     jobs: counts,
     bibs,
+    photographers: byPhotographer.map((p) => ({
+      id: p.photographer_id,
+      photos: p.photos,
+      lastHour: p.recent,
+    })),
+    arrivingPerMinute: arrived.reduce((n, p) => n + p.recent, 0) / (ARRIVAL_WINDOW_MS / 60_000),
   };
 }
 
@@ -84,7 +109,30 @@ export function statusLines(s: IndexStatus, rate?: number): string[] {
     `bibs    ${s.bibs.reads} read in ${s.bibs.photosRead} photos  ${s.bibs.photosUnread} photos to read`,
     `jobs    queued ${s.jobs.queued}  running ${s.jobs.running}  failed ${s.jobs.failed}`,
     `rate    ${rate === undefined ? 'measured with --watch' : `${rate.toFixed(1)} photos/min`}`,
+    `arriving ${s.arrivingPerMinute.toFixed(1)} photos/min (last ${ARRIVAL_WINDOW_MS / 60_000} min)`,
+    ...(s.photographers.length === 0
+      ? []
+      : [
+          `by photographer  ${s.photographers
+            .map((p) => `#${p.id} ${p.photos} (${p.lastHour} in the last hour)`)
+            .join('  ')}`,
+        ]),
+    ...(behind(s, rate) ? [`BEHIND  ${behind(s, rate)}`] : []),
   ];
+}
+
+/**
+ * Whether photos arrive faster than they are indexed, said with the backlog and how fast it grows; undefined when
+ * the store keeps up (or the indexing rate is not measured yet).
+ */
+export function behind(s: IndexStatus, rate: number | undefined): string | undefined {
+  if (rate === undefined || s.photos.pending === 0) return undefined;
+  const growth = s.arrivingPerMinute - rate;
+  if (growth <= 0.05 * Math.max(rate, 1)) return undefined;
+  return (
+    `photos arrive at ${s.arrivingPerMinute.toFixed(1)}/min, indexed at ${rate.toFixed(1)}/min: ` +
+    `${s.photos.pending} waiting, ${growth.toFixed(1)} more each minute (add FACE_WORKERS or npm run worker)`
+  );
 }
 
 /** `[########------------] 40/100 photos (2 failed) 12.5 photos/min, about 5 min left` */
@@ -96,7 +144,9 @@ export function progressBar(s: IndexStatus, rate?: number, width = 24): string {
     rate && rate > 0 && s.photos.pending > 0 ? `, about ${Math.ceil(s.photos.pending / rate)} min left` : '';
   const speed = rate === undefined ? 'measuring photos/min' : `${rate.toFixed(1)} photos/min`;
   const failed = s.photos.failed ? ` (${s.photos.failed} failed)` : '';
-  return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${total} photos${failed} ${speed}${left}`;
+  const falling = behind(s, rate) ? `, BEHIND: arriving ${s.arrivingPerMinute.toFixed(1)}/min` : '';
+  const bar = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${total} photos${failed} ${speed}`;
+  return `${bar}${falling ? falling : left}`;
 }
 
 export interface WatchOptions {

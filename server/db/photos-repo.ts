@@ -244,3 +244,28 @@ export async function eventsWithOlderPreviews(db: Db, version: number): Promise<
 export async function setPreviewVersion(db: Db, id: number, version: number): Promise<void> {
   await db.updateTable('photos').set({ preview_version: version }).where('id', '=', id).execute();
 }
+
+/** What each photographer has sent (issue 37: the shop owner sees the day): photos, and those since `since`. */
+export async function photosByPhotographer(
+  db: Db,
+  since: Date,
+  eventId?: number,
+): Promise<{ photographer_id: number; photos: number; recent: number }[]> {
+  const rows = await db
+    .selectFrom('photos')
+    .select([
+      'photographer_id',
+      sql<string>`count(*)`.as('photos'),
+      sql<string>`count(*) filter (where created_at >= ${since})`.as('recent'),
+    ])
+    .where('purged_at', 'is', null)
+    .$if(eventId !== undefined, (q) => q.where('event_id', '=', eventId as number))
+    .groupBy('photographer_id')
+    .orderBy('photographer_id')
+    .execute();
+  return rows.map((r) => ({
+    photographer_id: r.photographer_id,
+    photos: Number(r.photos),
+    recent: Number(r.recent),
+  }));
+}

@@ -23,6 +23,9 @@ export const CALLS: { method: 'GET' | 'POST' | 'PUT'; path: string }[] = [
   { method: 'POST', path: '/api/v1/facesearch' },
   { method: 'POST', path: '/api/v1/bibsearch' },
   { method: 'POST', path: '/api/v1/bibsearch/runners' },
+  { method: 'GET', path: '/api/v1/uploads/{text}' },
+  { method: 'POST', path: '/api/v1/uploads/{text}/sign' },
+  { method: 'POST', path: '/api/v1/uploads/{text}/done' },
   { method: 'POST', path: '/api/v1/imagestage/pagination-count' },
   { method: 'POST', path: '/api/v1/imagestage/pagination' },
   { method: 'POST', path: '/api/v1/logs/' },
@@ -90,6 +93,8 @@ const FIELDS = [
   'sk',
   'bib',
   'name',
+  'size',
+  'sha256',
 ];
 
 /** Strings an attacker tries: controls, direction overrides, lone surrogates, huge, numeric-looking, paths. */

@@ -20,6 +20,8 @@ export interface CliContext {
   paymentGateway: 'sandbox' | 'gbp' | 'opn';
   /** RETENTION_DAYS: kept for new events. */
   retentionDays: number;
+  /** Where the store's pages are (PUBLIC_BASE_URL, else this machine's PORT): the addresses commands print. */
+  publicBaseUrl?: string;
   /** Results (stdout). */
   out(line: string): void;
   /** Progress and per-item notes (stderr); a progress line replaces the previous one on a terminal. */

@@ -56,6 +56,7 @@ export async function openTestCli(
         store,
         now: () => now,
         paymentGateway: cli.gateway,
+        publicBaseUrl: 'http://localhost:8080',
         retentionDays: 35,
         out: (line) => out.push(line),
         note: (line, options) => (options?.progress ? progress : err).push(line),

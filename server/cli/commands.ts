@@ -7,6 +7,7 @@ import { eventCommands } from './events';
 import { indexCommands } from './index-status';
 import { maintenanceCommands } from './maintenance';
 import { orderCommands } from './orders';
+import { photographerLinkCommands } from './photographer-links';
 import { photoCommands } from './photos';
 import { teamCommands } from './teams';
 
@@ -15,6 +16,7 @@ export const commands: Command[] = [
   ...eventCommands,
   ...teamCommands,
   ...photoCommands,
+  ...photographerLinkCommands,
   ...indexCommands,
   ...bibCommands,
   ...orderCommands,

@@ -38,6 +38,7 @@ const code = await runCli(
       store: await openObjectStore(config),
       now: () => new Date(),
       paymentGateway: config.paymentGateway,
+      publicBaseUrl: config.publicBaseUrl ?? `http://localhost:${config.port}`,
       retentionDays: config.retentionDays,
       out,
       note,

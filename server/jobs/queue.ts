@@ -21,6 +21,14 @@ export interface JobPayloads {
   'index-photo': { photo_id: number };
   /** An event's faces stored before people were grouped (issue 32) are grouped. */
   'group-faces': { event_id: number };
+  /** A photographer's uploaded file (issue 37) imported through the one import path. */
+  'import-upload': {
+    event_id: number;
+    key: string;
+    sha256: string;
+    file_name: string;
+    photographer_id: number;
+  };
   /** The bibs of an event's photos indexed before bibs were read (issue 36), from the photo after `after_id`. */
   'read-bibs': { event_id: number; after_id?: number };
   /** A paid order's originals are checked in the store (is_original_image_created). */

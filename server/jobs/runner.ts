@@ -4,6 +4,7 @@
 // every process that runs jobs sweeps every kind, the face indexing's too.
 import type { Db } from '../db/database';
 import { jobsWithPayload } from '../db/jobs-repo';
+import { importUpload } from '../services/live-uploads';
 import type { Notifier } from '../services/notify/outbox';
 import { notifyOrder, sendNotice } from '../services/notify/outbox';
 import type { PaymentGateway } from '../services/payments/gateway';
@@ -14,6 +15,7 @@ import {
   enqueue,
   JOB_LEASE_MS,
   type JobHandler,
+  type JobPayloads,
   type RetryPolicy,
   requeueExpiredLeases,
   runJobs,
@@ -47,6 +49,8 @@ export const JOB_POLICIES: Record<string, RetryPolicy> = {
   'remake-previews': { maxAttempts: 5, delayMs: backoff(MINUTE, 30 * MINUTE) },
   // About a day of tries, like a notice: money owed back to a buyer.
   'refund-duplicate': { maxAttempts: 12, delayMs: backoff(MINUTE, 120 * MINUTE) },
+  // A photographer's upload (issue 37): soon again after a failed write, for about an hour.
+  'import-upload': { maxAttempts: 6, delayMs: backoff(15_000, 10 * MINUTE) },
 };
 
 export const RUNNER_KINDS = Object.keys(JOB_POLICIES);
@@ -63,6 +67,7 @@ export function jobHandlers(deps: JobRunnerDeps): Record<string, JobHandler> {
     retention: () => purgeExpiredEvents(deps),
     'remake-previews': (payload) =>
       remakePreviews(deps, Number((payload as { event_id?: unknown }).event_id)),
+    'import-upload': (payload) => importUpload(deps, payload as JobPayloads['import-upload']),
     'refund-duplicate': (payload) =>
       refundDuplicateCharge(deps, Number((payload as { payment_id?: unknown }).payment_id)),
   };

@@ -21,6 +21,7 @@ import { logsRoutes } from './logs';
 import { orderRoutes } from './order';
 import { paymentCallbackRoutes } from './payment-callbacks';
 import { sandboxRoutes } from './sandbox';
+import { uploadRoutes } from './uploads';
 import { utilsRoutes } from './utils';
 
 /** JSON calls are small; the older multipart face search carries a photo under 5 MB. */
@@ -37,6 +38,7 @@ type LimitName =
   | 'sign'
   | 'search'
   | 'names'
+  | 'uploads'
   | 'findOrder'
   | 'logs'
   | 'share'
@@ -61,6 +63,8 @@ export const LIMITS: Record<LimitName, RateLimitOptions> = {
   search: { capacity: 10, perMinute: 30 },
   // The start list's name search (issue 36): a runner finds their bib in a try or two; a list is not walked.
   names: { capacity: 5, perMinute: 10 },
+  // A photographer's upload page (issue 37): two calls a photo, hundreds of photos in a go.
+  uploads: { capacity: 120, perMinute: 600 },
   findOrder: { capacity: 20, perMinute: 10 },
   logs: { capacity: 30, perMinute: 60 },
   share: { capacity: 5, perMinute: 10 },
@@ -82,6 +86,7 @@ export function apiLimits(
     sign: make('sign', LIMITS.sign),
     search: make('search', LIMITS.search),
     names: make('names', LIMITS.names),
+    uploads: make('uploads', LIMITS.uploads),
     findOrder: make('find-order', LIMITS.findOrder),
     logs: make('logs', LIMITS.logs),
     share: make('share', LIMITS.share),
@@ -108,6 +113,7 @@ export function apiRoutes(ctx: AppContext, limits: ApiLimits = defaultLimits()) 
     rateLimit(limits.search, client),
   );
   api.on('POST', ['/v1/bibsearch/runners'], rateLimit(limits.names, client));
+  api.use('/v1/uploads/*', rateLimit(limits.uploads, client));
   api.use('/v1/order/find-order', rateLimit(limits.findOrder, client));
   api.on('POST', ['/v1/order/create', '/v3/order/create'], rateLimit(limits.createOrder, client));
   api.use('/payments/*', rateLimit(limits.callbacks, client));
@@ -117,6 +123,7 @@ export function apiRoutes(ctx: AppContext, limits: ApiLimits = defaultLimits()) 
   api.route('/v1/facesearch', faceSearchV1Routes(ctx));
   api.route('/v2/facesearch', faceSearchV2Routes(ctx));
   api.route('/v1/bibsearch', bibSearchRoutes(ctx));
+  api.route('/v1/uploads', uploadRoutes(ctx));
   api.route('/v1/imagestage', imageStageRoutes(ctx));
   api.route('/v1/logs', logsRoutes(ctx));
   const watch = new OrderWatch((ids) => orderStateTokens(ctx.db, ids), {

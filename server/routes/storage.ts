@@ -6,6 +6,7 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import type { ErrorAnswer } from '../../core/contract/common';
+import { PHOTO_UPLOAD_MAX_BYTES } from '../../core/contract/uploads';
 import { readAtMost } from '../request-body';
 import type { DiskStore } from '../storage/disk-store';
 import { cacheControlOf } from '../storage/object-store';
@@ -13,6 +14,10 @@ import { parseExpires } from '../storage/url-signing';
 
 /** Largest upload the signed PUT takes (the selfie; the client compresses to about 500 KB). */
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
+/** A photographer's photo (issue 37) may be larger, under its own prefix. */
+const PHOTO_UPLOAD_PREFIX = 'private/uploads/';
+const largestUpload = (key: string) =>
+  key.startsWith(PHOTO_UPLOAD_PREFIX) ? PHOTO_UPLOAD_MAX_BYTES : MAX_UPLOAD_BYTES;
 
 const PRIVATE_PREFIX = 'private/';
 
@@ -61,8 +66,9 @@ export function storageRoutes(store: DiskStore, onUploaded?: (key: string, body:
       if (verdict !== 'valid') return c.json(refuse(`upload address is ${verdict}`), 403);
       if (used.has(key)) return c.json(refuse('upload address was already used'), 409);
       const declared = Number(c.req.header('content-length') ?? 0);
-      if (declared > MAX_UPLOAD_BYTES) return c.json(refuse('file is too large'), 413);
-      const body = await readAtMost(c.req.raw, MAX_UPLOAD_BYTES);
+      const most = largestUpload(key);
+      if (declared > most) return c.json(refuse('file is too large'), 413);
+      const body = await readAtMost(c.req.raw, most);
       if (body === 'too large') return c.json(refuse('file is too large'), 413);
       if (body.length === 0) return c.json(refuse('file is empty'), 400);
       if (!(await store.putNew(key, body))) return c.json(refuse('upload address was already used'), 409);

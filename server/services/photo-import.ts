@@ -60,7 +60,7 @@ export type ImportResult =
 export const contentHash = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
 /** The photo of the event with this content, if any. */
-async function photoWithContent(db: Db, eventId: number, hash: string): Promise<number | undefined> {
+export async function photoWithContent(db: Db, eventId: number, hash: string): Promise<number | undefined> {
   const row = await db
     .selectFrom('photos')
     .select('id')

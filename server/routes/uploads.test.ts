@@ -1,0 +1,195 @@
+// Integration (issue 37): a photographer's uploads through their secret link, on a real database and the disk store
+// behind /storage: what the link is for, a file signed by its SHA-256, PUT, done, imported by the job through the one
+// import path, each content once; links that expired or were revoked; what is refused.
+import sharp from 'sharp';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadLinkAnswerSchema, uploadSignAnswerSchema } from '../../core/contract/uploads';
+import type { Db } from '../db/database';
+import { insertEvent } from '../db/events-repo';
+import { insertLink, revokeLink } from '../db/photographer-links-repo';
+import { testDatabases } from '../db/test-databases';
+import { importUpload, newLinkSecret, secretHash, uploadKeyOf } from '../services/live-uploads';
+import { contentHash } from '../services/photo-import';
+import { openTestApp, type TestApp } from '../test/app-fixture';
+
+const NOW = new Date('2026-11-22T05:00:00Z');
+const HOUR = 3_600_000;
+
+describe.each(testDatabases)('photographers’ uploads on $name', (database) => {
+  let t: TestApp;
+  let db: Db;
+  let eventId = 0;
+  let secret = '';
+  let photo: Buffer;
+
+  const link = async (photographerId: number, expiresAt: Date) => {
+    const made = newLinkSecret();
+    const id = await insertLink(db, { eventId, photographerId, secretSha256: secretHash(made), expiresAt });
+    return { secret: made, id };
+  };
+  const call = async (path: string, body?: unknown) => {
+    const res =
+      body === undefined
+        ? await t.app.request(`/api/v1/uploads/${path}`)
+        : await t.post(`/api/v1/uploads/${path}`, body);
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  const signFor = (bytes: Uint8Array, name = 'IMG_0001.JPG') => ({
+    file_name: name,
+    file_type: 'image/jpeg',
+    size: bytes.length,
+    sha256: contentHash(bytes),
+  });
+  /** The import jobs queued, run as the job runner would. */
+  const runImports = async () => {
+    const jobs = await db
+      .selectFrom('jobs')
+      .select(['id', 'payload'])
+      .where('kind', '=', 'import-upload')
+      .execute();
+    await db.deleteFrom('jobs').where('kind', '=', 'import-upload').execute();
+    const results = [];
+    for (const job of jobs)
+      results.push(await importUpload({ db, store: t.store, now: () => NOW }, job.payload as never));
+    return results;
+  };
+
+  beforeAll(async () => {
+    t = await openTestApp(database, NOW);
+    db = t.ctx.db;
+    eventId = await insertEvent(db, {
+      event: {
+        event_key: 'live-run',
+        title: 'Live run',
+        cover_object: 'c.jpg',
+        event_date_text: '22',
+        eventdate: '2026-11-22',
+        province: 'x',
+        team_key: null,
+        on_sale_start: NOW,
+        on_sale_end: new Date(NOW.getTime() + 30 * 24 * HOUR),
+      },
+    });
+    ({ secret } = await link(4, new Date(NOW.getTime() + 3 * 24 * HOUR)));
+    photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3a6' } })
+      .jpeg()
+      .toBuffer();
+  });
+  afterAll(() => t.close());
+
+  it('says what the link is for', async () => {
+    const { status, body } = await call(secret);
+    expect(status).toBe(200);
+    expect(v.is(uploadLinkAnswerSchema, body)).toBe(true);
+    expect(body.body).toEqual({
+      event_key: 'live-run',
+      title: 'Live run',
+      photographer_id: 4,
+      expires_at: '2026-11-25T05:00:00.000Z',
+      max_bytes: 60 * 1024 * 1024,
+    });
+  });
+
+  it('takes a photo signed, PUT and done, imports it by the job as the photographer’s, and each content once', async () => {
+    const signed = await call(`${secret}/sign`, signFor(photo));
+    expect(signed.status).toBe(200);
+    expect(v.is(uploadSignAnswerSchema, signed.body)).toBe(true);
+    const url = signed.body.url as string;
+    expect(url).toContain(`/storage/${uploadKeyOf('live-run', contentHash(photo))}`);
+    // Before the file arrives, done is refused.
+    expect(
+      await call(`${secret}/done`, { file_name: 'IMG_0001.JPG', sha256: contentHash(photo) }),
+    ).toMatchObject({
+      status: 400,
+      body: { code: 'not-uploaded', message_th: 'ยังไม่ได้รับไฟล์นี้ กรุณาอัปโหลดอีกครั้ง' },
+    });
+    const put = await t.app.request(url, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/jpeg' },
+      body: photo,
+    });
+    expect(put.status).toBe(200);
+    expect(await call(`${secret}/done`, { file_name: 'IMG_0001.JPG', sha256: contentHash(photo) })).toEqual({
+      status: 200,
+      body: { status: 'success', state: 'queued' },
+    });
+    const [imported] = await runImports();
+    expect(imported).toMatchObject({ photo_id: expect.any(Number) });
+    const row = await db
+      .selectFrom('photos')
+      .select(['original_file_name', 'photographer_id', 'index_state'])
+      .where('event_id', '=', eventId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ original_file_name: 'IMG_0001.JPG', photographer_id: 4, index_state: 'pending' });
+    // The upload itself is gone; indexing is queued.
+    expect(await t.store.exists(uploadKeyOf('live-run', contentHash(photo)))).toBe(false);
+    // The same photo again (another name, another photographer): nothing to send, nothing imported.
+    const { secret: other } = await link(5, new Date(NOW.getTime() + HOUR));
+    const again = await call(`${other}/sign`, signFor(photo, 'copy.jpg'));
+    expect(again.body).toEqual({
+      status: 'success',
+      duplicate_of: (imported as { photo_id: number }).photo_id,
+    });
+    expect((await call(`${other}/done`, { file_name: 'copy.jpg', sha256: contentHash(photo) })).body).toEqual(
+      {
+        status: 'success',
+        state: 'duplicate',
+      },
+    );
+    expect(await runImports()).toEqual([]);
+  });
+
+  it('refuses the file that is not the one signed for, what is too large, and what is not a photo', async () => {
+    const real = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#c33' } })
+      .jpeg()
+      .toBuffer();
+    const claimed = contentHash(real);
+    // Other bytes under the address signed for the photo's content: the job refuses them, and nothing is kept.
+    const signed = await call(`${secret}/sign`, signFor(real, 'R.JPG'));
+    await t.app.request(signed.body.url as string, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/jpeg' },
+      body: photo.subarray(0, 2000),
+    });
+    await call(`${secret}/done`, { file_name: 'R.JPG', sha256: claimed });
+    expect(await runImports()).toEqual([{ refused: 'the file uploaded is not the file signed for' }]);
+    expect(await t.store.exists(uploadKeyOf('live-run', claimed))).toBe(false);
+    expect(await call(`${secret}/sign`, { ...signFor(real), size: 61 * 1024 * 1024 })).toMatchObject({
+      status: 400,
+      body: { field: 'size', code: 'too-large' },
+    });
+    for (const bad of [
+      { ...signFor(real), file_type: 'image/gif' },
+      { ...signFor(real), sha256: 'abc' },
+      { ...signFor(real), size: 0 },
+      { ...signFor(real), file_name: '' },
+    ])
+      expect((await call(`${secret}/sign`, bad)).status, JSON.stringify(bad)).toBe(400);
+  });
+
+  it('answers a link that expired, was revoked or never was as not working, the same way', async () => {
+    const expired = await link(6, new Date(NOW.getTime() - 1));
+    const revoked = await link(7, new Date(NOW.getTime() + HOUR));
+    expect(await revokeLink(db, revoked.id, NOW)).toBe(true);
+    expect(await revokeLink(db, revoked.id, NOW)).toBe(false);
+    const never = newLinkSecret();
+    const answers = [];
+    for (const s of [expired.secret, revoked.secret, never]) {
+      answers.push(await call(s));
+      expect((await call(`${s}/sign`, signFor(photo))).status).toBe(404);
+    }
+    for (const answer of answers)
+      expect(answer).toEqual({
+        status: 404,
+        body: {
+          status: 'error',
+          code: 'upload-link-invalid',
+          message: 'this upload link does not work: it expired or was revoked; ask the shop for a new one',
+          message_th: 'ลิงก์อัปโหลดนี้ใช้ไม่ได้ (หมดอายุหรือถูกยกเลิก) กรุณาขอลิงก์ใหม่จากร้าน',
+        },
+      });
+    // A malformed secret is not an address at all.
+    expect((await call('not-a-secret')).status).toBe(400);
+  });
+});

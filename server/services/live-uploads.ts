@@ -1,0 +1,151 @@
+// Photographers' uploads while the race runs (issue 37): a secret link per photographer and event; each file is
+// signed by its SHA-256 (a content the event has is not sent again), PUT straight to the object store under a
+// content-addressed private key, and imported by an import-upload job through the one import path (derivatives,
+// watermark, faces, bibs), off the API's requests. The job checks the bytes are those signed for.
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  PHOTO_UPLOAD_MAX_BYTES,
+  type UploadDoneAnswer,
+  type UploadLink,
+  type UploadSignAnswer,
+} from '../../core/contract/uploads';
+import type { AppContext } from '../context';
+import type { Db } from '../db/database';
+import { findById } from '../db/events-repo';
+import { type PhotographerLinkRow, workingLink } from '../db/photographer-links-repo';
+import { enqueue } from '../jobs/queue';
+import type { ObjectStore } from '../storage/object-store';
+import { accept, type Outcome, refuse } from './outcome';
+import { contentHash, importPhoto, photoWithContent } from './photo-import';
+
+/** How long a signed upload address works: a 60 MB photo on a slow connection. */
+export const UPLOAD_SIGN_SECONDS = 30 * 60;
+
+/** A new link's secret: 24 random bytes, 32 base64url characters. */
+export const newLinkSecret = (): string => randomBytes(24).toString('base64url');
+/** What is kept of a secret. */
+export const secretHash = (secret: string): string => createHash('sha256').update(secret).digest('hex');
+
+/** Where an uploaded file waits for its import: private, named by the event and its content. */
+export const uploadKeyOf = (eventKey: string, sha256: string): string =>
+  `private/uploads/${eventKey}/${sha256}`;
+
+type Link = PhotographerLinkRow & { event_key: string; title: string };
+
+async function linkFor(ctx: Pick<AppContext, 'db' | 'now'>, secret: string): Promise<Outcome<Link>> {
+  const link = await workingLink(ctx.db, secretHash(secret), ctx.now());
+  if (!link) {
+    return refuse(
+      404,
+      'this upload link does not work: it expired or was revoked; ask the shop for a new one',
+      {
+        code: 'upload-link-invalid',
+        th: 'ลิงก์อัปโหลดนี้ใช้ไม่ได้ (หมดอายุหรือถูกยกเลิก) กรุณาขอลิงก์ใหม่จากร้าน',
+      },
+    );
+  }
+  return accept(link);
+}
+
+export async function describeUploadLink(ctx: AppContext, secret: string): Promise<Outcome<UploadLink>> {
+  const link = await linkFor(ctx, secret);
+  if (!link.ok) return link;
+  return accept({
+    event_key: link.value.event_key,
+    title: link.value.title,
+    photographer_id: link.value.photographer_id,
+    expires_at: new Date(link.value.expires_at).toISOString(),
+    max_bytes: PHOTO_UPLOAD_MAX_BYTES,
+  });
+}
+
+export async function signPhotoUpload(
+  ctx: AppContext,
+  secret: string,
+  request: { file_name: string; file_type: string; size: number; sha256: string },
+): Promise<Outcome<UploadSignAnswer>> {
+  const link = await linkFor(ctx, secret);
+  if (!link.ok) return link;
+  if (request.size > PHOTO_UPLOAD_MAX_BYTES) {
+    return refuse(400, `the file is larger than ${PHOTO_UPLOAD_MAX_BYTES / 1024 / 1024} MB`, {
+      field: 'size',
+      code: 'too-large',
+      th: `ไฟล์ใหญ่เกิน ${PHOTO_UPLOAD_MAX_BYTES / 1024 / 1024} MB`,
+    });
+  }
+  const existing = await photoWithContent(ctx.db, link.value.event_id, request.sha256);
+  if (existing !== undefined) return accept({ status: 'success', duplicate_of: existing });
+  const key = uploadKeyOf(link.value.event_key, request.sha256);
+  return accept({
+    status: 'success',
+    url: await ctx.store.signedPutUrl(key, request.file_type, UPLOAD_SIGN_SECONDS),
+  });
+}
+
+export async function finishPhotoUpload(
+  ctx: AppContext,
+  secret: string,
+  request: { file_name: string; sha256: string },
+): Promise<Outcome<UploadDoneAnswer>> {
+  const link = await linkFor(ctx, secret);
+  if (!link.ok) return link;
+  const { event_id, event_key, photographer_id } = link.value;
+  if ((await photoWithContent(ctx.db, event_id, request.sha256)) !== undefined) {
+    return accept({ status: 'success', state: 'duplicate' });
+  }
+  const key = uploadKeyOf(event_key, request.sha256);
+  if (!(await ctx.store.exists(key))) {
+    return refuse(400, 'the file has not arrived: upload it again', {
+      field: 'sha256',
+      code: 'not-uploaded',
+      th: 'ยังไม่ได้รับไฟล์นี้ กรุณาอัปโหลดอีกครั้ง',
+    });
+  }
+  await enqueue(ctx.db, 'import-upload', {
+    event_id,
+    key,
+    sha256: request.sha256,
+    file_name: request.file_name,
+    photographer_id,
+  });
+  return accept({ status: 'success', state: 'queued' });
+}
+
+export type ImportUploadResult =
+  | { photo_id: number }
+  | { duplicate_of: number }
+  | { refused: string }
+  | { skipped: string };
+
+/**
+ * The import-upload job: the uploaded file checked against its SHA-256 and imported once (a content the event has is
+ * not imported again); the upload is removed either way.
+ */
+export async function importUpload(
+  deps: { db: Db; store: ObjectStore; now: () => Date },
+  job: { event_id: number; key: string; sha256: string; file_name: string; photographer_id: number },
+): Promise<ImportUploadResult> {
+  const event = await findById(deps.db, job.event_id);
+  if (!event) return { skipped: 'the event is gone' };
+  const existing = await photoWithContent(deps.db, event.event_id, job.sha256);
+  if (existing !== undefined) {
+    await deps.store.delete(job.key);
+    return { duplicate_of: existing };
+  }
+  const bytes = await deps.store.get(job.key);
+  if (!bytes) return { skipped: 'the upload is gone (imported by an earlier run)' };
+  if (contentHash(bytes) !== job.sha256) {
+    await deps.store.delete(job.key);
+    return { refused: 'the file uploaded is not the file signed for' };
+  }
+  const result = await importPhoto(deps, event, {
+    bytes,
+    originalFileName: job.file_name,
+    photographerId: job.photographer_id,
+    once: true,
+  });
+  await deps.store.delete(job.key);
+  if ('photoId' in result) return { photo_id: result.photoId };
+  if ('duplicateOf' in result) return { duplicate_of: result.duplicateOf };
+  return { refused: result.refused };
+}

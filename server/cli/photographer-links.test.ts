@@ -55,7 +55,7 @@ describe('photographer links', () => {
     expect((await cli.run('revoke-photographer-link', '1')).out).toBe('upload link 1 revoked');
     expect(await workingLink(cli.db, secretHash(secret), cli.now)).toBeUndefined();
     expect((await cli.run('photographer-links', 'live-run')).out).toContain(
-      '1     3             23 Nov 2026, 00:00      revoked',
+      '1     3             23 Nov 2026, 00:00  revoked',
     );
     expect((await cli.run('revoke-photographer-link', '1')).code).toBe(1);
   });

@@ -20,12 +20,13 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { createApp } from '../server/app';
 import { bibRuleOf } from '../server/bibs/event-bibs';
+import { ocrModels } from '../server/bibs/ocr';
 import { BIB_READING, readBibs } from '../server/bibs/read-bibs';
 import { runCli } from '../server/cli/commands';
 import { indexStatus } from '../server/cli/index-status';
 import { loadConfig } from '../server/config';
 import { findByKey } from '../server/db/events-repo';
-import { detectFaces } from '../server/faces/detect';
+import { detectFaces, warmUp } from '../server/faces/detect';
 import { decodeRgb } from '../server/faces/image';
 import { createIndexPool } from '../server/faces/index-pool';
 import { apiLimits } from '../server/routes/api';
@@ -278,6 +279,9 @@ if (!values['no-cost']) {
     .sort((a, b) => (facesIn.get(b[0]) ?? 0) - (facesIn.get(a[0]) ?? 0) || a[0].localeCompare(b[0]))
     .slice(0, Number(values.large));
   const large: { faces_ms: number; bibs_ms: number; cpu_ms: number; crops: number }[] = [];
+  // The nets and the text models warmed first, as a worker's are before its first photo.
+  await warmUp();
+  await ocrModels();
   for (const [name] of runners) {
     const big = await sharp(path.join(setDir, 'images', name))
       .resize(4000, 3000, { fit: 'fill' })

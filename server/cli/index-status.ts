@@ -63,12 +63,8 @@ export async function indexStatus(
     bibs.photosUnread += row.photos_unread;
   }
   const hourAgo = new Date(now.getTime() - HOUR_MS);
-  const byPhotographer = await photosByPhotographer(db, hourAgo, event?.event_id);
-  const arrived = await photosByPhotographer(
-    db,
-    new Date(now.getTime() - ARRIVAL_WINDOW_MS),
-    event?.event_id,
-  );
+  const arrivalStart = new Date(now.getTime() - ARRIVAL_WINDOW_MS);
+  const byPhotographer = await photosByPhotographer(db, [hourAgo, arrivalStart], event?.event_id);
   return {
     eventKey: event?.event_key ?? null,
     photos: progress.photos,
@@ -78,9 +74,10 @@ export async function indexStatus(
     photographers: byPhotographer.map((p) => ({
       id: p.photographer_id,
       photos: p.photos,
-      lastHour: p.recent,
+      lastHour: p.recent[0] ?? 0,
     })),
-    arrivingPerMinute: arrived.reduce((n, p) => n + p.recent, 0) / (ARRIVAL_WINDOW_MS / 60_000),
+    arrivingPerMinute:
+      byPhotographer.reduce((n, p) => n + (p.recent[1] ?? 0), 0) / (ARRIVAL_WINDOW_MS / 60_000),
   };
 }
 

@@ -98,7 +98,7 @@ const listLinks = command({
     }
     const now = ctx.now();
     const sent = new Map(
-      (await photosByPhotographer(ctx.db, now, event.event_id)).map((p) => [p.photographer_id, p.photos]),
+      (await photosByPhotographer(ctx.db, [], event.event_id)).map((p) => [p.photographer_id, p.photos]),
     );
     ctx.out(
       table(

@@ -245,27 +245,33 @@ export async function setPreviewVersion(db: Db, id: number, version: number): Pr
   await db.updateTable('photos').set({ preview_version: version }).where('id', '=', id).execute();
 }
 
-/** What each photographer has sent (issue 37: the shop owner sees the day): photos, and those since `since`. */
+/**
+ * What each photographer has sent (issue 37: the shop owner sees the day): photos in all, and those since each of
+ * `since` (one count per time, in its order).
+ */
 export async function photosByPhotographer(
   db: Db,
-  since: Date,
+  since: readonly Date[],
   eventId?: number,
-): Promise<{ photographer_id: number; photos: number; recent: number }[]> {
+): Promise<{ photographer_id: number; photos: number; recent: number[] }[]> {
   const rows = await db
     .selectFrom('photos')
     .select([
       'photographer_id',
       sql<string>`count(*)`.as('photos'),
-      sql<string>`count(*) filter (where created_at >= ${since})`.as('recent'),
+      ...since.map((at, i) => sql<string>`count(*) filter (where created_at >= ${at})`.as(`recent_${i}`)),
     ])
     .where('purged_at', 'is', null)
     .$if(eventId !== undefined, (q) => q.where('event_id', '=', eventId as number))
     .groupBy('photographer_id')
     .orderBy('photographer_id')
     .execute();
-  return rows.map((r) => ({
-    photographer_id: r.photographer_id,
-    photos: Number(r.photos),
-    recent: Number(r.recent),
-  }));
+  return rows.map((r) => {
+    const row = r as Record<string, unknown>;
+    return {
+      photographer_id: r.photographer_id,
+      photos: Number(r.photos),
+      recent: since.map((_, i) => Number(row[`recent_${i}`])),
+    };
+  });
 }

@@ -121,6 +121,20 @@ export function FaceSearchPanel({
     return () => cancelAnimationFrame(frame);
   }, [foundPhotos]);
 
+  /**
+   * Before a new search (a selfie or a bib): the results' code starts loading, and on an mhao event with photos in
+   * the cart the buyer agrees to its deletion first (SPEC §4); answers whether the search goes on.
+   */
+  const readyForNewSearch = async (): Promise<boolean> => {
+    // The results' code comes while the search runs (a failure shows when they render).
+    loadResults().catch(() => undefined);
+    const { confirmNewSearch } = await cartStore();
+    if (!(await confirmNewSearch(cartKind, event.is_mhao === 'Y', confirm.ask))) return false;
+    setOpen(undefined);
+    setKeptNearby(NONE);
+    return true;
+  };
+
   const choose = async (file: File) => {
     if (busy) return;
     const check = await checkSelfieFile(file);
@@ -128,25 +142,14 @@ export function FaceSearchPanel({
       dispatch({ type: 'rejected-type' });
       return;
     }
-    // The results' code comes while the selfie is prepared and searched (a failure shows when they render).
-    loadResults().catch(() => undefined);
-    // SPEC §4: a new search on an mhao event with photos in the cart deletes the cart, once the buyer agrees.
-    const { confirmNewSearch } = await cartStore();
-    if (!(await confirmNewSearch(cartKind, event.is_mhao === 'Y', confirm.ask))) return;
-    setOpen(undefined);
-    setKeptNearby(NONE);
+    if (!(await readyForNewSearch())) return;
     markSelfieChosen(); // after any question, so the timing is the flow's alone
     await search(file);
   };
 
-  // A search by bib number: the same new-search question on an mhao event, the same results.
+  // A search by bib number: the same question first, the same results.
   const chooseBib = async (bib: string) => {
-    if (busy) return;
-    loadResults().catch(() => undefined);
-    const { confirmNewSearch } = await cartStore();
-    if (!(await confirmNewSearch(cartKind, event.is_mhao === 'Y', confirm.ask))) return;
-    setOpen(undefined);
-    setKeptNearby(NONE);
+    if (busy || !(await readyForNewSearch())) return;
     await searchBib(bib);
   };
 

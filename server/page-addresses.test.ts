@@ -22,7 +22,8 @@ describe('page addresses', () => {
         .replace('$eventId', 'bangkok-run-2026')
         .replace('$teamKey', 'runners')
         .replace('$q', '0b6f1f5e-2a34-4c1e-9d41-6a3c1b2d3e4f')
-        .replace('$mobile', '0812345678');
+        .replace('$mobile', '0812345678')
+        .replace('$secret', 'a'.repeat(32));
       const address = pageAddressOf(sample);
       if (path === '/404') expect(address.page).toBe('not-found');
       else expect(address.page, path).not.toBe('not-found');
@@ -51,6 +52,7 @@ describe('page addresses', () => {
     expect(pageAddressOf('/download/nope')).toEqual({ page: 'order', orderUuid: undefined });
     expect(isPrivatePage(pageAddressOf('/cart'))).toBe(true);
     expect(isPrivatePage(pageAddressOf('/find-mobile/0812345678'))).toBe(true);
+    expect(isPrivatePage(pageAddressOf(`/upload/${'a'.repeat(32)}`))).toBe(true);
     expect(isPrivatePage(pageAddressOf('/run-1'))).toBe(false);
   });
 

@@ -45,6 +45,8 @@ export type PageAddress =
   /** `orderUuid` undefined: the address names no order id at all. */
   | { page: 'order'; orderUuid: string | undefined }
   | { page: 'find-mobile' }
+  /** /upload/{secret}: a photographer's upload page (issue 37); the secret is never in its head. */
+  | { page: 'upload' }
   /** The 404 page itself, or an address no page has. */
   | { page: 'not-found' };
 
@@ -83,6 +85,8 @@ export function pageAddressOf(pathname: string): PageAddress {
       return { page: 'team', teamKey: second };
     case 'find-mobile':
       return { page: 'find-mobile' };
+    case 'upload':
+      return { page: 'upload' };
   }
   const subpage = EVENT_SUBPAGES.find((name) => name !== '' && name === second);
   return subpage ? eventPage(first, subpage) : { page: 'not-found' };
@@ -96,4 +100,5 @@ const eventPage = (eventKey: string, subpage: EventSubpage): PageAddress =>
 export const isPrivatePage = (address: PageAddress): boolean =>
   address.page === 'order' ||
   address.page === 'find-mobile' ||
+  address.page === 'upload' ||
   (address.page === 'static' && !address.listed);

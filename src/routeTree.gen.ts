@@ -39,6 +39,7 @@ import { Route as EventqrIndexRouteImport } from './routes/eventqr.index'
 import { Route as EventqrQRouteImport } from './routes/eventqr.$q'
 import { Route as FindMobileMobileRouteImport } from './routes/find-mobile.$mobile'
 import { Route as TeamTeamKeyRouteImport } from './routes/team.$teamKey'
+import { Route as UploadSecretRouteImport } from './routes/upload.$secret'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -190,6 +191,11 @@ const TeamTeamKeyRoute = TeamTeamKeyRouteImport.update({
   path: '/team/$teamKey',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UploadSecretRoute = UploadSecretRouteImport.update({
+  id: '/upload/$secret',
+  path: '/upload/$secret',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -221,6 +227,7 @@ export interface FileRoutesByFullPath {
   '/eventqr/$q': typeof EventqrQRoute
   '/find-mobile/$mobile': typeof FindMobileMobileRoute
   '/team/$teamKey': typeof TeamTeamKeyRoute
+  '/upload/$secret': typeof UploadSecretRoute
   '/eventqr/': typeof EventqrIndexRoute
 }
 export interface FileRoutesByTo {
@@ -253,6 +260,7 @@ export interface FileRoutesByTo {
   '/eventqr/$q': typeof EventqrQRoute
   '/find-mobile/$mobile': typeof FindMobileMobileRoute
   '/team/$teamKey': typeof TeamTeamKeyRoute
+  '/upload/$secret': typeof UploadSecretRoute
   '/eventqr': typeof EventqrIndexRoute
 }
 export interface FileRoutesById {
@@ -286,6 +294,7 @@ export interface FileRoutesById {
   '/eventqr/$q': typeof EventqrQRoute
   '/find-mobile/$mobile': typeof FindMobileMobileRoute
   '/team/$teamKey': typeof TeamTeamKeyRoute
+  '/upload/$secret': typeof UploadSecretRoute
   '/eventqr/': typeof EventqrIndexRoute
 }
 export interface FileRouteTypes {
@@ -320,6 +329,7 @@ export interface FileRouteTypes {
     | '/eventqr/$q'
     | '/find-mobile/$mobile'
     | '/team/$teamKey'
+    | '/upload/$secret'
     | '/eventqr/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -352,6 +362,7 @@ export interface FileRouteTypes {
     | '/eventqr/$q'
     | '/find-mobile/$mobile'
     | '/team/$teamKey'
+    | '/upload/$secret'
     | '/eventqr'
   id:
     | '__root__'
@@ -384,6 +395,7 @@ export interface FileRouteTypes {
     | '/eventqr/$q'
     | '/find-mobile/$mobile'
     | '/team/$teamKey'
+    | '/upload/$secret'
     | '/eventqr/'
   fileRoutesById: FileRoutesById
 }
@@ -417,6 +429,7 @@ export interface RootRouteChildren {
   EventqrQRoute: typeof EventqrQRoute
   FindMobileMobileRoute: typeof FindMobileMobileRoute
   TeamTeamKeyRoute: typeof TeamTeamKeyRoute
+  UploadSecretRoute: typeof UploadSecretRoute
   EventqrIndexRoute: typeof EventqrIndexRoute
 }
 
@@ -632,6 +645,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TeamTeamKeyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/upload/$secret': {
+      id: '/upload/$secret'
+      path: '/upload/$secret'
+      fullPath: '/upload/$secret'
+      preLoaderRoute: typeof UploadSecretRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -665,6 +685,7 @@ const rootRouteChildren: RootRouteChildren = {
   EventqrQRoute: EventqrQRoute,
   FindMobileMobileRoute: FindMobileMobileRoute,
   TeamTeamKeyRoute: TeamTeamKeyRoute,
+  UploadSecretRoute: UploadSecretRoute,
   EventqrIndexRoute: EventqrIndexRoute,
 }
 export const routeTree = rootRouteImport

@@ -7,8 +7,8 @@ import sharp from 'sharp';
 import type { Db } from '../db/database';
 import type { TestDatabase } from '../db/test-databases';
 import { DiskStore } from '../storage/disk-store';
-import type { CliContext, Command } from './args';
-import { commands, runCli } from './commands';
+import type { CliContext } from './args';
+import { runCli } from './commands';
 
 export interface CliRun {
   code: number;
@@ -29,8 +29,6 @@ export interface TestCli {
   gateway: CliContext['paymentGateway'];
   /** `watch` looks at its folder this many times, then stops. */
   watchRounds?: number;
-  /** Commands known besides those the command line offers (runCli's `known`). */
-  extraCommands?: Command[];
   run(...argv: string[]): Promise<CliRun>;
   close(): Promise<void>;
 }
@@ -72,7 +70,6 @@ export async function openTestCli(
           return { ctx, close: async () => {} };
         },
         { out: (line) => out.push(line), err: (line) => err.push(line) },
-        [...commands, ...(cli.extraCommands ?? [])],
       );
       return { code, out: out.join('\n'), err: err.join('\n'), progress, opened };
     },

@@ -7,6 +7,7 @@ import { eventCommands } from './events';
 import { indexCommands } from './index-status';
 import { maintenanceCommands } from './maintenance';
 import { orderCommands } from './orders';
+import { photographerLinkCommands } from './photographer-links';
 import { photoCommands } from './photos';
 import { teamCommands } from './teams';
 
@@ -15,6 +16,7 @@ export const commands: Command[] = [
   ...eventCommands,
   ...teamCommands,
   ...photoCommands,
+  ...photographerLinkCommands,
   ...indexCommands,
   ...bibCommands,
   ...orderCommands,
@@ -41,20 +43,14 @@ export interface CliIo {
 export type OpenContext = () => Promise<{ ctx: CliContext; close(): Promise<void> }>;
 
 /** Runs one command line; answers the exit code (0 done, 1 failed, 2 bad command or arguments). */
-export async function runCli(
-  argv: string[],
-  open: OpenContext,
-  io: CliIo,
-  /** The commands known (tests add those not offered yet: server/cli/photographer-links.ts). */
-  known: readonly Command[] = commands,
-): Promise<number> {
+export async function runCli(argv: string[], open: OpenContext, io: CliIo): Promise<number> {
   const [name, ...args] = argv;
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
-    const one = known.find((c) => c.name === args[0]);
+    const one = commands.find((c) => c.name === args[0]);
     io.out(one ? `${usage(one)}\n\n${one.summary}` : helpText());
     return args[0] === undefined || one ? 0 : 2;
   }
-  const found = known.find((c) => c.name === name);
+  const found = commands.find((c) => c.name === name);
   if (!found) {
     io.err(`unknown command "${name}"\n`);
     io.err(helpText());

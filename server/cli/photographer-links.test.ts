@@ -6,14 +6,12 @@ import { workingLink } from '../db/photographer-links-repo';
 import { testDatabases } from '../db/test-databases';
 import { secretHash } from '../services/live-uploads';
 import { openTestCli, type TestCli } from './cli-fixture';
-import { photographerLinkCommands } from './photographer-links';
 
 describe('photographer links', () => {
   let cli: TestCli;
 
   beforeAll(async () => {
     cli = await openTestCli(testDatabases[0] as (typeof testDatabases)[number]);
-    cli.extraCommands = photographerLinkCommands;
     await insertEvent(cli.db, {
       event: {
         event_key: 'live-run',

@@ -1,7 +1,6 @@
 // Photographers' upload links (issue 37): a secret address per photographer and event, printed once (only its hash
 // is kept), working until it expires or is revoked; the list of an event's links with what each has sent.
-// Not offered by the admin command line yet (commands.ts): the address opens the upload page, which is being built
-// (issue 37's note says where it stands); the API behind it is in place and tested.
+// The address opens the upload page (src/features/uploads/UploadPage.tsx) on the store's public address.
 import { uploadPagePath } from '../../core/contract/uploads';
 import { insertLink, linksOfEvent, revokeLink } from '../db/photographer-links-repo';
 import { photosByPhotographer } from '../db/photos-repo';

@@ -140,6 +140,35 @@ describe.each(testDatabases)('photographers’ uploads on $name', (database) => 
     expect(await runImports()).toEqual([]);
   });
 
+  it('the same content sent twice before its import ran is queued once, the second told the event has it', async () => {
+    const twice = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2a6' } })
+      .jpeg()
+      .toBuffer();
+    const sha256 = contentHash(twice);
+    const { url } = (await call(`${secret}/sign`, signFor(twice, 'A.JPG'))).body as { url: string };
+    const put = (body: Buffer) =>
+      t.app.request(url, {
+        method: 'PUT',
+        headers: { 'content-type': 'image/jpeg', 'if-none-match': '*' },
+        body,
+      });
+    expect((await put(twice)).status).toBe(200);
+    expect((await call(`${secret}/done`, { file_name: 'A.JPG', sha256 })).body).toEqual({
+      status: 'success',
+      state: 'queued',
+    });
+    // Another copy before the import: its PUT finds the file there; done says the event has it.
+    expect((await call(`${secret}/sign`, signFor(twice, 'A copy.JPG'))).body).toMatchObject({ url });
+    expect((await put(twice)).status).toBe(409);
+    expect((await call(`${secret}/done`, { file_name: 'A copy.JPG', sha256 })).body).toEqual({
+      status: 'success',
+      state: 'duplicate',
+    });
+    const imports = await runImports();
+    expect(imports).toHaveLength(1);
+    expect(imports[0]).toMatchObject({ photo_id: expect.any(Number) });
+  });
+
   it('refuses the file that is not the one signed for, what is too large, and what is not a photo', async () => {
     const real = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#c33' } })
       .jpeg()

@@ -115,6 +115,7 @@ export async function firstScreen(
     case 'not-found':
       return { answers: {}, missing: true };
     case 'find-mobile':
+    case 'upload':
     case 'static':
       return { answers: {}, private: isPrivatePage(address) };
   }

@@ -12,6 +12,7 @@ import {
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';
 import { findById } from '../db/events-repo';
+import { jobsWithPayload } from '../db/jobs-repo';
 import { type PhotographerLinkRow, workingLink } from '../db/photographer-links-repo';
 import { enqueue } from '../jobs/queue';
 import type { ObjectStore } from '../storage/object-store';
@@ -90,7 +91,11 @@ export async function finishPhotoUpload(
   const link = await linkFor(ctx, secret);
   if (!link.ok) return link;
   const { event_id, event_key, photographer_id } = link.value;
-  if ((await photoWithContent(ctx.db, event_id, request.sha256)) !== undefined) {
+  // The event has it, or is importing it (the same content sent twice before its import ran): not added again.
+  if (
+    (await photoWithContent(ctx.db, event_id, request.sha256)) !== undefined ||
+    (await importUploadQueued(ctx.db, event_id, request.sha256))
+  ) {
     return accept({ status: 'success', state: 'duplicate' });
   }
   const key = uploadKeyOf(event_key, request.sha256);
@@ -109,6 +114,12 @@ export async function finishPhotoUpload(
     photographer_id,
   });
   return accept({ status: 'success', state: 'queued' });
+}
+
+/** An import-upload job of this content waits or runs. */
+async function importUploadQueued(db: Db, eventId: number, sha256: string): Promise<boolean> {
+  const jobs = await jobsWithPayload(db, 'import-upload', { event_id: eventId, sha256 });
+  return jobs.some((job) => job.state === 'queued' || job.state === 'running');
 }
 
 export type ImportUploadResult =

@@ -58,6 +58,7 @@ export const HEAD_MESSAGES = [
     'ค้นหาภาพงานวิ่งของคุณ',
     'ไม่พบหน้าที่ต้องการ',
     'ชำระเงินและดาวน์โหลดภาพ',
+    'อัปโหลดภาพ',
     'ไม่พบทีม',
     'เปิดขาย',
     'ปิดการขายแล้ว',
@@ -148,6 +149,8 @@ export function pageHead(input: PageHeadInput): PageHead {
     }
     case 'order':
       return { ...base, title: fullTitle(pageText(language, 'ชำระเงินและดาวน์โหลดภาพ')), noindex: true };
+    case 'upload':
+      return { ...base, title: fullTitle(pageText(language, 'อัปโหลดภาพ')), noindex: true };
     default:
       return { ...base, title: fullTitle(pageText(language, 'ค้นหาคำสั่งซื้อ')), noindex: true };
   }

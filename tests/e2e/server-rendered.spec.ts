@@ -33,6 +33,8 @@ const PAGES = [
   '/mansonry',
   '/no-such-event',
   '/no/such/page',
+  /** A photographer's upload link the store does not know (a real one is in photographer-upload.spec.ts). */
+  '/upload/abcdefghijklmnopqrstuvwxyz012345',
 ];
 
 const STAGE = 'phuket-beach-run-2026';

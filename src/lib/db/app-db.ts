@@ -52,6 +52,20 @@ export interface SearchResultsRow {
   searched_at: string;
 }
 
+/**
+ * A photographer's file on this device (issue 37): what was sent through an upload link and what was not, so that a
+ * page opened again skips what was sent and says what is left. key: `${scope}/${name}/${size}/${lastModified}`.
+ */
+export interface UploadJournalRow {
+  key: string;
+  /** The link's event and photographer: `${event_key}/${photographer_id}`. */
+  scope: string;
+  name: string;
+  state: 'pending' | 'sent';
+  /** ISO time of the last change. */
+  at: string;
+}
+
 export type AppDb = Dexie & {
   cart: EntityTable<CartRow, 'seq'>;
   cart_temp: EntityTable<CartRow, 'seq'>;
@@ -59,6 +73,7 @@ export type AppDb = Dexie & {
   mhao: EntityTable<MhaoRow, 'kind'>;
   orders: EntityTable<OrderHistoryRow, 'uuid'>;
   search_results: EntityTable<SearchResultsRow, 'key'>;
+  uploads: EntityTable<UploadJournalRow, 'key'>;
 };
 
 const listSchema = '++seq, &[kind+id], kind';
@@ -74,6 +89,8 @@ function openAppDb(): AppDb {
   });
   // Issue 17: each event's last search results.
   db.version(2).stores({ search_results: 'key, searched_at' });
+  // Issue 37: a photographer's files sent and not yet sent, per upload link.
+  db.version(3).stores({ uploads: 'key, scope, [scope+state]' });
   return db;
 }
 

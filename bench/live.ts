@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
+import { UPLOAD_CONTENT_TYPE } from '../core/constants';
 import { demoSelfieJpeg, faceApiSample } from '../tests/demo-selfie';
 import { percentile, round, startStore, waitFor } from './bench-kit';
 
@@ -106,11 +107,14 @@ async function search(): Promise<{ ms: number; answer: Answer }> {
   ).json()) as { url?: string; search_id?: string; file_location?: string };
   if (!signed.url) return { ms: performance.now() - started, answer: { status: 'error', code: 'sign' } };
   const url = signed.url.startsWith('http') ? signed.url : `${base}${signed.url}`;
-  await fetch(url, {
+  // The selfie's address is signed for SPEC §7's content type.
+  const put = await fetch(url, {
     method: 'PUT',
-    headers: { 'content-type': 'image/jpeg', 'If-None-Match': '*' },
+    headers: { 'content-type': UPLOAD_CONTENT_TYPE, 'If-None-Match': '*' },
     body: new Uint8Array(selfie),
   });
+  if (!put.ok)
+    return { ms: performance.now() - started, answer: { status: 'error', code: `put ${put.status}` } };
   const answer = (await (
     await fetch(`${base}/api/v2/facesearch`, {
       method: 'POST',

@@ -37,7 +37,10 @@ describe('appSettingsFor', () => {
       opnPublicKey: 'pkey_test',
       paymentGateway: 'opn',
       support: { lineId: '@runfoto', email: 'help@runfoto.example' },
+      alertsByEmail: false,
     });
+    // A store that sends e-mail offers runners' alerts by e-mail (issue 37).
+    expect(appSettingsFor(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:25' })).alertsByEmail).toBe(true);
     // What the server sends is what the PWA's schema accepts, unchanged.
     expect(parseAppSettingsJson(JSON.stringify(settings))).toEqual({ settings });
   });

@@ -20,6 +20,7 @@ export function appSettingsFor(config: Config): AppSettings {
     opnPublicKey: config.opnPublicKey,
     paymentGateway: config.paymentGateway,
     support: config.support,
+    alertsByEmail: config.smtp !== undefined,
   };
 }
 

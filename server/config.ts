@@ -4,6 +4,7 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { PHOTO_RETENTION_DAYS } from '../core/constants';
 import { hasSupportChannels, type SupportChannels, supportChannelsSchema } from '../core/contract/settings';
+import { defaultPushSubject, type PushKeySettings } from './services/alerts/push-keys';
 import { DEFAULT_MAIL_FROM } from './services/notify/email';
 import { type S3Config, s3ConfigFromEnv } from './storage/s3-store';
 
@@ -54,6 +55,11 @@ export interface Config {
   demoData: 'auto' | 'off';
   /** Delivery notices by e-mail (SMTP_URL, MAIL_FROM); undefined: no e-mail. */
   smtp: { url: string; from: string } | undefined;
+  /**
+   * The VAPID keys that sign runners' push messages (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT); without
+   * the keys, the store makes its own once and keeps them in its database (services/alerts/push-keys.ts).
+   */
+  push: PushKeySettings;
   /** Delivery notices by SMS (SMS_API_URL, SMS_API_KEY, SMS_API_SECRET, SMS_SENDER); undefined: no SMS. */
   sms: { apiUrl: string; apiKey: string; apiSecret: string; sender: string } | undefined;
   /** Days a new event's photos are kept after its date (RETENTION_DAYS, default 35). */
@@ -100,6 +106,25 @@ function smsSettings(env: NodeJS.ProcessEnv): Config['sms'] {
     apiSecret: env.SMS_API_SECRET as string,
     sender: env.SMS_SENDER || 'RunFoto',
   };
+}
+
+function pushSettings(env: NodeJS.ProcessEnv, publicBaseUrl: string | undefined, support: SupportChannels) {
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim() || undefined;
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim() || undefined;
+  if ((publicKey === undefined) !== (privateKey === undefined)) {
+    throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither');
+  }
+  if (publicKey !== undefined && !/^[A-Za-z0-9_-]{87}$/.test(publicKey)) {
+    throw new Error('VAPID_PUBLIC_KEY must be a P-256 public key, 65 bytes in base64url (87 characters)');
+  }
+  if (privateKey !== undefined && !/^[A-Za-z0-9_-]{43}$/.test(privateKey)) {
+    throw new Error('VAPID_PRIVATE_KEY must be a P-256 private key, 32 bytes in base64url (43 characters)');
+  }
+  const subject = env.VAPID_SUBJECT?.trim() || defaultPushSubject(publicBaseUrl, support.email);
+  if (!/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(subject)) {
+    throw new Error(`VAPID_SUBJECT must be a mailto: or https: address, got "${subject}"`);
+  }
+  return { publicKey, privateKey, subject };
 }
 
 function parseDays(raw: string | undefined, fallback: number): number {
@@ -187,6 +212,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     );
   }
   const given = supportSettings(env);
+  const publicBaseUrl = env.PUBLIC_BASE_URL ? env.PUBLIC_BASE_URL.replace(/\/+$/, '') : undefined;
+  const support = demoStore(gateway, demo) && !hasSupportChannels(given) ? DEMO_SUPPORT : given;
   return {
     port: parsePort(env.PORT, 8080),
     host: env.HOST || '0.0.0.0',
@@ -200,17 +227,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     opn: gateway === 'opn' ? opnSettings(env) : undefined,
     opnPublicKey: env.OPN_PUBLIC_KEY?.trim() || '',
     gbp: gateway === 'gbp' ? gbpSettings(env) : undefined,
-    publicBaseUrl: env.PUBLIC_BASE_URL ? env.PUBLIC_BASE_URL.replace(/\/+$/, '') : undefined,
+    publicBaseUrl,
     faceWorkers,
     selfieWorkers: parseCount('SELFIE_WORKERS', env.SELFIE_WORKERS, faceWorkers),
     apiProcesses,
     appToken: env.APP_TOKEN || DEMO_APP_TOKEN,
     // "/" means the API at the origin's root: its paths then start at "/v1/…".
     publicApiBase: (env.PUBLIC_API_BASE || '/api').replace(/\/+$/, ''),
-    support: demoStore(gateway, demo) && !hasSupportChannels(given) ? DEMO_SUPPORT : given,
+    support,
     demoData: demo,
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.MAIL_FROM || DEFAULT_MAIL_FROM } : undefined,
     sms: smsSettings(env),
+    push: pushSettings(env, publicBaseUrl, support),
     retentionDays: parseDays(env.RETENTION_DAYS, PHOTO_RETENTION_DAYS),
     runJobs: parseOnOff('JOBS', env.JOBS),
     jobLeaseMs: parseLeaseSeconds(env.JOB_LEASE_SECONDS) * 1000,

@@ -1,6 +1,7 @@
 // What every route and service gets: the database, the object store, the clock and the app settings.
 import type { Db } from './db/database';
 import type { FaceSearchEngine } from './faces/engine';
+import type { PushKeys } from './services/alerts/push-keys';
 import type { PaymentGateway } from './services/payments/gateway';
 import type { ObjectStore } from './storage/object-store';
 
@@ -23,4 +24,9 @@ export interface AppContext {
    * bench:bibs` measures the searches with it off too.
    */
   bibFusion?: boolean;
+  /**
+   * Runners' alerts of new photos (issue 37): whether the store sends e-mail, and the VAPID keys of push messages.
+   * Absent (tests that do not need them): alerts by push only, with keys made on first use.
+   */
+  alerts?: { canEmail: boolean; pushKeys(): Promise<PushKeys> };
 }

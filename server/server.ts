@@ -8,6 +8,8 @@ import { openStoreDatabase } from './db/open-for-role';
 import { type FaceService, openFaceService } from './faces/wiring';
 import type { JobRunnerDeps } from './jobs/runner';
 import { apiLimits } from './routes/api';
+import { type PushKeys, pushKeys } from './services/alerts/push-keys';
+import { webPushSender } from './services/alerts/push-sender';
 import { describeSeeding, ensureDemoData } from './services/demo-seeding';
 import { smtpSender } from './services/notify/email';
 import type { Notifier } from './services/notify/outbox';
@@ -47,6 +49,15 @@ export async function openStore(config: Config, log: (line: string) => void = co
     config.jobLeaseMs,
   );
   const signingSecret = await loadSigningSecret(config);
+  // Read (or made) once, on the first push message or key asked.
+  let keys: Promise<PushKeys> | undefined;
+  const alertKeys = () => {
+    keys ??= pushKeys(db, config.push).catch((error) => {
+      keys = undefined;
+      throw error;
+    });
+    return keys;
+  };
   const ctx: AppContext = {
     db,
     store,
@@ -56,6 +67,7 @@ export async function openStore(config: Config, log: (line: string) => void = co
     publicBaseUrl: config.publicBaseUrl,
     faces: faces.engine,
     photoPassSecret: photoPassSecretFrom(signingSecret),
+    alerts: { canEmail: config.smtp !== undefined, pushKeys: alertKeys },
   };
   if (config.demoData === 'auto') {
     const line = describeSeeding(await ensureDemoData(db, store, new Date()));
@@ -86,6 +98,7 @@ export async function openStore(config: Config, log: (line: string) => void = co
       store,
       now: ctx.now,
       notifier,
+      push: webPushSender(alertKeys),
       payments: ctx.payments,
       onEventPurged: (eventId) => faces.engine.forget(eventId),
     },

@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 // The service worker: wiring only. What is cached and how lives in caching.ts, api-cache.ts, order-images.ts and
-// app-settings.ts; the share target in share-target.ts; download-all zips are streamed by zip-stream.ts.
+// app-settings.ts; the share target in share-target.ts; download-all zips are streamed by zip-stream.ts; runners'
+// alerts of new photos are shown and opened by photo-alerts.ts.
 import { CacheExpiration } from 'workbox-expiration';
 import type { PrecacheEntry } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
@@ -16,6 +17,7 @@ import {
 } from './caching';
 import { isPageToWorker, KEEP_ANSWERS, KEEP_ORDER_IMAGES, SKIP_WAITING, ZIP_JOB } from './messages';
 import { keepOrderImages, ORDER_IMAGE_LIMIT } from './order-images';
+import { alertOfPush, notificationOf, openAt, tappedUrl } from './photo-alerts';
 import { receiveShare, SHARE_TARGET_PATH } from './share-target';
 import { storagePlace } from './storage-place';
 import { zipStreamer } from './zip-stream';
@@ -83,4 +85,15 @@ self.addEventListener('message', (event) => {
         place,
       }).catch(() => undefined),
     );
+});
+
+// A runner's alert of new photos (issue 37): shown; a tap opens the event with them.
+self.addEventListener('push', (event) => {
+  const alert = alertOfPush(event.data);
+  if (!alert) return;
+  event.waitUntil(self.registration.showNotification(...notificationOf(alert)));
+});
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openAt(self.clients, tappedUrl(event.notification.data, origin), origin));
 });

@@ -9,7 +9,7 @@ export const runnerNamesPath = '/v1/bibsearch/runners';
 
 /** What a bib field accepts before the event's rule is applied: digits (Thai too) and spaces, 1 to 20 of them. */
 export const BIB_TYPED_MAX = 20;
-const typedBibSchema = v.pipe(
+export const typedBibSchema = v.pipe(
   v.string('must be the number on your bib'),
   v.trim(),
   v.minLength(1, 'is required'),

@@ -59,6 +59,8 @@ export const appSettingsSchema = v.object({
   /** The server's PAYMENT_GATEWAY (utils/conf stays the cart's answer: an administrator's row can override it). */
   paymentGateway: v.optional(v.picklist(paymentGatewayNames), 'sandbox'),
   support: v.optional(supportChannelsSchema, {}),
+  /** The store sends e-mail (SMTP_URL): a runner without push can be told of new photos by e-mail (issue 37). */
+  alertsByEmail: v.optional(v.boolean(), false),
 });
 export type AppSettings = v.InferOutput<typeof appSettingsSchema>;
 

@@ -122,6 +122,37 @@ export interface PhotographerLinksTable {
   revoked_at: Timestamp | null;
 }
 
+export interface PhotoAlertsTable {
+  id: Generated<number>;
+  event_id: number;
+  token: string;
+  /** The face's 512 stored bytes (faces/matrix.ts); null for a bib-only alert. */
+  descriptor: Uint8Array | null;
+  bib: string | null;
+  language: 'th' | 'en';
+  channel: 'push' | 'email';
+  push_endpoint: string | null;
+  push_p256dh: string | null;
+  push_auth: string | null;
+  email: string | null;
+  confirm_sha256: string | null;
+  confirmed_at: Timestamp | null;
+  /** Photos with a larger id (imported after the alert was made) can match. */
+  after_photo_id: number;
+  created_at: GeneratedTimestamp;
+  last_sent_at: Timestamp | null;
+  stopped_at: Timestamp | null;
+  /** 'runner' (stopped by them), 'gone' (the push service said the subscription ended), 'purged' (retention). */
+  stop_reason: string | null;
+}
+
+export interface PhotoAlertMatchesTable {
+  alert_id: number;
+  photo_id: number;
+  matched_at: GeneratedTimestamp;
+  notified_at: Timestamp | null;
+}
+
 export interface FacesTable {
   id: ColumnType<number, never, never>;
   photo_id: number;
@@ -317,6 +348,8 @@ export interface Database {
   bib_reads: BibReadsTable;
   start_list: StartListTable;
   photographer_links: PhotographerLinksTable;
+  photo_alerts: PhotoAlertsTable;
+  photo_alert_matches: PhotoAlertMatchesTable;
   face_searches: FaceSearchesTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;

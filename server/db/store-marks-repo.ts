@@ -14,3 +14,13 @@ export async function writeMark(db: Db, name: string, value: string): Promise<vo
     .onConflict((oc) => oc.column('name').doUpdateSet({ value, updated_at: new Date() }))
     .execute();
 }
+
+/** The mark's value, written first if there was none (whichever process asks first sets it; the rest read it). */
+export async function claimMark(db: Db, name: string, value: string): Promise<string> {
+  await db
+    .insertInto('store_marks')
+    .values({ name, value })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  return (await readMark(db, name)) ?? value;
+}

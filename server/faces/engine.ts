@@ -50,6 +50,15 @@ export interface FaceSearchEngine {
    */
   search(selfie: Uint8Array, query: FaceQuery, uploadKey?: string): Promise<FaceSearchOutcome>;
   /**
+   * The selfie's face as a descriptor (its largest face), or no face; bad bytes throw FaceImageError. With the
+   * upload's key, an embedding prepared from that upload is used. Optional: an engine without it keeps no face (a
+   * runner's alert of new photos then needs a bib).
+   */
+  describe?(
+    selfie: Uint8Array,
+    uploadKey?: string,
+  ): Promise<{ kind: 'face'; descriptor: Float32Array } | { kind: 'no-face' }>;
+  /**
    * Starts embedding an uploaded selfie before its search asks (prepared-selfies.ts). Optional: an engine without it
    * embeds at search time.
    */
@@ -218,9 +227,13 @@ export class FaceIndexEngine implements FaceSearchEngine {
     return this.prepared.has(uploadKey);
   }
 
-  async search(selfie: Uint8Array, query: FaceQuery, uploadKey?: string): Promise<FaceSearchOutcome> {
+  async describe(selfie: Uint8Array, uploadKey?: string): ReturnType<SelfieDescriber> {
     const prepared = uploadKey === undefined ? undefined : this.prepared.take(uploadKey);
-    const described = await (prepared ?? this.describeSelfie(selfie));
+    return prepared ?? this.describeSelfie(selfie);
+  }
+
+  async search(selfie: Uint8Array, query: FaceQuery, uploadKey?: string): Promise<FaceSearchOutcome> {
+    const described = await this.describe(selfie, uploadKey);
     if (described.kind === 'no-face') return described;
     return {
       kind: 'matches',

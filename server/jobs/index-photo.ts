@@ -11,6 +11,7 @@ import type { FaceIndexEngine } from '../faces/engine';
 import { FaceGrouping } from '../faces/grouping';
 import type { IndexPool } from '../faces/index-pool';
 import { descriptorToBytes } from '../faces/matrix';
+import { matchAlerts } from '../services/alerts/match-alerts';
 import type { ObjectStore } from '../storage/object-store';
 
 export interface IndexPhotoDeps {
@@ -73,6 +74,14 @@ export async function indexPhoto(deps: IndexPhotoDeps, photoId: number): Promise
   // Bibs that could not be read leave the photo unread: `npm run admin -- read-bibs` reads them again.
   if (outcome.bibsFailed) console.warn(`photo ${photoId}: bibs not read: ${outcome.bibsFailed}`);
   deps.engine.noteIndexed(photo.event_id);
+  // Runners who asked to be told of new photos of them (issue 37).
+  await matchAlerts(deps.db, new Date(), {
+    id: photoId,
+    eventId: photo.event_id,
+    threshold: event.face_threshold,
+    faces: outcome.faces.map((f) => f.descriptor),
+    bibs: outcome.bibs?.map((b) => b.bib),
+  });
   return {
     photo_id: photoId,
     faces: outcome.faces.length,

@@ -39,6 +39,10 @@ export interface JobPayloads {
   'notify-order': { order_id: string; reason: 'paid' | 'resend' };
   /** One notice of the outbox is sent. */
   'send-notice': { notice_id: number };
+  /** A runner is told of the new photos of them (issue 37). */
+  'send-alert': { alert_id: number };
+  /** The e-mail that confirms a runner's address for their alert (its secret is only in this payload and the mail). */
+  'send-alert-confirmation': { alert_id: number; secret: string };
   /** Photos of events past their retention period are removed. */
   retention: { day: string };
   /** An event's public images made in an older way are made again, marked all over. */

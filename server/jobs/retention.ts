@@ -1,12 +1,13 @@
 // The daily retention job (SPEC §1: photos are kept about 35 days after the event): for every event past its
 // retention period (eventdate + retention_days, RETENTION_DAYS by default), each photo's objects (thumbnail, preview,
 // logo version, original) are deleted from the store, its faces (and the bibs read under them) and its start list
-// from the database, and the photo row is marked purged; orders keep their records, and their page shows the expiry message. Objects go first, then the rows, in
+// from the database (and runners' alerts of new photos), and the photo row is marked purged; orders keep their records, and their page shows the expiry message. Objects go first, then the rows, in
 // batches, so a crash at any point is finished by the next run.
 import { photoObjectKeys } from '../../core/contract/photos';
 import { replaceStartList } from '../db/bibs-repo';
 import type { Db } from '../db/database';
 import { eventsToPurge, markEventPurged } from '../db/events-repo';
+import { deleteAlertsOfEvent } from '../db/photo-alerts-repo';
 import { markPhotosPurged, unpurgedPhotos } from '../db/photos-repo';
 import type { ObjectStore } from '../storage/object-store';
 
@@ -46,6 +47,8 @@ export async function purgeExpiredEvents(deps: RetentionDeps): Promise<Retention
     }
     // The runners' names of its start list go with its photos (the bibs read went with the faces).
     await replaceStartList(deps.db, event.event_id, []);
+    // So do runners' alerts of new photos (their faces' descriptors and bibs).
+    await deleteAlertsOfEvent(deps.db, event.event_id);
     await markEventPurged(deps.db, event.event_id, now);
     deps.onEventPurged?.(event.event_id);
     result.events.push(event.event_key);

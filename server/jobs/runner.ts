@@ -4,6 +4,8 @@
 // every process that runs jobs sweeps every kind, the face indexing's too.
 import type { Db } from '../db/database';
 import { jobsWithPayload } from '../db/jobs-repo';
+import type { PushSender } from '../services/alerts/push-sender';
+import { sendAlert, sendAlertConfirmation } from '../services/alerts/send-alert';
 import { importUpload } from '../services/live-uploads';
 import type { Notifier } from '../services/notify/outbox';
 import { notifyOrder, sendNotice } from '../services/notify/outbox';
@@ -30,6 +32,8 @@ export interface JobRunnerDeps {
   notifier: Notifier;
   /** Told of each event retention purged (the face engine drops its matrix). */
   onEventPurged?: (eventId: number) => void;
+  /** Sends runners' push messages (issue 37); absent: push alerts wait for a process that has it. */
+  push?: PushSender | undefined;
   /** The payment gateway (duplicate card charges are refunded through it). */
   payments?: Pick<PaymentGateway, 'name' | 'cards'> | undefined;
 }
@@ -51,6 +55,10 @@ export const JOB_POLICIES: Record<string, RetryPolicy> = {
   'refund-duplicate': { maxAttempts: 12, delayMs: backoff(MINUTE, 120 * MINUTE) },
   // A photographer's upload (issue 37): soon again after a failed write, for about an hour.
   'import-upload': { maxAttempts: 6, delayMs: backoff(15_000, 10 * MINUTE) },
+  // A runner's notification of new photos (issue 37): soon again, for about two hours (a push service or a mail
+  // server down a while); the next match queues it anew anyway.
+  'send-alert': { maxAttempts: 8, delayMs: backoff(30_000, 30 * MINUTE) },
+  'send-alert-confirmation': { maxAttempts: 6, delayMs: backoff(30_000, 30 * MINUTE) },
 };
 
 export const RUNNER_KINDS = Object.keys(JOB_POLICIES);
@@ -58,6 +66,13 @@ export const RUNNER_KINDS = Object.keys(JOB_POLICIES);
 export function jobHandlers(deps: JobRunnerDeps): Record<string, JobHandler> {
   const orderOf = (payload: unknown) => String((payload as { order_id?: unknown }).order_id ?? '');
   const sendPolicy = JOB_POLICIES['send-notice'] as RetryPolicy;
+  const alertDeps = {
+    db: deps.db,
+    now: deps.now,
+    push: deps.push,
+    email: deps.notifier.email,
+    baseUrl: deps.notifier.baseUrl,
+  };
   return {
     'prepare-originals': (payload) => prepareOriginals(deps, orderOf(payload)),
     'prepare-logos': (payload) => prepareLogos(deps, orderOf(payload)),
@@ -68,6 +83,9 @@ export function jobHandlers(deps: JobRunnerDeps): Record<string, JobHandler> {
     'remake-previews': (payload) =>
       remakePreviews(deps, Number((payload as { event_id?: unknown }).event_id)),
     'import-upload': (payload) => importUpload(deps, payload as JobPayloads['import-upload']),
+    'send-alert': (payload) => sendAlert(alertDeps, (payload as JobPayloads['send-alert']).alert_id),
+    'send-alert-confirmation': (payload) =>
+      sendAlertConfirmation(alertDeps, payload as JobPayloads['send-alert-confirmation']),
     'refund-duplicate': (payload) =>
       refundDuplicateCharge(deps, Number((payload as { payment_id?: unknown }).payment_id)),
   };

@@ -13,6 +13,7 @@ import {
   type RateLimitOptions,
   rateLimit,
 } from '../services/rate-limit';
+import { alertRoutes } from './alerts';
 import { bibSearchRoutes } from './bibsearch';
 import { eventsRoutes } from './events';
 import { faceSearchV1Routes, faceSearchV2Routes } from './facesearch';
@@ -39,6 +40,7 @@ type LimitName =
   | 'search'
   | 'names'
   | 'uploads'
+  | 'alerts'
   | 'findOrder'
   | 'logs'
   | 'share'
@@ -65,6 +67,8 @@ export const LIMITS: Record<LimitName, RateLimitOptions> = {
   names: { capacity: 5, perMinute: 10 },
   // A photographer's upload page (issue 37): two calls a photo, hundreds of photos in a go.
   uploads: { capacity: 120, perMinute: 600 },
+  // Runners' alerts of new photos (issue 37): made once after a search, looked at when a notification is tapped.
+  alerts: { capacity: 10, perMinute: 20 },
   findOrder: { capacity: 20, perMinute: 10 },
   logs: { capacity: 30, perMinute: 60 },
   share: { capacity: 5, perMinute: 10 },
@@ -87,6 +91,7 @@ export function apiLimits(
     search: make('search', LIMITS.search),
     names: make('names', LIMITS.names),
     uploads: make('uploads', LIMITS.uploads),
+    alerts: make('alerts', LIMITS.alerts),
     findOrder: make('find-order', LIMITS.findOrder),
     logs: make('logs', LIMITS.logs),
     share: make('share', LIMITS.share),
@@ -114,6 +119,7 @@ export function apiRoutes(ctx: AppContext, limits: ApiLimits = defaultLimits()) 
   );
   api.on('POST', ['/v1/bibsearch/runners'], rateLimit(limits.names, client));
   api.use('/v1/uploads/*', rateLimit(limits.uploads, client));
+  api.use('/v1/alerts/*', rateLimit(limits.alerts, client));
   api.use('/v1/order/find-order', rateLimit(limits.findOrder, client));
   api.on('POST', ['/v1/order/create', '/v3/order/create'], rateLimit(limits.createOrder, client));
   api.use('/payments/*', rateLimit(limits.callbacks, client));
@@ -124,6 +130,7 @@ export function apiRoutes(ctx: AppContext, limits: ApiLimits = defaultLimits()) 
   api.route('/v2/facesearch', faceSearchV2Routes(ctx));
   api.route('/v1/bibsearch', bibSearchRoutes(ctx));
   api.route('/v1/uploads', uploadRoutes(ctx));
+  api.route('/v1/alerts', alertRoutes(ctx));
   api.route('/v1/imagestage', imageStageRoutes(ctx));
   api.route('/v1/logs', logsRoutes(ctx));
   const watch = new OrderWatch((ids) => orderStateTokens(ctx.db, ids), {

@@ -123,6 +123,10 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
     '/api/v2/facesearch',
     '/api/v1/bibsearch',
     '/api/v1/bibsearch/runners',
+    '/api/v1/alerts',
+    '/api/v1/alerts/confirm',
+    '/api/v1/uploads/abcdefghijklmnopqrstuvwxyz012345/sign',
+    '/api/v1/uploads/abcdefghijklmnopqrstuvwxyz012345/done',
   ])('%s answers a body that is not its JSON with a 400 in the usual shape, never a 500', async (url) => {
     const logged = vi.spyOn(console, 'error');
     for (const [name, body] of deepBodies) {

@@ -118,6 +118,53 @@ export async function searchUploadedSelfie(
   const open = await eventOpenForSearch(ctx, request.event_key);
   if (!open.ok) return open;
   const event = open.value;
+  // A busy answer keeps the selfie: the same search is asked again in a few seconds. A selfie whose embedding is
+  // already under way (prepared at its upload) is waited for instead.
+  const claimed = await claimUploadedSelfie(ctx, event, request, true);
+  if (!claimed.ok) return claimed;
+  const { search, selfie } = claimed.value;
+  try {
+    return await searchWithSelfie(ctx, event, selfie, search.file_location);
+  } finally {
+    // Answered (matches, none, or a refusal of the image): the selfie is not needed any more.
+    await deleteAnsweredSelfie(ctx, search);
+  }
+}
+
+/**
+ * The face of a selfie uploaded through the sign call (a runner's alert of new photos keeps it, issue 37): its
+ * descriptor, or no face; the selfie is deleted as a search's is. Bad bytes are refused in the search's words.
+ */
+export async function describeUploadedSelfie(
+  ctx: AppContext,
+  event: EventRow,
+  request: { search_id: string; file_location: string },
+): Promise<Outcome<{ kind: 'face'; descriptor: Float32Array } | { kind: 'no-face' }>> {
+  const claimed = await claimUploadedSelfie(ctx, event, request, false);
+  if (!claimed.ok) return claimed;
+  const { search, selfie } = claimed.value;
+  try {
+    if (!sniffImageKind(selfie) || !ctx.faces.describe) return selfieRefusal('not-an-image');
+    return accept(await ctx.faces.describe(selfie, search.file_location));
+  } catch (error) {
+    if (error instanceof FaceImageError) return selfieRefusal(error.problem);
+    throw error;
+  } finally {
+    await deleteAnsweredSelfie(ctx, search);
+  }
+}
+
+/**
+ * The uploaded selfie of a signed search of this event, taken for one use: marked searched, so that a second
+ * request of the same search (a double tap, a retry) is told it has expired. `busyFirst`: a search answers "busy"
+ * before taking it when the selfie queue is long (and the selfie stays for the retry).
+ */
+async function claimUploadedSelfie(
+  ctx: AppContext,
+  event: EventRow,
+  request: { search_id: string; file_location: string },
+  busyFirst: boolean,
+): Promise<Outcome<{ search: { search_id: string; file_location: string }; selfie: Uint8Array }>> {
   const search = await findSearch(ctx.db, request.search_id);
   if (!search || search.event_id !== event.event_id || search.file_location !== request.file_location) {
     return refuse(404, 'no such search: sign the upload first', {
@@ -126,22 +173,13 @@ export async function searchUploadedSelfie(
     });
   }
   if (new Date(search.purge_after).getTime() <= ctx.now().getTime()) return searchExpired();
-  // A busy answer keeps the selfie: the same search is asked again in a few seconds. A selfie whose embedding is
-  // already under way (prepared at its upload) is waited for instead.
-  const busy = ctx.faces.isPrepared?.(search.file_location) ? undefined : refuseWhenBusy(ctx);
+  const busy = !busyFirst || ctx.faces.isPrepared?.(search.file_location) ? undefined : refuseWhenBusy(ctx);
   if (busy) return busy;
   const selfie = await ctx.store.get(search.file_location);
   if (!selfie)
     return refuse(400, 'upload the photo before searching', { field: 'file_location', code: 'no-upload' });
-  // Two requests of one search at once (a double tap, a retry): the one that marks it runs, the other is told what
-  // it would be told a moment later, once the first has answered.
   if (!(await markSearched(ctx.db, search.search_id, ctx.now()))) return searchExpired();
-  try {
-    return await searchWithSelfie(ctx, event, selfie, search.file_location);
-  } finally {
-    // Answered (matches, none, or a refusal of the image): the selfie is not needed any more.
-    await deleteAnsweredSelfie(ctx, search);
-  }
+  return accept({ search, selfie });
 }
 
 /** A search already answered, or whose selfie's time is up: the runner uploads the selfie again. */

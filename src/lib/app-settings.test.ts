@@ -18,6 +18,7 @@ const served: AppSettings = {
   opnPublicKey: 'pkey_test_123',
   paymentGateway: 'opn',
   support: { lineId: '@runfoto', email: 'help@runfoto.example' },
+  alertsByEmail: true,
 };
 
 describe('readAppSettings', () => {

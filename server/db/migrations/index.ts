@@ -12,6 +12,7 @@ import * as facePeople from './0009-face-people';
 import * as chargeClaims from './0010-charge-claims';
 import * as bibs from './0011-bibs';
 import * as liveUploads from './0012-live-uploads';
+import * as photoAlerts from './0013-photo-alerts';
 
 export const migrations: Record<string, Migration> = {
   '0001-events': events,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-charge-claims': chargeClaims,
   '0011-bibs': bibs,
   '0012-live-uploads': liveUploads,
+  '0013-photo-alerts': photoAlerts,
 };

@@ -13,6 +13,7 @@ import type { Photo } from '../../../core/contract/photos';
 import { afterFirstScreen } from '../../lib/after-first-screen';
 import { useBusyWhile } from '../../lib/busy';
 import { useRevealWhenAnswered } from '../../lib/reveal';
+import { keepAlert, keptAlert } from '../alerts/kept-alert';
 import { OtherEventQuestion } from '../cart/OtherEventQuestion';
 import { useMhaoTexts } from '../cart/use-mhao-texts';
 import { BibSearch } from './BibSearch';
@@ -35,6 +36,9 @@ const loadResults = () => import('./FaceResults');
 const FaceResults = lazy(loadResults);
 const cartStore = () => import('../cart/cart-store');
 const savedResults = () => import('./saved-results');
+const alertLanding = () => import('../alerts/alert-landing');
+// "Tell me when new photos of me arrive" (issue 37): loaded with the first answer, or for an alert's link.
+const PhotoAlerts = lazy(async () => ({ default: (await import('../alerts/PhotoAlerts')).PhotoAlerts }));
 const NONE: readonly Photo[] = [];
 const ANSWERED = ['found', 'not-found', 'error'] as const;
 
@@ -53,7 +57,7 @@ export function FaceSearchPanel({
   onStepChange,
 }: FaceSearchPanelProps): JSX.Element {
   const { t } = useLingui();
-  const { state, dispatch, search, searchBib } = useSelfieSearch(event);
+  const { state, dispatch, search, searchBib, lastSelfie } = useSelfieSearch(event);
   const confirm = useConfirm();
   const mhaoTexts = useMhaoTexts();
   const [open, setOpen] = useState<number | undefined>(undefined);
@@ -96,22 +100,36 @@ export function FaceSearchPanel({
   // unless a search began meanwhile.
   const stepRef = useRef(current.step);
   stepRef.current = current.step;
+  // Opened from an alert's link (issue 37): its photos are shown with those kept, and kept with them.
+  const [alertLink, setAlertLink] = useState<{ token?: string; confirm?: string }>({});
+  const [hasKeptAlert, setHasKeptAlert] = useState(false);
   useEffect(() => {
     let stopped = false;
-    afterFirstScreen()
-      .then(savedResults)
-      .then((m) => m.restoreResults(cartKind, eventKey))
-      .then((kept) => {
-        if (stopped || !kept || stepRef.current !== 'idle') return;
-        loadResults().catch(() => undefined);
-        setKeptNearby(kept.nearby);
-        dispatch({ type: 'restored', photos: kept.photos });
-      })
-      .catch(() => undefined);
+    const restore = async () => {
+      await afterFirstScreen();
+      const kept = await (await savedResults()).restoreResults(cartKind, eventKey);
+      const link = location.search.includes('alert')
+        ? (await alertLanding()).alertParams(location.search)
+        : {};
+      if (stopped) return;
+      setAlertLink(link);
+      let photos = kept?.photos ?? [];
+      if (link.token) keepAlert(eventKey, link.token);
+      setHasKeptAlert(keptAlert(eventKey) !== undefined);
+      if (link.token) {
+        photos = await (await alertLanding()).withAlertPhotos(link.token, photos);
+        if (!stopped && stepRef.current === 'idle' && photos.length > 0) await keep(photos);
+      }
+      if (stopped || photos.length === 0 || stepRef.current !== 'idle') return;
+      loadResults().catch(() => undefined);
+      if (kept) setKeptNearby(kept.nearby);
+      dispatch({ type: 'restored', photos });
+    };
+    restore().catch(() => undefined);
     return () => {
       stopped = true;
     };
-  }, [cartKind, eventKey, dispatch]);
+  }, [cartKind, eventKey, dispatch, keep]);
 
   // The results are on screen (committed; the next frame paints them): the flow's end for the timing marks.
   const foundPhotos = current.step === 'found' ? current.photos : undefined;
@@ -180,6 +198,8 @@ export function FaceSearchPanel({
     else if (current.step === 'not-found') keep([]).catch(() => undefined);
   }, [current, run, keep]);
 
+  const answered = current.step === 'found' || current.step === 'not-found';
+
   const applyMore = (more: Photo[], mode: 'merge' | 'replace', tiers?: MoreTiers) => {
     dispatch({ type: 'more-results', photos: more, mode, ...(tiers ?? {}) });
     setOpen(undefined);
@@ -206,6 +226,17 @@ export function FaceSearchPanel({
       <div ref={answerArea} className="face-search-answer">
         <SearchStatus state={state} />
       </div>
+      {(answered || alertLink.token || alertLink.confirm || hasKeptAlert) && (
+        <Suspense fallback={null}>
+          <PhotoAlerts
+            eventKey={eventKey}
+            selfie={lastSelfie}
+            bib={state.bib}
+            answered={answered}
+            confirmSecret={alertLink.confirm}
+          />
+        </Suspense>
+      )}
       {shownPhotos && (
         <Suspense fallback={null}>
           <FaceResults

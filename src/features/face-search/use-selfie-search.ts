@@ -103,6 +103,8 @@ export interface SelfieSearch {
   search(file: File, options?: { widen?: boolean }): Promise<FaceSearchAnswer | undefined>;
   /** Searches by a bib number (issue 36; checked against the event's rule by the caller): a new run. */
   searchBib(bib: string): Promise<FaceSearchAnswer | undefined>;
+  /** The selfie of the last search answered on this page (compressed, in memory only), if any. */
+  lastSelfie(): Blob | undefined;
 }
 
 type SearchEvent = Pick<
@@ -127,6 +129,8 @@ export function useSelfieSearch(event: SearchEvent): SelfieSearch {
 
   const stateRef = useRef(state);
   stateRef.current = state;
+  /** The last search's selfie as sent (compressed), for an alert of new photos (issue 37). */
+  const lastSelfie = useRef<Blob | undefined>(undefined);
 
   const search = useCallback(async (file: File, options: { widen?: boolean } = {}) => {
     // One run at a time: the picker is disabled meanwhile, and a drop then is ignored.
@@ -198,6 +202,8 @@ export function useSelfieSearch(event: SearchEvent): SelfieSearch {
         measureSelfie('selfie-search', 'selfie-search-start', { matches: answer.images.length });
         if (!live()) return undefined;
         dispatch({ type: 'answered', answer });
+        // Kept in memory only (never stored): a runner who asks to be told of new photos sends it once more.
+        if (!options.widen) lastSelfie.current = compressed;
         return answer;
       }
     } catch (error) {
@@ -224,5 +230,5 @@ export function useSelfieSearch(event: SearchEvent): SelfieSearch {
     }
   }, []);
 
-  return { state, dispatch, search, searchBib };
+  return { state, dispatch, search, searchBib, lastSelfie: useCallback(() => lastSelfie.current, []) };
 }

@@ -1,0 +1,195 @@
+// A runner's alert of new photos (issue 37, core/contract/alerts.ts): made after a search with the face of a selfie
+// uploaded for it (described, then deleted like a search's) and/or a bib, told by Web Push or by an e-mail that is
+// confirmed first; seen, stopped and its photos shown through its token.
+import { createHash, randomBytes } from 'node:crypto';
+import type { AlertRequest, AlertState } from '../../../core/contract/alerts';
+import type { FaceSearchAnswer } from '../../../core/contract/facesearch';
+import { typedBib } from '../../bibs/event-bibs';
+import type { AppContext } from '../../context';
+import {
+  type AlertWithEvent,
+  alertByConfirmSecret,
+  alertByToken,
+  alertPhotoIds,
+  confirmAlert,
+  emailAlertsSince,
+  insertAlert,
+  lastPhotoId,
+  stopAlert,
+} from '../../db/photo-alerts-repo';
+import { descriptorToBytes } from '../../faces/matrix';
+import { enqueue } from '../../jobs/queue';
+import { answerWithMatches, describeUploadedSelfie, eventOpenForSearch } from '../face-search';
+import { accept, type Outcome, refuse } from '../outcome';
+
+/** E-mail alerts one address can ask for at one event in a day (each sends a confirmation). */
+export const EMAIL_ALERTS_PER_DAY = 3;
+
+export const newAlertSecret = (): string => randomBytes(24).toString('base64url');
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** s****@example.com */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '****';
+  return `${email[0]}****${email.slice(at)}`;
+}
+
+export interface AlertDeps {
+  /** The store sends e-mail (SMTP_URL): e-mail alerts are offered. */
+  canEmail: boolean;
+}
+
+export async function createAlert(
+  ctx: AppContext,
+  deps: AlertDeps,
+  request: AlertRequest,
+): Promise<Outcome<{ token: string; alert: AlertState }>> {
+  const open = await eventOpenForSearch(ctx, request.event_key);
+  if (!open.ok) return open;
+  const event = open.value;
+  if ((request.push === undefined) === (request.email === undefined)) {
+    return refuse(400, 'say how to tell you: this app’s notifications or an e-mail address', {
+      field: 'push',
+      code: 'alert-channel',
+      th: 'กรุณาเลือกวิธีรับแจ้ง: การแจ้งเตือนของแอปนี้ หรืออีเมล',
+    });
+  }
+  if (request.email !== undefined && !deps.canEmail) {
+    return refuse(400, 'this store sends no e-mail; turn on notifications instead', {
+      field: 'email',
+      code: 'no-email',
+      th: 'ร้านนี้ไม่ได้ส่งอีเมล กรุณาเปิดการแจ้งเตือนแทน',
+    });
+  }
+  const hasSelfie = request.search_id !== undefined && request.file_location !== undefined;
+  if (!hasSelfie && request.bib === undefined) {
+    return refuse(400, 'an alert needs your face (a selfie) or your bib number', {
+      field: 'search_id',
+      code: 'alert-needs-face-or-bib',
+      th: 'การแจ้งเตือนต้องใช้ใบหน้า (รูปเซลฟี่) หรือหมายเลขบิบของคุณ',
+    });
+  }
+  let bib: string | null = null;
+  if (request.bib !== undefined) {
+    const read = typedBib(request.bib, event);
+    if (read === undefined) {
+      return refuse(400, 'this is not a bib number of this event', {
+        field: 'bib',
+        code: 'bad-bib',
+        th: 'หมายเลขบิบนี้ไม่ใช่ของงานนี้',
+      });
+    }
+    bib = read;
+  }
+  if (request.email !== undefined) {
+    const dayAgo = new Date(ctx.now().getTime() - 86_400_000);
+    if ((await emailAlertsSince(ctx.db, event.event_id, request.email, dayAgo)) >= EMAIL_ALERTS_PER_DAY) {
+      return refuse(429, 'this e-mail address has asked for enough alerts today', {
+        field: 'email',
+        code: 'too-many-alerts',
+        th: 'อีเมลนี้ขอรับแจ้งครบจำนวนของวันนี้แล้ว',
+      });
+    }
+  }
+  let descriptor: Uint8Array | null = null;
+  if (hasSelfie) {
+    const described = await describeUploadedSelfie(ctx, event, {
+      search_id: request.search_id as string,
+      file_location: request.file_location as string,
+    });
+    if (!described.ok) return described;
+    if (described.value.kind === 'no-face') {
+      return refuse(400, 'no face found in this photo', {
+        field: 'file',
+        code: 'no-face',
+        th: 'ไม่พบใบหน้าในรูปนี้',
+      });
+    }
+    descriptor = descriptorToBytes(described.value.descriptor);
+  }
+  const token = newAlertSecret();
+  const confirmSecret = request.email !== undefined ? newAlertSecret() : undefined;
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const alertId = await insertAlert(trx, {
+      event_id: event.event_id,
+      token,
+      descriptor,
+      bib,
+      language: request.language,
+      channel: request.push ? 'push' : 'email',
+      push_endpoint: request.push?.endpoint ?? null,
+      push_p256dh: request.push?.keys.p256dh ?? null,
+      push_auth: request.push?.keys.auth ?? null,
+      email: request.email ?? null,
+      confirm_sha256: confirmSecret ? sha256(confirmSecret) : null,
+      after_photo_id: await lastPhotoId(trx, event.event_id),
+    });
+    if (confirmSecret)
+      await enqueue(trx, 'send-alert-confirmation', { alert_id: alertId, secret: confirmSecret }, ctx.now());
+    return alertId;
+  });
+  const made = await alertByToken(ctx.db, token);
+  if (!made) throw new Error(`alert ${id} vanished`);
+  return accept({ token, alert: await stateOf(ctx, made) });
+}
+
+async function stateOf(ctx: AppContext, alert: AlertWithEvent): Promise<AlertState> {
+  return {
+    event_key: alert.event_key,
+    title: alert.title,
+    channel: alert.channel,
+    state:
+      alert.stopped_at !== null
+        ? 'stopped'
+        : alert.channel === 'email' && alert.confirmed_at === null
+          ? 'awaiting-confirmation'
+          : 'active',
+    bib: alert.bib,
+    face: alert.descriptor !== null,
+    email: alert.email === null ? null : maskEmail(alert.email),
+    photos: (await alertPhotoIds(ctx.db, alert.id)).length,
+  };
+}
+
+const unknownAlert = () =>
+  refuse(404, 'this alert does not exist (any more)', {
+    field: 'token',
+    code: 'alert-not-found',
+    th: 'ไม่พบการแจ้งเตือนนี้',
+  });
+
+export async function describeAlert(ctx: AppContext, token: string): Promise<Outcome<AlertState>> {
+  const alert = await alertByToken(ctx.db, token);
+  return alert ? accept(await stateOf(ctx, alert)) : unknownAlert();
+}
+
+/** The runner stops it (from the notification's page or the event page). Stopping twice is no error. */
+export async function stopAlertByToken(ctx: AppContext, token: string): Promise<Outcome<AlertState>> {
+  const alert = await alertByToken(ctx.db, token);
+  if (!alert) return unknownAlert();
+  await stopAlert(ctx.db, alert.id, ctx.now(), 'runner');
+  return describeAlert(ctx, token);
+}
+
+/** The e-mail's link was followed and its button pressed: the alert tells from now on (and what it found since). */
+export async function confirmAlertEmail(ctx: AppContext, secret: string): Promise<Outcome<AlertState>> {
+  const alert = await alertByConfirmSecret(ctx.db, sha256(secret));
+  if (!alert) return unknownAlert();
+  if (alert.confirmed_at === null) await confirmAlert(ctx.db, alert.id, ctx.now());
+  return describeAlert(ctx, alert.token);
+}
+
+/** The alert's photos (all found so far, newest first), answered as a face search is, for the event page. */
+export async function alertPhotos(ctx: AppContext, token: string): Promise<Outcome<FaceSearchAnswer>> {
+  const alert = await alertByToken(ctx.db, token);
+  if (!alert) return unknownAlert();
+  const event = await eventOpenForSearch(ctx, alert.event_key);
+  if (!event.ok) return event;
+  const ids = await alertPhotoIds(ctx.db, alert.id);
+  return answerWithMatches(
+    ctx,
+    event.value,
+    ids.map((photoId) => ({ photoId, distance: 0 })),
+  );
+}

@@ -1,0 +1,320 @@
+// "Tell me when new photos of me arrive" (issue 37), under the face search's answer: the runner agrees to what is
+// kept (the face's descriptor, never the selfie; the bib if given; until the event's photos are deleted or they
+// stop), then is told by this app's notifications, or, where a web page cannot notify (Safari before the app is
+// installed), by e-mail confirmed by a link first. An alert made on this device says so and can be stopped here; the
+// e-mail's link lands here to confirm it with a button (a mail scanner's visit confirms nothing).
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { UPLOAD_CONTENT_TYPE } from '../../../core/constants';
+import type { AlertState } from '../../../core/contract/alerts';
+import { confirmAlert, createAlert, fetchAlert, fetchPushKey, stopAlert } from '../../lib/api/alerts';
+import { ApiError } from '../../lib/api/client';
+import { signSelfieUpload } from '../../lib/api/facesearch';
+import { appSettings } from '../../lib/app-settings';
+import { putSigned } from '../../lib/put-signed';
+import { languageAtom } from '../../lib/state';
+import { Dialog } from '../../lib/ui/Dialog';
+import { forgetAlert, keepAlert, keptAlert } from './kept-alert';
+import { pushAvailable, subscribeToPush } from './push-support';
+import './alerts.css';
+
+export interface PhotoAlertsProps {
+  eventKey: string;
+  /** The selfie of the last search on this page (in memory), if any. */
+  selfie: () => Blob | undefined;
+  /** The bib the runner searched with, if any. */
+  bib: string | undefined;
+  /** A search has answered on this page: the offer shows. */
+  answered: boolean;
+  /** The e-mail's confirmation secret from the page's address (?alert_confirm=). */
+  confirmSecret?: string | undefined;
+}
+
+type Problem = 'denied' | 'failed' | 'no-face' | 'no-email' | 'too-many' | 'select-selfie-again';
+
+const problemOf = (error: unknown): Problem => {
+  if (!(error instanceof ApiError)) return 'failed';
+  if (error.serverCode === 'no-face') return 'no-face';
+  if (error.serverCode === 'no-email') return 'no-email';
+  if (error.serverCode === 'too-many-alerts') return 'too-many';
+  if (error.serverCode === 'search-expired') return 'select-selfie-again';
+  return 'failed';
+};
+
+export function PhotoAlerts({ eventKey, selfie, bib, answered, confirmSecret }: PhotoAlertsProps) {
+  const { t } = useLingui();
+  const language = useAtomValue(languageAtom);
+  // Read after hydration: the server's HTML has no device's alert.
+  const [token, setToken] = useState<string | undefined>(undefined);
+  const [alert, setAlert] = useState<AlertState | undefined>(undefined);
+  const [asking, setAsking] = useState(false);
+  const [working, setWorking] = useState(false);
+  const [problem, setProblem] = useState<Problem | undefined>(undefined);
+  const [email, setEmail] = useState('');
+  const [confirmed, setConfirmed] = useState<'no' | 'yes' | 'gone'>('no');
+  const emailId = useId();
+  const canPush = pushAvailable();
+  const canEmail = appSettings.alertsByEmail;
+
+  useEffect(() => {
+    setToken(keptAlert(eventKey));
+  }, [eventKey]);
+  useEffect(() => {
+    if (!token) return;
+    const controller = new AbortController();
+    fetchAlert(token, controller.signal)
+      .then((state) => {
+        if (state.state === 'stopped') {
+          forgetAlert(eventKey);
+          setToken(undefined);
+        }
+        setAlert(state);
+      })
+      .catch((error) => {
+        if (error instanceof ApiError && error.httpStatus === 404) {
+          forgetAlert(eventKey);
+          setToken(undefined);
+        }
+      });
+    return () => controller.abort();
+  }, [token, eventKey]);
+
+  /** The face (the selfie sent once more, then deleted by the store) and/or the bib, told by push or e-mail. */
+  const make = async (channel: { push: true } | { email: string }) => {
+    setWorking(true);
+    setProblem(undefined);
+    try {
+      const face = selfie();
+      let upload: { search_id: string; file_location: string } | undefined;
+      if (face) {
+        const signed = await signSelfieUpload(eventKey, 'alert.jpg');
+        await putSigned(signed.url, face, UPLOAD_CONTENT_TYPE);
+        upload = { search_id: signed.search_id, file_location: signed.file_location };
+      }
+      let via: { push: Awaited<ReturnType<typeof subscribeToPush>> & { ok: true } } | { email: string };
+      if ('push' in channel) {
+        const subscribed = await subscribeToPush(await fetchPushKey());
+        if (!subscribed.ok) {
+          setProblem(subscribed.reason);
+          return;
+        }
+        via = { push: subscribed };
+      } else via = { email: channel.email };
+      const made = await createAlert({
+        event_key: eventKey,
+        ...upload,
+        ...(bib ? { bib } : {}),
+        language,
+        ...('push' in via ? { push: via.push.subscription } : { email: via.email }),
+      });
+      keepAlert(eventKey, made.token);
+      setToken(made.token);
+      setAlert(made.alert);
+      setAsking(false);
+    } catch (error) {
+      setProblem(problemOf(error));
+    } finally {
+      setWorking(false);
+    }
+  };
+
+  const stop = async () => {
+    if (!token) return;
+    setWorking(true);
+    try {
+      setAlert(await stopAlert(token));
+      forgetAlert(eventKey);
+      setToken(undefined);
+    } catch {
+      setProblem('failed');
+    } finally {
+      setWorking(false);
+    }
+  };
+
+  const confirm = async () => {
+    if (!confirmSecret) return;
+    setWorking(true);
+    try {
+      const state = await confirmAlert(confirmSecret);
+      setAlert(state);
+      setConfirmed('yes');
+    } catch (error) {
+      setConfirmed(error instanceof ApiError && error.httpStatus === 404 ? 'gone' : 'no');
+      if (!(error instanceof ApiError && error.httpStatus === 404)) setProblem('failed');
+    } finally {
+      setWorking(false);
+    }
+  };
+
+  const submitEmail = (event: FormEvent) => {
+    event.preventDefault();
+    void make({ email: email.trim() });
+  };
+
+  const problemText = problem && <ProblemText problem={problem} />;
+
+  if (confirmSecret && confirmed !== 'yes') {
+    return (
+      <section className="photo-alerts" aria-live="polite">
+        {confirmed === 'gone' ? (
+          <p>
+            <Trans>ลิงก์ยืนยันนี้ใช้ไม่ได้แล้ว</Trans>
+          </p>
+        ) : (
+          <>
+            <p>
+              <Trans>ยืนยันอีเมลของคุณเพื่อรับแจ้งเมื่อมีภาพใหม่ของคุณในงานนี้</Trans>
+            </p>
+            <button
+              type="button"
+              className="button primary"
+              disabled={working}
+              onClick={() => void confirm()}
+            >
+              <Trans>ยืนยันอีเมล</Trans>
+            </button>
+          </>
+        )}
+        {problemText}
+      </section>
+    );
+  }
+
+  if (alert && alert.state !== 'stopped') {
+    return (
+      <section className="photo-alerts" aria-live="polite">
+        <p>
+          {alert.state === 'awaiting-confirmation' ? (
+            <Trans>รอยืนยันอีเมล {alert.email}: เปิดลิงก์ในอีเมลที่เราส่งไป แล้วเราจะแจ้งคุณเมื่อมีภาพใหม่ของคุณในงานนี้</Trans>
+          ) : alert.channel === 'email' ? (
+            <Trans>เราจะแจ้งทางอีเมล {alert.email} เมื่อมีภาพใหม่ของคุณในงานนี้</Trans>
+          ) : (
+            <Trans>เราจะแจ้งเตือนบนอุปกรณ์นี้เมื่อมีภาพใหม่ของคุณในงานนี้</Trans>
+          )}
+        </p>
+        <button type="button" className="button" disabled={working} onClick={() => void stop()}>
+          <Trans>หยุดแจ้งเตือน</Trans>
+        </button>
+        {problemText}
+      </section>
+    );
+  }
+
+  if (!answered || (!selfie() && !bib)) {
+    return alert?.state === 'stopped' ? (
+      <section className="photo-alerts" aria-live="polite">
+        <p>
+          <Trans>หยุดแจ้งเตือนแล้ว เราจะไม่แจ้งคุณอีก</Trans>
+        </p>
+      </section>
+    ) : null;
+  }
+
+  return (
+    <section className="photo-alerts">
+      {alert?.state === 'stopped' && (
+        <p>
+          <Trans>หยุดแจ้งเตือนแล้ว เราจะไม่แจ้งคุณอีก</Trans>
+        </p>
+      )}
+      <button type="button" className="button" onClick={() => setAsking(true)}>
+        <Trans>แจ้งฉันเมื่อมีภาพใหม่ของฉัน</Trans>
+      </button>
+      <Dialog
+        open={asking}
+        title={t`แจ้งฉันเมื่อมีภาพใหม่ของฉัน`}
+        onCancel={() => setAsking(false)}
+        actions={
+          <>
+            <button type="button" className="button" onClick={() => setAsking(false)}>
+              <Trans>ไม่ใช่ตอนนี้</Trans>
+            </button>
+            {canPush && (
+              <button
+                type="button"
+                className="button primary"
+                disabled={working}
+                onClick={() => void make({ push: true })}
+              >
+                <Trans>เปิดการแจ้งเตือน</Trans>
+              </button>
+            )}
+          </>
+        }
+      >
+        <p>
+          {bib ? (
+            <Trans>
+              ช่างภาพยังส่งภาพเข้ามาเรื่อย ๆ เราจะเทียบใบหน้าและหมายเลขบิบของคุณกับภาพที่เข้ามาใหม่ในงานนี้ แล้วแจ้งคุณ ไม่บ่อยกว่าทุก
+              10 นาที
+            </Trans>
+          ) : (
+            <Trans>
+              ช่างภาพยังส่งภาพเข้ามาเรื่อย ๆ เราจะเทียบใบหน้าของคุณกับภาพที่เข้ามาใหม่ในงานนี้ แล้วแจ้งคุณ ไม่บ่อยกว่าทุก 10 นาที
+            </Trans>
+          )}
+        </p>
+        <p>
+          <Trans>
+            เราเก็บข้อมูลใบหน้าของคุณ (ตัวเลขที่คำนวณจากรูปเซลฟี่ ไม่ใช่ตัวรูป) และหมายเลขบิบถ้าคุณให้ไว้ จนกว่าภาพของงานนี้จะถูกลบ
+            หรือคุณกดหยุดแจ้งเตือน
+          </Trans>{' '}
+          <Link to="/how-face-search-works" hash="alerts">
+            <Trans>การค้นหาด้วยใบหน้าทำงานอย่างไร</Trans>
+          </Link>
+        </p>
+        {!canPush &&
+          (canEmail ? (
+            <form className="photo-alerts-email" onSubmit={submitEmail}>
+              <p>
+                <Trans>อุปกรณ์นี้รับการแจ้งเตือนจากหน้าเว็บไม่ได้ เราแจ้งทางอีเมลแทนได้ หลังคุณกดยืนยันในอีเมล</Trans>
+              </p>
+              <label htmlFor={emailId}>
+                <Trans>อีเมลของคุณ</Trans>
+              </label>
+              <input
+                id={emailId}
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.currentTarget.value)}
+              />
+              <button type="submit" className="button primary" disabled={working}>
+                <Trans>ส่งลิงก์ยืนยัน</Trans>
+              </button>
+            </form>
+          ) : (
+            <p>
+              <Trans>อุปกรณ์นี้รับการแจ้งเตือนจากหน้าเว็บไม่ได้ ติดตั้งแอปลงหน้าจอโฮมก่อน แล้วเปิดจากไอคอนเพื่อลองอีกครั้ง</Trans>
+            </p>
+          ))}
+        {problemText}
+      </Dialog>
+    </section>
+  );
+}
+
+function ProblemText({ problem }: { problem: Problem }) {
+  return (
+    <p className="alert error" role="alert">
+      {problem === 'denied' ? (
+        <Trans>การแจ้งเตือนของเว็บนี้ถูกปิดไว้ เปิดได้ในการตั้งค่าของเบราว์เซอร์ แล้วลองอีกครั้ง</Trans>
+      ) : problem === 'no-face' ? (
+        <Trans>ไม่พบใบหน้าในรูปนี้</Trans>
+      ) : problem === 'no-email' ? (
+        <Trans>ร้านนี้ไม่ได้ส่งอีเมล กรุณาเปิดการแจ้งเตือนแทน</Trans>
+      ) : problem === 'too-many' ? (
+        <Trans>อีเมลนี้ขอรับแจ้งครบจำนวนของวันนี้แล้ว</Trans>
+      ) : problem === 'select-selfie-again' ? (
+        <Trans>รูปเซลฟี่หมดอายุแล้ว กรุณาค้นหาด้วยรูปเซลฟี่อีกครั้ง</Trans>
+      ) : (
+        <Trans>ทำไม่สำเร็จ กรุณาลองใหม่อีกครั้ง</Trans>
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,27 @@
+// The alert a runner made on this device for an event (issue 37): its token, kept in localStorage beside the
+// event's face search consent, so the event page says "we will tell you" and offers to stop.
+const keyOf = (eventKey: string) => `photo_alert_${eventKey}`;
+
+export function keptAlert(eventKey: string): string | undefined {
+  try {
+    return localStorage.getItem(keyOf(eventKey)) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function keepAlert(eventKey: string, token: string): void {
+  try {
+    localStorage.setItem(keyOf(eventKey), token);
+  } catch {
+    // Private mode with no storage: the notification's link still opens it.
+  }
+}
+
+export function forgetAlert(eventKey: string): void {
+  try {
+    localStorage.removeItem(keyOf(eventKey));
+  } catch {
+    // nothing kept
+  }
+}

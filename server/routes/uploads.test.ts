@@ -4,14 +4,21 @@
 import sharp from 'sharp';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploadLinkAnswerSchema, uploadSignAnswerSchema } from '../../core/contract/uploads';
+import {
+  PHOTO_UPLOAD_MULTIPART_FROM,
+  PHOTO_UPLOAD_PART_BYTES,
+  uploadLinkAnswerSchema,
+  uploadSignAnswerSchema,
+} from '../../core/contract/uploads';
 import type { Db } from '../db/database';
 import { insertEvent } from '../db/events-repo';
 import { insertLink, revokeLink } from '../db/photographer-links-repo';
 import { testDatabases } from '../db/test-databases';
 import { importUpload, newLinkSecret, secretHash, uploadKeyOf } from '../services/live-uploads';
 import { contentHash } from '../services/photo-import';
+import { S3Store } from '../storage/s3-store';
 import { openTestApp, type TestApp } from '../test/app-fixture';
+import { BROWSER_CORS, S3RVER_KEYS, startS3rver } from '../test/s3rver';
 
 const NOW = new Date('2026-11-22T05:00:00Z');
 const HOUR = 3_600_000;
@@ -167,6 +174,65 @@ describe.each(testDatabases)('photographers’ uploads on $name', (database) => 
     const imports = await runImports();
     expect(imports).toHaveLength(1);
     expect(imports[0]).toMatchObject({ photo_id: expect.any(Number) });
+  });
+
+  it('on S3, a large photo goes in parts: each signed, PUT, named with its ETag when done, joined', async () => {
+    const s3 = await startS3rver('photos', BROWSER_CORS);
+    const disk = t.ctx.store;
+    t.ctx.store = new S3Store({
+      endpoint: s3.endpoint,
+      bucket: 'photos',
+      ...S3RVER_KEYS,
+      region: 'us-east-1',
+    });
+    try {
+      const big = new Uint8Array(PHOTO_UPLOAD_MULTIPART_FROM + 1000).map((_, i) => (i * 7) % 256);
+      const sha256 = contentHash(big);
+      const signed = await call(`${secret}/sign`, signFor(big, 'BIG.JPG'));
+      const { multipart } = v.parse(uploadSignAnswerSchema, signed.body) as {
+        multipart: { upload_id: string; part_size: number; urls: string[] };
+      };
+      expect(multipart.part_size).toBe(PHOTO_UPLOAD_PART_BYTES);
+      expect(multipart.urls).toHaveLength(3);
+      const etags: string[] = [];
+      for (const [i, url] of multipart.urls.entries()) {
+        const part = big.subarray(i * multipart.part_size, (i + 1) * multipart.part_size);
+        const put = await fetch(url, { method: 'PUT', body: part });
+        expect(put.status).toBe(200);
+        etags.push(put.headers.get('etag') as string);
+      }
+      // A part named wrong: refused, and nothing is queued.
+      const wrong = await call(`${secret}/done`, {
+        file_name: 'BIG.JPG',
+        sha256,
+        multipart: { upload_id: multipart.upload_id, size: big.length, parts: [{ part: 1, etag: etags[0] }] },
+      });
+      expect(wrong).toMatchObject({ status: 400, body: { code: 'parts-incomplete' } });
+      // Signed again (a part to send once more): the same upload's parts.
+      const again = await call(`${secret}/sign`, {
+        ...signFor(big, 'BIG.JPG'),
+        upload_id: multipart.upload_id,
+      });
+      expect((again.body as { multipart: { upload_id: string } }).multipart.upload_id).toBe(
+        multipart.upload_id,
+      );
+      const done = await call(`${secret}/done`, {
+        file_name: 'BIG.JPG',
+        sha256,
+        multipart: {
+          upload_id: multipart.upload_id,
+          size: big.length,
+          parts: etags.map((etag, i) => ({ part: i + 1, etag })),
+        },
+      });
+      expect(done).toEqual({ status: 200, body: { status: 'success', state: 'queued' } });
+      const stored = await t.ctx.store.get(uploadKeyOf('live-run', sha256));
+      expect(contentHash(stored as Uint8Array)).toBe(sha256);
+      await db.deleteFrom('jobs').where('kind', '=', 'import-upload').execute();
+    } finally {
+      t.ctx.store = disk;
+      await s3.close();
+    }
   });
 
   it('refuses the file that is not the one signed for, what is too large, and what is not a photo', async () => {

@@ -5,6 +5,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   PHOTO_UPLOAD_MAX_BYTES,
+  PHOTO_UPLOAD_MULTIPART_FROM,
+  PHOTO_UPLOAD_PART_BYTES,
+  partsOf,
   type UploadDoneAnswer,
   type UploadLink,
   type UploadSignAnswer,
@@ -63,7 +66,13 @@ export async function describeUploadLink(ctx: AppContext, secret: string): Promi
 export async function signPhotoUpload(
   ctx: AppContext,
   secret: string,
-  request: { file_name: string; file_type: string; size: number; sha256: string },
+  request: {
+    file_name: string;
+    file_type: string;
+    size: number;
+    sha256: string;
+    upload_id?: string | undefined;
+  },
 ): Promise<Outcome<UploadSignAnswer>> {
   const link = await linkFor(ctx, secret);
   if (!link.ok) return link;
@@ -77,16 +86,66 @@ export async function signPhotoUpload(
   const existing = await photoWithContent(ctx.db, link.value.event_id, request.sha256);
   if (existing !== undefined) return accept({ status: 'success', duplicate_of: existing });
   const key = uploadKeyOf(link.value.event_key, request.sha256);
+  const parts = ctx.store.multipart;
+  if (parts && request.size >= PHOTO_UPLOAD_MULTIPART_FROM) {
+    const uploadId = request.upload_id ?? (await parts.begin(key, request.file_type));
+    const urls = await Promise.all(
+      Array.from({ length: partsOf(request.size) }, (_, i) =>
+        parts.signPart(key, uploadId, i + 1, UPLOAD_SIGN_SECONDS),
+      ),
+    );
+    return accept({
+      status: 'success',
+      multipart: { upload_id: uploadId, part_size: PHOTO_UPLOAD_PART_BYTES, urls },
+    });
+  }
   return accept({
     status: 'success',
     url: await ctx.store.signedPutUrl(key, request.file_type, UPLOAD_SIGN_SECONDS),
   });
 }
 
+/** The parts of a file sent in parts joined into its upload; refused when they are not all there as sent. */
+async function joinParts(
+  ctx: AppContext,
+  key: string,
+  multipart: { upload_id: string; size: number; parts: readonly { part: number; etag: string }[] },
+): Promise<Outcome<true>> {
+  const parts = ctx.store.multipart;
+  // Every part, in order: S3 would join a subset into a shorter file (the import's hash check would refuse it).
+  const all =
+    multipart.parts.length === partsOf(multipart.size) && multipart.parts.every((p, i) => p.part === i + 1);
+  if (!parts || !all) return partsIncomplete();
+  try {
+    await parts.complete(
+      key,
+      multipart.upload_id,
+      multipart.parts.map((p) => ({ partNumber: p.part, etag: p.etag })),
+    );
+    return accept(true);
+  } catch (error) {
+    // S3 refuses an unknown upload or parts that are missing or not those sent (InvalidPart, NoSuchUpload).
+    if (error instanceof Error && /InvalidPart|NoSuchUpload|InvalidPartOrder|EntityTooSmall/.test(error.name))
+      return partsIncomplete();
+    throw error;
+  }
+}
+
+const partsIncomplete = () =>
+  refuse(400, 'some parts of the file have not arrived: send it again', {
+    field: 'multipart',
+    code: 'parts-incomplete',
+    th: 'ยังได้รับไฟล์ไม่ครบทุกส่วน กรุณาส่งอีกครั้ง',
+  });
+
 export async function finishPhotoUpload(
   ctx: AppContext,
   secret: string,
-  request: { file_name: string; sha256: string },
+  request: {
+    file_name: string;
+    sha256: string;
+    multipart?: { upload_id: string; size: number; parts: { part: number; etag: string }[] } | undefined;
+  },
 ): Promise<Outcome<UploadDoneAnswer>> {
   const link = await linkFor(ctx, secret);
   if (!link.ok) return link;
@@ -99,6 +158,10 @@ export async function finishPhotoUpload(
     return accept({ status: 'success', state: 'duplicate' });
   }
   const key = uploadKeyOf(event_key, request.sha256);
+  if (request.multipart && !(await ctx.store.exists(key))) {
+    const joined = await joinParts(ctx, key, request.multipart);
+    if (!joined.ok) return joined;
+  }
   if (!(await ctx.store.exists(key))) {
     return refuse(400, 'the file has not arrived: upload it again', {
       field: 'sha256',

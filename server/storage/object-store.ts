@@ -15,6 +15,24 @@ export interface ObjectStore {
   signedPutUrl(key: string, contentType: string, expiresInSeconds: number): Promise<string>;
   /** A URL that serves this (private) object until it expires. */
   signedGetUrl(key: string, expiresInSeconds: number): Promise<string>;
+  /**
+   * Large uploads in parts, each PUT to its own signed address (S3 multipart): a dropped connection costs a part,
+   * not the file. Absent: one signed PUT takes the whole file (the disk store).
+   */
+  multipart?: MultipartUploads;
+}
+
+export interface MultipartUploads {
+  /** Starts an upload of this object; answers its id. */
+  begin(key: string, contentType: string): Promise<string>;
+  /** The address that takes part `partNumber` (1-based) of the upload until it expires. */
+  signPart(key: string, uploadId: string, partNumber: number, expiresInSeconds: number): Promise<string>;
+  /** Joins the parts (their numbers and the ETags their PUTs answered) into the object. */
+  complete(
+    key: string,
+    uploadId: string,
+    parts: readonly { partNumber: number; etag: string }[],
+  ): Promise<void>;
 }
 
 /**

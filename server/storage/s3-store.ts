@@ -1,16 +1,19 @@
 // Object store on S3 or any S3-compatible server (MinIO, R2, s3rver): it owns storage when S3_ENDPOINT is set.
 // Path-style addressing, so the bucket never has to resolve as a host name.
 import {
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { UPLOAD_ONCE_HEADER } from '../../core/constants';
-import { assertObjectKey, cacheControlOf, type ObjectStore } from './object-store';
+import { assertObjectKey, cacheControlOf, type MultipartUploads, type ObjectStore } from './object-store';
 
 export interface S3Config {
   endpoint: string;
@@ -125,6 +128,38 @@ export class S3Store implements ObjectStore {
     const command = new GetObjectCommand({ Bucket: this.bucket, Key: key });
     return getSignedUrl(this.client, command, { expiresIn: expiresInSeconds });
   }
+
+  readonly multipart: MultipartUploads = {
+    begin: async (key, contentType) => {
+      assertObjectKey(key);
+      const started = await this.client.send(
+        new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }),
+      );
+      if (!started.UploadId) throw new Error(`S3 gave no upload id for ${key}`);
+      return started.UploadId;
+    },
+    signPart: async (key, uploadId, partNumber, expiresInSeconds) => {
+      assertObjectKey(key);
+      const command = new UploadPartCommand({
+        Bucket: this.bucket,
+        Key: key,
+        UploadId: uploadId,
+        PartNumber: partNumber,
+      });
+      return getSignedUrl(this.client, command, { expiresIn: expiresInSeconds });
+    },
+    complete: async (key, uploadId, parts) => {
+      assertObjectKey(key);
+      await this.client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: this.bucket,
+          Key: key,
+          UploadId: uploadId,
+          MultipartUpload: { Parts: parts.map((p) => ({ PartNumber: p.partNumber, ETag: p.etag })) },
+        }),
+      );
+    },
+  };
 }
 
 /** S3 settings from the environment; undefined when S3_ENDPOINT is unset (the disk store is used instead). */

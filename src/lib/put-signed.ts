@@ -21,15 +21,23 @@ export const alreadyStored = (error: unknown): boolean =>
 export interface UploadOptions {
   onProgress?: (loaded: number, total: number) => void;
   signal?: AbortSignal;
+  /**
+   * A part of an S3 multipart upload (issue 37): its address is signed for no content type and no create-only
+   * condition, so neither is sent.
+   */
+  part?: boolean;
 }
 
-/** PUTs the body with the content type the address was signed for; resolves when the store took it. */
+/**
+ * PUTs the body with the content type the address was signed for; resolves when the store took it, with the ETag it
+ * answered (a part's is needed to join the parts; the bucket's CORS must expose it).
+ */
 export function putSigned(
   url: string,
   body: Blob,
   contentType: string,
-  { onProgress, signal }: UploadOptions = {},
-): Promise<void> {
+  { onProgress, signal, part = false }: UploadOptions = {},
+): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(new DOMException('The upload was aborted', 'AbortError'));
@@ -39,8 +47,10 @@ export function putSigned(
     const onAbort = () => xhr.abort();
     const done = () => signal?.removeEventListener('abort', onAbort);
     xhr.open('PUT', url);
-    xhr.setRequestHeader('content-type', contentType);
-    xhr.setRequestHeader(UPLOAD_ONCE_HEADER.name, UPLOAD_ONCE_HEADER.value);
+    if (!part) {
+      xhr.setRequestHeader('content-type', contentType);
+      xhr.setRequestHeader(UPLOAD_ONCE_HEADER.name, UPLOAD_ONCE_HEADER.value);
+    }
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.(event.loaded, event.total);
     };
@@ -48,7 +58,7 @@ export function putSigned(
       done();
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress?.(body.size, body.size);
-        resolve();
+        resolve(xhr.getResponseHeader('ETag') ?? undefined);
       } else reject(new UploadError(`PUT: HTTP ${xhr.status}`, xhr.status));
     };
     xhr.onerror = () => {

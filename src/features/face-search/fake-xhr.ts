@@ -28,6 +28,11 @@ export class FakeXhr {
   setRequestHeader(name: string, value: string) {
     this.headers[name.toLowerCase()] = value;
   }
+  /** The store's answer's headers (an S3 part's ETag). */
+  responseHeaders: Record<string, string> = {};
+  getResponseHeader(name: string): string | null {
+    return this.responseHeaders[name.toLowerCase()] ?? null;
+  }
   send(body: unknown) {
     this.body = body;
   }

@@ -5,5 +5,6 @@ import { putSigned, UploadError, type UploadOptions } from '../../lib/put-signed
 export { UploadError, type UploadOptions };
 
 /** PUTs the body with the content type the address was signed for (image/jpg); resolves when the store took it. */
-export const putSelfie = (url: string, body: Blob, options: UploadOptions = {}): Promise<void> =>
-  putSigned(url, body, UPLOAD_CONTENT_TYPE, options);
+export const putSelfie = async (url: string, body: Blob, options: UploadOptions = {}): Promise<void> => {
+  await putSigned(url, body, UPLOAD_CONTENT_TYPE, options);
+};

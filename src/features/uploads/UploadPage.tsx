@@ -22,6 +22,9 @@ type LinkState =
   | { step: 'gone' }
   | { step: 'error' };
 
+/** The content type a file is signed and sent with. */
+const fileTypeOf = (body: Blob) => body.type || 'image/jpeg';
+
 const isLinkGone = (error: unknown) =>
   error instanceof ApiError && error.httpStatus === 404 && error.serverCode === 'upload-link-invalid';
 /** A call the store answered 400 (this file's bytes or fields are wrong): sent again, the answer is the same. */
@@ -63,21 +66,25 @@ export function UploadPage({ secret }: { secret: string }) {
     queue.current ??= new UploadQueue(
       {
         hash: sha256Of,
-        sign: (file, sha256) =>
+        sign: (file, sha256, uploadId) =>
           signUpload(secret, {
             file_name: file.name,
             file_type: file.type || 'image/jpeg',
             size: file.size,
             sha256,
+            ...(uploadId ? { upload_id: uploadId } : {}),
           }),
-        put: (url, file, onProgress) =>
-          putSigned(url, file, file.type || 'image/jpeg', {
-            onProgress: (loaded) => onProgress(loaded),
-          }).catch((error) => {
-            // Sent before (the answer was lost): the store has it; say done.
-            if (!alreadyStored(error)) throw error;
-          }),
-        finish: async (file, sha256) => (await finishUpload(secret, { file_name: file.name, sha256 })).state,
+        put: (url, body, onProgress, part) =>
+          putSigned(url, body, fileTypeOf(body), { onProgress: (loaded) => onProgress(loaded), part }).catch(
+            (error) => {
+              // Sent before (the answer was lost): the store has it; say done.
+              if (!part && alreadyStored(error)) return undefined;
+              throw error;
+            },
+          ),
+        finish: async (file, sha256, multipart) =>
+          (await finishUpload(secret, { file_name: file.name, sha256, ...(multipart ? { multipart } : {}) }))
+            .state,
         wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
         isLinkGone,
         isRefusal,

@@ -30,6 +30,7 @@ function harness(overrides: Partial<UploadSteps> = {}) {
       onProgress(file.size / 2);
       log.push(`put ${url}`);
       inFlight -= 1;
+      return `"etag-${url}"`;
     },
     finish: async () => 'queued',
     wait: async () => {},
@@ -118,5 +119,46 @@ describe('the upload queue', () => {
     await h.settled();
     expect(h.gone()).toBe(true);
     expect(h.sent).toEqual([]);
+  });
+
+  it('sends a large file in parts (S3), and after a dropped part sends only the parts left, then names them all', async () => {
+    const big = photo('big.jpg', 2500);
+    let drops = 1;
+    const finished: unknown[] = [];
+    const signedWith: (string | undefined)[] = [];
+    const { queue, log, items, settled } = harness({
+      sign: async (_file, _sha, uploadId) => {
+        signedWith.push(uploadId);
+        return { multipart: { upload_id: 'up-1', part_size: 1000, urls: ['/part/1', '/part/2', '/part/3'] } };
+      },
+      put: async (url, body, onProgress, part) => {
+        expect(part).toBe(true);
+        if (url === '/part/2' && drops-- > 0) throw new Error('connection reset');
+        onProgress(body.size);
+        log.push(`put ${url} ${body.size}`);
+        return `"${url}"`;
+      },
+      finish: async (_file, _sha, parts) => {
+        finished.push(parts);
+        return 'queued';
+      },
+    });
+    queue.add([big]);
+    await settled();
+    expect(items()[0]?.state).toEqual({ step: 'done' });
+    expect(log).toEqual(['put /part/1 1000', 'put /part/2 1000', 'put /part/3 500']);
+    // The retry signed the same upload again.
+    expect(signedWith).toEqual([undefined, 'up-1']);
+    expect(finished).toEqual([
+      {
+        upload_id: 'up-1',
+        size: 2500,
+        parts: [
+          { part: 1, etag: '"/part/1"' },
+          { part: 2, etag: '"/part/2"' },
+          { part: 3, etag: '"/part/3"' },
+        ],
+      },
+    ]);
   });
 });

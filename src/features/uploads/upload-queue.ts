@@ -24,14 +24,35 @@ export interface UploadItem {
   file: File;
   state: ItemState;
   sha256?: string;
+  /** A file sent in parts (S3): its upload and the ETag of each part sent, kept across retries. */
+  multipart?: { uploadId: string; etags: (string | undefined)[] };
 }
+
+/** The parts of a file sent in parts, as the store names them when it joins them. */
+export interface SentParts {
+  upload_id: string;
+  size: number;
+  parts: { part: number; etag: string }[];
+}
+
+type SignAnswer =
+  | { url: string }
+  | { duplicate_of: number }
+  | { multipart: { upload_id: string; part_size: number; urls: string[] } };
 
 /** The store's side of each step (src/lib/api/uploads.ts, src/lib/put-signed.ts), and how to hash and wait. */
 export interface UploadSteps {
   hash(file: File): Promise<string>;
-  sign(file: File, sha256: string): Promise<{ url: string } | { duplicate_of: number }>;
-  put(url: string, file: File, onProgress: (loaded: number) => void): Promise<void>;
-  finish(file: File, sha256: string): Promise<'queued' | 'duplicate'>;
+  /** With `uploadId`: the addresses of that upload's parts, signed anew. */
+  sign(file: File, sha256: string, uploadId?: string): Promise<SignAnswer>;
+  /** PUTs the file, or one part of it (`part`); answers the ETag the store gave. */
+  put(
+    url: string,
+    body: Blob,
+    onProgress: (loaded: number) => void,
+    part: boolean,
+  ): Promise<string | undefined>;
+  finish(file: File, sha256: string, multipart?: SentParts): Promise<'queued' | 'duplicate'>;
   wait(ms: number): Promise<void>;
   /** The link stopped working (expired or revoked): nothing more can be sent. */
   isLinkGone(error: unknown): boolean;
@@ -83,9 +104,13 @@ export class UploadQueue {
     this.pump();
   }
 
-  /** Starts the failed ones over. */
+  /** Starts the failed ones over (a file sent in parts in a new upload). */
   retryFailed(): void {
-    for (const item of this.items) if (item.state.step === 'failed') item.state = { step: 'waiting' };
+    for (const item of this.items)
+      if (item.state.step === 'failed') {
+        item.state = { step: 'waiting' };
+        delete item.multipart;
+      }
     this.changed();
     this.pump();
   }
@@ -117,22 +142,32 @@ export class UploadQueue {
     }
   }
 
+  private sendParts(item: UploadItem, multipart: { upload_id: string; part_size: number; urls: string[] }) {
+    return sendPartsOf({ set: (i, state) => this.set(i, state), steps: this.steps }, item, multipart);
+  }
+
   private async send(item: UploadItem): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
         item.sha256 ??= await this.steps.hash(item.file);
-        const signed = await this.steps.sign(item.file, item.sha256);
+        const signed = await this.steps.sign(item.file, item.sha256, item.multipart?.uploadId);
         if ('duplicate_of' in signed) {
           this.set(item, { step: 'duplicate' });
           this.onSent(item.file);
           return;
         }
         this.set(item, { step: 'uploading', loaded: 0 });
-        await this.steps.put(signed.url, item.file, (loaded) =>
-          this.set(item, { step: 'uploading', loaded }),
-        );
+        let parts: SentParts | undefined;
+        if ('multipart' in signed) parts = await this.sendParts(item, signed.multipart);
+        else
+          await this.steps.put(
+            signed.url,
+            item.file,
+            (loaded) => this.set(item, { step: 'uploading', loaded }),
+            false,
+          );
         this.set(item, { step: 'finishing' });
-        const finished = await this.steps.finish(item.file, item.sha256);
+        const finished = await this.steps.finish(item.file, item.sha256, parts);
         this.set(item, { step: finished === 'duplicate' ? 'duplicate' : 'done' });
         this.onSent(item.file);
         return;
@@ -155,6 +190,42 @@ export class UploadQueue {
       }
     }
   }
+}
+
+/**
+ * The file's parts not sent yet, one after another (a retry sends only those left); answers them all for the store
+ * to join.
+ */
+async function sendPartsOf(
+  queue: { set(item: UploadItem, state: ItemState): void; steps: UploadSteps },
+  item: UploadItem,
+  multipart: { upload_id: string; part_size: number; urls: string[] },
+): Promise<SentParts> {
+  if (item.multipart?.uploadId !== multipart.upload_id)
+    item.multipart = { uploadId: multipart.upload_id, etags: [] };
+  const kept = item.multipart;
+  const sliceOf = (i: number) => item.file.slice(i * multipart.part_size, (i + 1) * multipart.part_size);
+  let before = multipart.urls.reduce((sum, _, i) => sum + (kept.etags[i] ? sliceOf(i).size : 0), 0);
+  for (const [i, url] of multipart.urls.entries()) {
+    if (kept.etags[i]) continue;
+    const slice = sliceOf(i);
+    const sent = before;
+    const etag = await queue.steps.put(
+      url,
+      slice,
+      (loaded) => queue.set(item, { step: 'uploading', loaded: sent + loaded }),
+      true,
+    );
+    if (!etag)
+      throw new Error('the store answered a part without its ETag (the bucket must expose ETag to the page)');
+    kept.etags[i] = etag;
+    before += slice.size;
+  }
+  return {
+    upload_id: kept.uploadId,
+    size: item.file.size,
+    parts: multipart.urls.map((_, i) => ({ part: i + 1, etag: kept.etags[i] as string })),
+  };
 }
 
 /** The bytes sent of all the files that are to be sent (refused ones left out), for the overall bar. */

@@ -16,7 +16,7 @@ export async function fetchUploadLink(secret: string, signal?: AbortSignal): Pro
 
 export function signUpload(
   secret: string,
-  file: { file_name: string; file_type: string; size: number; sha256: string },
+  file: { file_name: string; file_type: string; size: number; sha256: string; upload_id?: string },
   signal?: AbortSignal,
 ): Promise<UploadSignAnswer> {
   return postJson(`${uploadLinkPath(secret)}/sign`, file, uploadSignAnswerSchema, signal);
@@ -24,7 +24,11 @@ export function signUpload(
 
 export function finishUpload(
   secret: string,
-  file: { file_name: string; sha256: string },
+  file: {
+    file_name: string;
+    sha256: string;
+    multipart?: { upload_id: string; size: number; parts: { part: number; etag: string }[] };
+  },
   signal?: AbortSignal,
 ): Promise<UploadDoneAnswer> {
   return postJson(`${uploadLinkPath(secret)}/done`, file, uploadDoneAnswerSchema, signal);

@@ -150,7 +150,7 @@ describe('index-status', () => {
       '[#####-----] 50/100 photos (10 failed) 25.0 photos/min, BEHIND: arriving 30.0/min',
     );
     expect(statusLines(rush, 25).at(-1)).toBe(
-      'BEHIND  photos arrive at 30.0/min, indexed at 25.0/min: 50 waiting, 5.0 more each minute (add FACE_WORKERS or npm run worker)',
+      'BEHIND  photos arrive at 30.0/min, indexed at 25.0/min: 50 waiting, 5.0 more each minute, caught up about 2 min after photos stop arriving (add FACE_WORKERS or npm run worker)',
     );
     expect(statusLines(status, 25).some((line) => line.startsWith('BEHIND'))).toBe(false);
   });

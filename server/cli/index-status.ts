@@ -119,8 +119,8 @@ export function statusLines(s: IndexStatus, rate?: number): string[] {
 }
 
 /**
- * Whether photos arrive faster than they are indexed, said with the backlog and how fast it grows; undefined when
- * the store keeps up (or the indexing rate is not measured yet).
+ * Whether photos arrive faster than they are indexed, said with the backlog, how fast it grows and how long the
+ * store needs to catch up once they stop; undefined when the store keeps up (or the rate is not measured yet).
  */
 export function behind(s: IndexStatus, rate: number | undefined): string | undefined {
   if (rate === undefined || s.photos.pending === 0) return undefined;
@@ -128,7 +128,8 @@ export function behind(s: IndexStatus, rate: number | undefined): string | undef
   if (growth <= 0.05 * Math.max(rate, 1)) return undefined;
   return (
     `photos arrive at ${s.arrivingPerMinute.toFixed(1)}/min, indexed at ${rate.toFixed(1)}/min: ` +
-    `${s.photos.pending} waiting, ${growth.toFixed(1)} more each minute (add FACE_WORKERS or npm run worker)`
+    `${s.photos.pending} waiting, ${growth.toFixed(1)} more each minute, caught up about ` +
+    `${Math.ceil(s.photos.pending / rate)} min after photos stop arriving (add FACE_WORKERS or npm run worker)`
   );
 }
 

@@ -8,7 +8,7 @@ import { openStoreDatabase } from './db/open-for-role';
 import { type FaceService, openFaceService } from './faces/wiring';
 import type { JobRunnerDeps } from './jobs/runner';
 import { apiLimits } from './routes/api';
-import { type PushKeys, pushKeys } from './services/alerts/push-keys';
+import { pushKeysOnce } from './services/alerts/push-keys';
 import { webPushSender } from './services/alerts/push-sender';
 import { describeSeeding, ensureDemoData } from './services/demo-seeding';
 import { smtpSender } from './services/notify/email';
@@ -50,14 +50,7 @@ export async function openStore(config: Config, log: (line: string) => void = co
   );
   const signingSecret = await loadSigningSecret(config);
   // Read (or made) once, on the first push message or key asked.
-  let keys: Promise<PushKeys> | undefined;
-  const alertKeys = () => {
-    keys ??= pushKeys(db, config.push).catch((error) => {
-      keys = undefined;
-      throw error;
-    });
-    return keys;
-  };
+  const alertKeys = pushKeysOnce(db, config.push);
   const ctx: AppContext = {
     db,
     store,

@@ -6,6 +6,8 @@ import { DatabaseUnreachable, openClientDatabase } from './db/open-for-role';
 import { openFaceService } from './faces/wiring';
 import { startJobRunner } from './jobs/runner';
 import { notifierFor } from './server';
+import { pushKeysOnce } from './services/alerts/push-keys';
+import { webPushSender } from './services/alerts/push-sender';
 import { openPaymentGateway } from './services/payments/open-gateway';
 import { loadSigningSecret, openObjectStore } from './storage/open-store';
 
@@ -29,6 +31,8 @@ const jobs = startJobRunner(
     store,
     now: () => new Date(),
     notifier,
+    // Runners' notifications of new photos are sent from here too, signed with the store's keys.
+    push: webPushSender(pushKeysOnce(db, config.push)),
     payments,
     onEventPurged: (eventId) => faces.engine.forget(eventId),
   },

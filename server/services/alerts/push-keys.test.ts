@@ -3,7 +3,7 @@ import { loadConfig } from '../../config';
 import type { Db } from '../../db/database';
 import { testDatabases } from '../../db/test-databases';
 import { nextTellAt } from './match-alerts';
-import { defaultPushSubject, newPushKeyPair, pushKeys } from './push-keys';
+import { defaultPushSubject, newPushKeyPair, pushKeys, pushKeysOnce } from './push-keys';
 
 describe.each(testDatabases)('the store’s VAPID keys on $name', (database) => {
   let db: Db;
@@ -23,6 +23,10 @@ describe.each(testDatabases)('the store’s VAPID keys on $name', (database) => 
       publicKey: a.publicKey,
       subject: 'https://photos.example',
     });
+    // A process reads them once.
+    const once = pushKeysOnce(db, { subject });
+    expect(await once()).toEqual(a);
+    expect(once()).toBe(once());
     // An operator's keys win.
     const own = newPushKeyPair();
     expect(await pushKeys(db, { ...own, subject })).toEqual({ ...own, subject });

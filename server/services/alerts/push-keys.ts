@@ -45,6 +45,18 @@ export async function pushKeys(db: Db, settings: PushKeySettings): Promise<PushK
   return { ...kept, subject: settings.subject };
 }
 
+/** The keys read (or made) once per process, on first use; a failed read is tried again next time. */
+export function pushKeysOnce(db: Db, settings: PushKeySettings): () => Promise<PushKeys> {
+  let keys: Promise<PushKeys> | undefined;
+  return () => {
+    keys ??= pushKeys(db, settings).catch((error) => {
+      keys = undefined;
+      throw error;
+    });
+    return keys;
+  };
+}
+
 /** The subject a push service is given when VAPID_SUBJECT is not set: the store's https address, else a mailbox. */
 export function defaultPushSubject(
   publicBaseUrl: string | undefined,

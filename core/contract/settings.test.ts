@@ -29,6 +29,7 @@ describe('app settings', () => {
       opnPublicKey: '',
       paymentGateway: 'sandbox',
       support: {},
+      alertsByEmail: false,
     });
   });
 

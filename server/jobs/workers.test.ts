@@ -95,7 +95,8 @@ describe('workers beside the store share the queue (embedded database)', () => {
 
   beforeAll(async () => {
     sms = await startFakeSms();
-    sms.delay(150);
+    // Long enough that a worker seen holding a job still holds it when it is killed a moment later.
+    sms.delay(400);
     env = {
       DATA_DIR: dataDir,
       DIST_DIR: fakeDist(),
@@ -124,7 +125,7 @@ describe('workers beside the store share the queue (embedded database)', () => {
     await writeNoticeJobs(db, 'queue-run');
     const [killed, survivor] = workers as [WorkerProcess, WorkerProcess];
     while (sms.sent.length < 25) await sleep(50);
-    // Mid-job: kill it while it holds a job (its SMS request in flight: the provider answers after 150 ms).
+    // Mid-job: kill it while it holds a job (its SMS request in flight: the provider answers after 400 ms).
     const heldByKilled = () =>
       db
         .selectFrom('jobs')

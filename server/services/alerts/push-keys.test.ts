@@ -34,6 +34,14 @@ describe.each(testDatabases)('the store’s VAPID keys on $name', (database) => 
 });
 
 describe('push settings', () => {
+  it('a new key pair is always 65 and 32 bytes (a private key with leading zero bytes padded)', () => {
+    for (let i = 0; i < 2000; i++) {
+      const { publicKey, privateKey } = newPushKeyPair();
+      expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
+      expect(Buffer.from(privateKey, 'base64url')).toHaveLength(32);
+    }
+  });
+
   it('VAPID_* are checked: both keys or neither, of the right shape, a contact subject', () => {
     const { publicKey, privateKey } = newPushKeyPair();
     expect(loadConfig({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey }).push).toMatchObject({

@@ -21,9 +21,13 @@ const MARK = 'vapid-keys';
 export function newPushKeyPair(): { publicKey: string; privateKey: string } {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
+  // The private key is 32 bytes: one with leading zero bytes comes shorter from getPrivateKey (1 in 256).
+  const privateKey = Buffer.alloc(32);
+  const raw = ecdh.getPrivateKey();
+  raw.copy(privateKey, 32 - raw.length);
   return {
     publicKey: ecdh.getPublicKey().toString('base64url'),
-    privateKey: ecdh.getPrivateKey().toString('base64url'),
+    privateKey: privateKey.toString('base64url'),
   };
 }
 

@@ -8,7 +8,7 @@ import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { UPLOAD_CONTENT_TYPE } from '../../../core/constants';
-import type { AlertState } from '../../../core/contract/alerts';
+import type { AlertState, PushSubscriptionJson } from '../../../core/contract/alerts';
 import { confirmAlert, createAlert, fetchAlert, fetchPushKey, stopAlert } from '../../lib/api/alerts';
 import { ApiError } from '../../lib/api/client';
 import { signSelfieUpload } from '../../lib/api/facesearch';
@@ -93,21 +93,21 @@ export function PhotoAlerts({ eventKey, selfie, bib, answered, confirmSecret }: 
         await putSigned(signed.url, face, UPLOAD_CONTENT_TYPE);
         upload = { search_id: signed.search_id, file_location: signed.file_location };
       }
-      let via: { push: Awaited<ReturnType<typeof subscribeToPush>> & { ok: true } } | { email: string };
+      let via: { push: PushSubscriptionJson } | { email: string };
       if ('push' in channel) {
         const subscribed = await subscribeToPush(await fetchPushKey());
         if (!subscribed.ok) {
           setProblem(subscribed.reason);
           return;
         }
-        via = { push: subscribed };
+        via = { push: subscribed.subscription };
       } else via = { email: channel.email };
       const made = await createAlert({
         event_key: eventKey,
         ...upload,
         ...(bib ? { bib } : {}),
         language,
-        ...('push' in via ? { push: via.push.subscription } : { email: via.email }),
+        ...via,
       });
       keepAlert(eventKey, made.token);
       setToken(made.token);

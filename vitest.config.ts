@@ -23,6 +23,7 @@ export default defineConfig({
           name: 'node-code',
           environment: 'node',
           include: ['core/**/*.test.ts', 'server/**/*.test.ts', 'tests/**/*.test.ts'],
+          setupFiles: ['server/test/log-setup.ts'],
           // Each suite opens a fresh database (PGlite boots in seconds); a busy 2-core machine needs headroom.
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -5,13 +5,21 @@
 // matrices follow the faces table (a check for newer faces every 2 s); the order page's long poll re-reads the
 // order; the object store is shared (S3, or DATA_DIR on this machine).
 import cluster, { type Worker } from 'node:cluster';
+import { log } from './ops/log';
 
 /** A process that ends sooner than this after its start is started again only after RESTART_PAUSE_MS. */
 const QUICK_EXIT_MS = 10_000;
 const RESTART_PAUSE_MS = 5_000;
-const STOP_WAIT_MS = 20_000;
 
-export function runApiProcesses(count: number, log: (line: string) => void = console.log): void {
+/**
+ * Starts `count` API processes and keeps them running; on SIGTERM or SIGINT each is told to stop (ops/shutdown.ts)
+ * and the primary exits when they have, or after `shutdownSeconds` and a second more.
+ */
+export function runApiProcesses(
+  count: number,
+  shutdownSeconds: number,
+  say: (line: string) => void = (line) => log.info(line),
+): void {
   const startedAt = new Map<number, number>();
   let stopping = false;
   const fork = () => {
@@ -23,13 +31,13 @@ export function runApiProcesses(count: number, log: (line: string) => void = con
     startedAt.delete(worker.id);
     if (stopping) return;
     const quick = lived < QUICK_EXIT_MS;
-    log(
+    say(
       `API process ${worker.process.pid} ended (${signal ?? `code ${code}`}): starting another${quick ? ` in ${RESTART_PAUSE_MS / 1000} s` : ''}`,
     );
     setTimeout(fork, quick ? RESTART_PAUSE_MS : 0);
   });
   for (let i = 0; i < count; i++) fork();
-  log(`${count} API processes share the port`);
+  say(`${count} API processes share the port`);
 
   const stop = () => {
     if (stopping) return;
@@ -37,7 +45,7 @@ export function runApiProcesses(count: number, log: (line: string) => void = con
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
     const ended = workers.map((w) => new Promise((resolve) => w.once('exit', resolve)));
     for (const w of workers) w.process.kill('SIGTERM');
-    const timeout = new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS));
+    const timeout = new Promise((resolve) => setTimeout(resolve, shutdownSeconds * 1000 + 1000));
     void Promise.race([Promise.all(ended), timeout]).then(() => process.exit(0));
   };
   process.on('SIGINT', stop);

@@ -18,6 +18,11 @@ import { SHARE_TARGET_PATH } from '../core/web-manifest';
 import { appSettingsFromContext, appShellReader } from './app-settings';
 import { compressJsonAnswers } from './compress-answers';
 import type { AppContext } from './context';
+import { type HealthDeps, healthRoutes } from './ops/health';
+import { Lifecycle } from './ops/lifecycle';
+import { log } from './ops/log';
+import { metricsRoutes } from './ops/metrics-server';
+import { loggedPath, requestLog } from './ops/request-log';
 import { pageRenderer } from './page-render';
 import { dropAtMost } from './request-body';
 import { type ApiLimits, apiRoutes, defaultLimits } from './routes/api';
@@ -47,6 +52,12 @@ export interface AppOptions {
   prepareSelfiesOnUpload?: boolean;
   /** Pages' first screens rendered on the server (server/page-render.ts); off, the shell alone goes. Default on. */
   renderPages?: boolean;
+  /** The process's stop (ops/lifecycle.ts): held requests are answered when it begins; default: one of its own. */
+  lifecycle?: Lifecycle;
+  /** What /readyz checks beyond the database and the object store (default: models loaded, no disk checked). */
+  health?: Pick<HealthDeps, 'facesReady' | 'disks'>;
+  /** METRICS_TOKEN: GET /metrics answers with it; absent: /metrics is not served on this port. */
+  metricsToken?: string | undefined;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -75,7 +86,6 @@ export const PERMISSIONS_POLICY = [
   'fullscreen=(self)',
 ].join(', ');
 
-/** An error for the log: its name, message and stack only; never its properties (a failed query holds the row). */
 /**
  * A photo shared to the server (no service worker took it) is read and dropped up to a selfie's size; a client that
  * stops sending for this long is cut off (issue 33: 30 stalled 40 MB shares held 800 MB).
@@ -85,12 +95,25 @@ const SHARED_PHOTO_IDLE_MS = 10_000;
 /** Hono's "Malformed JSON in request body", in Thai. */
 const MALFORMED_JSON_TH = 'ข้อมูลที่ส่งมาไม่ใช่ JSON ที่ถูกต้อง';
 
-export const errorForLog = (error: unknown): string =>
-  error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
-
 export function createApp(options: AppOptions) {
   const app = new Hono({ strict: false });
   const limits = options.limits ?? defaultLimits();
+  const lifecycle = options.lifecycle ?? new Lifecycle();
+  // First: every request gets its id, its access line and its metrics, and is counted while it is answered.
+  app.use(requestLog());
+  app.use(lifecycle.middleware());
+  // Health before the API's limits: a load balancer's probes are never refused.
+  app.route(
+    '/',
+    healthRoutes({
+      db: options.ctx.db,
+      store: options.ctx.store,
+      facesReady: options.health?.facesReady ?? (() => true),
+      disks: options.health?.disks ?? [],
+      stopping: () => lifecycle.stopping,
+    }),
+  );
+  if (options.metricsToken) app.route('/', metricsRoutes(options.metricsToken));
   app.use(
     secureHeaders({ crossOriginResourcePolicy: 'same-origin', crossOriginOpenerPolicy: 'same-origin' }),
   );
@@ -103,7 +126,7 @@ export function createApp(options: AppOptions) {
   });
 
   const api = new Hono({ strict: false });
-  api.route('/', apiRoutes(options.ctx, limits));
+  api.route('/', apiRoutes(options.ctx, limits, lifecycle));
   app.route('/api', api);
 
   if (options.diskStore) {
@@ -210,7 +233,7 @@ export function createApp(options: AppOptions) {
         error.status,
       );
     }
-    console.error(`${c.req.method} ${c.req.path} failed: ${errorForLog(error)}`);
+    log.error('request failed', { method: c.req.method, path: loggedPath(c.req.path), err: error });
     return c.json<ErrorAnswer>({ status: 'error', message: 'internal error, please try again' }, 500);
   });
   return app;

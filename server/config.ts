@@ -4,6 +4,7 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { PHOTO_RETENTION_DAYS } from '../core/constants';
 import { hasSupportChannels, type SupportChannels, supportChannelsSchema } from '../core/contract/settings';
+import type { LogSettings } from './ops/log';
 import { defaultPushSubject, type PushKeySettings } from './services/alerts/push-keys';
 import { DEFAULT_MAIL_FROM } from './services/notify/email';
 import { type S3Config, s3ConfigFromEnv } from './storage/s3-store';
@@ -73,16 +74,52 @@ export interface Config {
    * socket's address is the client's). Rate limits take the address the outermost of them saw.
    */
   trustedProxies: number;
+  /** LOG_LEVEL (debug, info, warn, error, silent; default info) and LOG_FORMAT (json, the default, or pretty). */
+  log: LogSettings;
+  /** METRICS_TOKEN: GET /metrics on the store's port answers with this bearer token; empty: not served there. */
+  metricsToken: string | undefined;
+  /** METRICS_PORT: the metrics on a port of their own (no token); empty: none. */
+  metricsPort: number | undefined;
+  /** SHUTDOWN_SECONDS (default 20): on SIGTERM the process has answered, given back and exited within this. */
+  shutdownSeconds: number;
 }
 
 export const DEMO_APP_TOKEN = 'demo-app-token';
 
-function parsePort(raw: string | undefined, fallback: number): number {
+function parsePort(raw: string | undefined, fallback: number, name = 'PORT'): number {
   if (raw === undefined || raw === '') return fallback;
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`PORT must be 0-65535, got "${raw}"`);
+    throw new Error(`${name} must be 0-65535, got "${raw}"`);
   return port;
+}
+
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+
+function logSettings(env: NodeJS.ProcessEnv): LogSettings {
+  const level = env.LOG_LEVEL || 'info';
+  const format = env.LOG_FORMAT || 'json';
+  if (!(LOG_LEVELS as readonly string[]).includes(level))
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${level}"`);
+  if (format !== 'json' && format !== 'pretty')
+    throw new Error(`LOG_FORMAT must be "json" or "pretty", got "${format}"`);
+  return { level: level as LogSettings['level'], format };
+}
+
+function metricsToken(raw: string | undefined): string | undefined {
+  const token = raw?.trim();
+  if (!token) return undefined;
+  if (token.length < 16 || /\s/.test(token))
+    throw new Error('METRICS_TOKEN must be at least 16 characters without spaces (a secret a scraper sends)');
+  return token;
+}
+
+function parseShutdownSeconds(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 20;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 600)
+    throw new Error(`SHUTDOWN_SECONDS must be 1-600, got "${raw}"`);
+  return n;
 }
 
 function opnSettings(env: NodeJS.ProcessEnv): { apiUrl: string; secretKey: string } {
@@ -243,6 +280,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     runJobs: parseOnOff('JOBS', env.JOBS),
     jobLeaseMs: parseLeaseSeconds(env.JOB_LEASE_SECONDS) * 1000,
     trustedProxies: parseTrustedProxies(env.TRUST_PROXY),
+    log: logSettings(env),
+    metricsToken: metricsToken(env.METRICS_TOKEN),
+    metricsPort: env.METRICS_PORT ? parsePort(env.METRICS_PORT, 0, 'METRICS_PORT') : undefined,
+    shutdownSeconds: parseShutdownSeconds(env.SHUTDOWN_SECONDS),
   };
 }
 

@@ -6,9 +6,11 @@
 // (issue 33). @hono/node-server's own clean-up closes such a connection 500 ms after the answer. Instead, the rest
 // of the body is read and dropped, never kept, up to a bound of bytes and time; then the connection goes on as
 // any kept-alive one (Node's parser knows where the body ends). Beyond the bound, the connection is closed.
+
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { log } from './ops/log';
 
 /** Most bytes of an unread body read and dropped after the answer (a phone's selfie is at most 15 MB). */
 export const UNREAD_BODY_MOST_BYTES = 64 * 1024 * 1024;
@@ -35,7 +37,7 @@ export function serveHttp(options: HttpOptions, onListening?: (info: AddressInfo
       try {
         readRestOfBody(req);
       } catch (error) {
-        console.warn('http: the rest of a body could not be read:', error);
+        log.warn('http: the rest of a body could not be read', { err: error });
         req.socket?.destroy();
       }
     });

@@ -11,16 +11,20 @@ import { DataDirBusy } from './db/open-for-role';
 import { serveHttp } from './http-server';
 import { schedulePurge } from './jobs/purge-selfies';
 import { startJobRunner } from './jobs/runner';
+import { configureLog, log } from './ops/log';
+import { clusterMetricsSource, serveMetricsPort } from './ops/metrics-server';
+import { stopOnSignals } from './ops/shutdown';
 import { openStore } from './server';
 
 const config = loadConfig();
+configureLog(config.log, { role: 'api' });
 
 // A missing build is made; so is one made from other sources (after a `git pull`), unless the store serves a
 // DIST_DIR of its own (a deployment's prebuilt app is never rebuilt from this folder).
 const state = cluster.isPrimary ? buildState(process.cwd(), config.distDir) : 'fresh';
 const ownDist = config.distDir === path.resolve('dist');
 if (state === 'missing' || (state === 'stale' && ownDist)) {
-  console.log(
+  log.info(
     state === 'missing'
       ? `no build in ${config.distDir}: building the PWA first`
       : 'the sources changed since the PWA was built: building it again',
@@ -35,7 +39,10 @@ if (cluster.isPrimary && config.apiProcesses > 1) {
   // Once, before the processes start together: migrations, the signing secret, the demo data.
   const prepared = await openStore({ ...config, faceWorkers: 0, selfieWorkers: 0 });
   await prepared.close();
-  runApiProcesses(config.apiProcesses);
+  // Their metrics, added up, on the metrics port (each process answers /metrics with the token for itself).
+  if (config.metricsPort !== undefined)
+    await serveMetricsPort(config.metricsPort, config.host, clusterMetricsSource());
+  runApiProcesses(config.apiProcesses, config.shutdownSeconds);
 } else {
   await serveStore();
 }
@@ -43,7 +50,7 @@ if (cluster.isPrimary && config.apiProcesses > 1) {
 async function serveStore(): Promise<void> {
   const store = await openStore(config).catch((error: unknown) => {
     if (!(error instanceof DataDirBusy)) throw error;
-    console.error(error.message);
+    log.error(error.message);
     process.exit(1);
   });
   const stopPurge = schedulePurge(store.ctx);
@@ -52,29 +59,33 @@ async function serveStore(): Promise<void> {
   const jobs = config.runJobs ? startJobRunner(store.jobs, { leaseMs: config.jobLeaseMs }) : undefined;
   const server = serveHttp({ fetch: store.app.fetch, port: config.port, hostname: config.host }, (info) => {
     const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
-    console.log(`storefront on http://localhost:${info.port} (${where})`);
+    log.info(`storefront on http://localhost:${info.port} (${where})`, { port: info.port });
     const sandbox = sandboxWarning(config);
-    if (sandbox) console.warn(sandbox);
+    if (sandbox) log.warn(sandbox);
     const noSupport = noSupportNotice(config);
-    if (noSupport) console.warn(noSupport);
+    if (noSupport) log.warn(noSupport);
   });
   server.on('error', (error: NodeJS.ErrnoException) => {
-    console.error(
-      error.code === 'EADDRINUSE' ? `port ${config.port} is in use: set PORT to another port` : error,
-    );
+    if (error.code === 'EADDRINUSE') log.error(`port ${config.port} is in use: set PORT to another port`);
+    else log.error('the HTTP server failed', { err: error });
     process.exit(1);
   });
+  // One API process of several serves no metrics port: the primary does, for all of them.
+  const metricsServer =
+    config.metricsPort !== undefined && cluster.isPrimary
+      ? await serveMetricsPort(config.metricsPort, config.host)
+      : undefined;
 
-  let closing = false;
-  const shutdown = async () => {
-    if (closing) return;
-    closing = true;
-    stopPurge();
-    server.close();
-    await jobs?.stop();
-    await store.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  stopOnSignals(
+    {
+      lifecycle: store.lifecycle,
+      servers: [server, ...(metricsServer ? [metricsServer] : [])],
+      jobs: [...(jobs ? [() => jobs.stop()] : []), () => store.faces.stopIndexing()],
+      db: store.ctx.db,
+      close: (abandon) => store.close(abandon),
+      before: stopPurge,
+    },
+    config.shutdownSeconds,
+    'store',
+  );
 }

@@ -4,12 +4,15 @@
 // One page renders at a time (Lingui's i18n and the answers are one per process); a page is a few milliseconds.
 // Whatever fails (no renderer built, a page it cannot render as the browser would, an error, a render over its
 // time) sends the shell as before, and the browser renders the page itself.
+
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type AppSettings, SERVER_SETTINGS_GLOBAL } from '../core/contract/settings';
 import { SERVER_RENDERED_ATTRIBUTE } from '../core/first-screen';
 import { SERVER_RENDERER } from './build-freshness';
+import { log } from './ops/log';
+import { loggedPath } from './ops/request-log';
 import type { PageLanguage } from './page-texts';
 
 /** What src/entry-server.tsx exports. */
@@ -50,7 +53,7 @@ export function pageRenderer(distDir: string, settings: AppSettings): RenderPage
       try {
         return (await import(pathToFileURL(file).href)) as ServerRenderer;
       } catch (error) {
-        console.error(`pages are not rendered on the server: ${file} does not load (${String(error)})`);
+        log.error(`pages are not rendered on the server: ${file} does not load`, { err: error });
         return undefined;
       }
     })();
@@ -76,7 +79,7 @@ export function pageRenderer(distDir: string, settings: AppSettings): RenderPage
     });
     last = turn.catch(() => undefined);
     const rendered = await turn.catch((error: unknown) => {
-      console.error(`rendering ${page.url} failed: ${String(error)}`);
+      log.error('rendering a page failed', { path: loggedPath(page.url), err: error });
       return undefined;
     });
     if (!rendered) return undefined;

@@ -7,6 +7,9 @@ import type { AppContext } from './context';
 import { openStoreDatabase } from './db/open-for-role';
 import { type FaceService, openFaceService } from './faces/wiring';
 import type { JobRunnerDeps } from './jobs/runner';
+import { Lifecycle } from './ops/lifecycle';
+import { log } from './ops/log';
+import { startMetrics } from './ops/metrics';
 import { apiLimits } from './routes/api';
 import { pushKeysOnce } from './services/alerts/push-keys';
 import { webPushSender } from './services/alerts/push-sender';
@@ -26,7 +29,10 @@ export interface Store {
   faces: FaceService;
   /** What the background jobs need (jobs/runner.ts). */
   jobs: JobRunnerDeps;
-  close(): Promise<void>;
+  /** The process's stop as the HTTP answers see it (ops/lifecycle.ts). */
+  lifecycle: Lifecycle;
+  /** Closes the face workers and the database; `abandon`: the photos being indexed are not waited for. */
+  close(abandon?: boolean): Promise<void>;
 }
 
 /** Where delivery notices go, from the config; links point at PUBLIC_BASE_URL (else this machine's port). */
@@ -39,9 +45,13 @@ export function notifierFor(config: Config): Notifier {
   };
 }
 
-export async function openStore(config: Config, log: (line: string) => void = console.log): Promise<Store> {
-  const database = await openStoreDatabase(config, log);
+export async function openStore(
+  config: Config,
+  say: (line: string) => void = (line) => log.info(line),
+): Promise<Store> {
+  const database = await openStoreDatabase(config, say);
   const { db } = database;
+  startMetrics('api', db);
   const store = await openObjectStore(config);
   const faces = openFaceService(
     { db, store },
@@ -64,14 +74,21 @@ export async function openStore(config: Config, log: (line: string) => void = co
   };
   if (config.demoData === 'auto') {
     const line = describeSeeding(await ensureDemoData(db, store, new Date()));
-    if (line) log(line);
+    if (line) say(line);
   }
   // Several API processes may share a PostgreSQL database: their rate limits count there, together.
   const limitsPool = config.databaseUrl
     ? new pg.Pool({ connectionString: config.databaseUrl, max: 2 })
     : undefined;
+  const lifecycle = new Lifecycle();
   const app = createApp({
     ctx,
+    lifecycle,
+    health: {
+      facesReady: () => faces.ready(),
+      disks: [config.databaseUrl && config.s3 ? undefined : config.dataDir].filter((d) => d !== undefined),
+    },
+    metricsToken: config.metricsToken,
     limits: apiLimits(
       limitsPool ? (name, limit) => postgresLimiter(limitsPool, name, limit) : memoryLimiter,
       config.trustedProxies,
@@ -86,6 +103,7 @@ export async function openStore(config: Config, log: (line: string) => void = co
     app,
     ctx,
     faces,
+    lifecycle,
     jobs: {
       db,
       store,
@@ -95,9 +113,9 @@ export async function openStore(config: Config, log: (line: string) => void = co
       payments: ctx.payments,
       onEventPurged: (eventId) => faces.engine.forget(eventId),
     },
-    async close() {
+    async close(abandon = false) {
       notifier.email?.close();
-      await faces.close();
+      await faces.close(abandon);
       await limitsPool?.end();
       await database.close();
     },

@@ -5,6 +5,10 @@ import { loadConfig } from './config';
 import { DatabaseUnreachable, openClientDatabase } from './db/open-for-role';
 import { openFaceService } from './faces/wiring';
 import { startJobRunner } from './jobs/runner';
+import { configureLog, log } from './ops/log';
+import { startMetrics } from './ops/metrics';
+import { serveMetricsPort } from './ops/metrics-server';
+import { stopOnSignals } from './ops/shutdown';
 import { notifierFor } from './server';
 import { pushKeysOnce } from './services/alerts/push-keys';
 import { webPushSender } from './services/alerts/push-sender';
@@ -12,12 +16,14 @@ import { openPaymentGateway } from './services/payments/open-gateway';
 import { loadSigningSecret, openObjectStore } from './storage/open-store';
 
 const config = loadConfig();
+configureLog(config.log, { role: 'worker' });
 const database = await openClientDatabase(config, 'worker').catch((error: unknown) => {
   if (!(error instanceof DatabaseUnreachable)) throw error;
-  console.error(`worker: ${error.message}`);
+  log.error(`worker: ${error.message}`);
   process.exit(1);
 });
 const { db } = database;
+startMetrics('worker', db);
 const store = await openObjectStore(config);
 // No selfie workers: a worker process answers no search.
 const faces = openFaceService({ db, store }, { photos: config.faceWorkers, selfies: 0 }, config.jobLeaseMs);
@@ -38,19 +44,24 @@ const jobs = startJobRunner(
   },
   { leaseMs: config.jobLeaseMs },
 );
-console.log(
+log.info(
   `worker ${process.pid}: running jobs on ${database.via} (${config.faceWorkers} face indexing threads)`,
 );
+// A worker's metrics (its indexing, notices, payments) on a port of its own; METRICS_TOKEN has no port to serve on.
+const metricsServer =
+  config.metricsPort !== undefined ? await serveMetricsPort(config.metricsPort, config.host) : undefined;
 
-let closing = false;
-const shutdown = async () => {
-  if (closing) return;
-  closing = true;
-  await jobs.stop();
-  await faces.close();
-  notifier.email?.close();
-  await database.close();
-  process.exit(0);
-};
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+stopOnSignals(
+  {
+    servers: metricsServer ? [metricsServer] : [],
+    jobs: [() => jobs.stop(), () => faces.stopIndexing()],
+    db,
+    async close(abandon) {
+      await faces.close(abandon);
+      notifier.email?.close();
+      await database.close();
+    },
+  },
+  config.shutdownSeconds,
+  'worker',
+);

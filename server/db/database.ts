@@ -33,10 +33,27 @@ const pgTypes = {
     pg.types.getTypeParser(oid, format)) as never,
 };
 
+/** This process's connection pools and embedded sessions, for the metrics' count of queries waiting. */
+const pools = new Set<pg.Pool>();
+const sessions = new Set<SessionLock>();
+
+/** Queries of this process waiting now for a pooled connection or for the embedded database's session. */
+export function databaseWaiting(): number {
+  let waiting = 0;
+  for (const pool of pools) waiting += pool.waitingCount;
+  for (const lock of sessions) waiting += lock.queued;
+  return waiting;
+}
+
 function openPostgres(config: pg.PoolConfig): Db {
-  return new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ ...config, types: pgTypes }) }),
-  });
+  const pool = new pg.Pool({ ...config, types: pgTypes });
+  pools.add(pool);
+  const end = pool.end.bind(pool);
+  pool.end = (() => {
+    pools.delete(pool);
+    return end();
+  }) as typeof pool.end;
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
 /** The embedded database with what serving it to other processes needs: its PGlite and the session lock. */
@@ -53,6 +70,12 @@ export async function openEmbeddedDatabase(pgliteDir: string | undefined): Promi
     parsers: { [DATE_OID]: asText, [NUMERIC_OID]: asText, [INT8_OID]: asNumber },
   });
   const lock = new SessionLock();
+  sessions.add(lock);
+  const close = pglite.close.bind(pglite);
+  pglite.close = () => {
+    sessions.delete(lock);
+    return close();
+  };
   return { db: new Kysely<Database>({ dialect: new PgliteDialect(pglite, lock) }), pglite, lock };
 }
 

@@ -142,6 +142,26 @@ export async function requeueStaleJobs(
   return Number(updated.numUpdatedRows);
 }
 
+/**
+ * Gives a running job back to the queue, to be taken again at once by any process, as if never tried (a stopping
+ * process that could not finish it); nothing if another claim holds it now. True when it was given back.
+ */
+export async function handBackJob(db: Db, id: number, token: string): Promise<boolean> {
+  const updated = await db
+    .updateTable('jobs')
+    .set((eb) => ({
+      state: 'queued',
+      locked_at: null,
+      locked_by: null,
+      attempts: eb('attempts', '-', 1),
+    }))
+    .where('id', '=', id)
+    .where('locked_by', '=', token)
+    .where('state', '=', 'running')
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
 export async function findJob(db: Db, id: number): Promise<JobRow | undefined> {
   return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
 }

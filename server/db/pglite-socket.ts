@@ -10,9 +10,11 @@
 // every API call for 30 s), the bounds are what a real client needs: an exchange must end (its Sync) within
 // EXCHANGE_WHILE_WAITED_MS and a transaction within HELD_WHILE_WAITED_MS, or the connection is closed. The store's
 // own queries go before waiting clients (session-lock.ts).
+
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
+import { log } from '../ops/log';
 import type { Release, SessionLock } from './session-lock';
 
 const SSL_REQUEST = 80877103;
@@ -150,7 +152,7 @@ class SocketSession {
         }),
       );
     } catch (error) {
-      console.error('database socket: a client message failed:', error);
+      log.error('database socket: a client message failed', { err: error });
       this.socket.destroy();
       return;
     }
@@ -176,9 +178,7 @@ class SocketSession {
       const bound = this.midExchange ? Math.min(this.bounds.exchange, this.bounds.held) : this.bounds.held;
       const left = Math.max(0, bound - (now - this.waitedSince));
       this.waitedTimer = setTimeout(() => {
-        console.warn(
-          'database socket: a client held the session while others waited; its connection is closed',
-        );
+        log.warn('database socket: a client held the session while others waited; its connection is closed');
         this.socket.destroy();
       }, left);
       this.waitedTimer.unref();
@@ -210,7 +210,7 @@ class SocketSession {
         await this.pglite.runExclusive(() => this.pglite.execProtocolRaw(SYNC));
         if (this.pglite.isInTransaction()) await this.pglite.exec('ROLLBACK');
       })
-      .catch((error) => console.error('database socket: cleaning up after a client failed:', error))
+      .catch((error) => log.error('database socket: cleaning up after a client failed', { err: error }))
       .finally(() => {
         this.handOn();
         this.onEnd();

@@ -10,6 +10,7 @@ import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { Box } from '../bibs/ocr';
 import type { BibRead } from '../bibs/read-bibs';
+import { selfieQueueWait } from '../ops/metrics';
 import type { DetectOptions } from './detect';
 import type { SelfieDescriber } from './engine';
 import { FaceImageError, type FaceImageProblem } from './image';
@@ -99,6 +100,8 @@ const queueOf = (kind: JobBody['kind']): 'photo' | 'selfie' => (kind === 'selfie
 interface Pending {
   job: WorkerJob;
   resolve: (answer: WorkerAnswer) => void;
+  /** performance.now() when it was submitted (the selfie queue's wait, in the metrics). */
+  queuedAt: number;
 }
 
 /**
@@ -256,7 +259,9 @@ export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
   const give = (slot: Slot, next: Pending[]) => {
     const first = next[0];
     if (!first) return;
-    slot.given.push({ jobs: next, startedAt: performance.now() });
+    const now = performance.now();
+    slot.given.push({ jobs: next, startedAt: now });
+    if (first.job.kind === 'selfie') for (const p of next) selfieQueueWait.observe((now - p.queuedAt) / 1000);
     if (first.job.kind === 'photo') slot.worker.postMessage(first.job satisfies PhotoJob);
     else if (first.job.kind === 'bibs') slot.worker.postMessage(first.job satisfies BibsJob);
     else {
@@ -301,7 +306,11 @@ export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
       announced.arrived(performance.now());
     }
     return new Promise((resolve) => {
-      queues[queueOf(body.kind)].push({ job: { ...body, jobId: nextJob++ } as WorkerJob, resolve });
+      queues[queueOf(body.kind)].push({
+        job: { ...body, jobId: nextJob++ } as WorkerJob,
+        resolve,
+        queuedAt: performance.now(),
+      });
       pump();
     });
   };
@@ -364,7 +373,8 @@ export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
       closed = true;
       clearTimeout(lapse);
       for (const resolve of readyWaiters.splice(0)) resolve();
-      for (const p of [...queues.selfie.splice(0), ...queues.photo.splice(0)])
+      const given = slots.flatMap((s) => s.given.splice(0).flatMap((g) => g.jobs));
+      for (const p of [...queues.selfie.splice(0), ...queues.photo.splice(0), ...given])
         p.resolve({ jobId: p.job.jobId, ok: false, ms: 0, reason: 'pool closed' });
       await Promise.all(slots.map((s) => s.worker.terminate()));
     },

@@ -6,9 +6,11 @@
 // Selfies come in batches (those waiting together in a rush): the nets describe their faces together.
 // A bad image fails only its own job (the reason says why); the worker goes on with the next. A photo worker
 // (workerData.background) runs at background priority: the searches' threads go first.
+
 import { parentPort, workerData } from 'node:worker_threads';
 import { type Box, ocrModels } from '../bibs/ocr';
 import { BIB_READING, type BibRead, readBibs, STORED_BIB_RULE } from '../bibs/read-bibs';
+import { log } from '../ops/log';
 import { type DetectOptions, detectFaces, selfieDescriptors, warmUp } from './detect';
 import { decodeRgb, FaceImageError, type RgbImage } from './image';
 import { loadFaceModels } from './models';
@@ -147,7 +149,7 @@ if (port) {
       start?.background
         ? ocrModels().then(
             () => undefined,
-            (error: Error) => console.error(`bib reading unavailable in this worker: ${error.message}`),
+            (error: Error) => log.error('bib reading unavailable in this worker', { err: error }),
           )
         : undefined,
     )

@@ -9,15 +9,24 @@ import { countUngroupedFaces, faceBlockOfEvent } from '../db/faces-repo';
 import { groupFaces, groupingOver, indexPhoto } from '../jobs/index-photo';
 import { runJobs } from '../jobs/queue';
 import { readEventBibs } from '../jobs/read-bibs';
+import { log } from '../ops/log';
 import type { ObjectStore } from '../storage/object-store';
 import { FaceIndexEngine } from './engine';
 import { createIndexPool, type IndexPool } from './index-pool';
 
 export interface FaceService {
   engine: FaceIndexEngine;
+  /** Whether the face models are loaded (every worker thread warmed; no threads: loaded on first use). */
+  ready(): boolean;
   /** Starts the indexing loops (one per worker); they run until close. */
   startIndexing(): void;
-  close(): Promise<void>;
+  /** Stops taking photos to index; resolves once the photos being indexed are done (or given back). */
+  stopIndexing(): Promise<void>;
+  /**
+   * Stops indexing and the workers. `abandon`: the photos being indexed are not waited for (their jobs were given
+   * back, a stopping process out of time): the workers end at once.
+   */
+  close(abandon?: boolean): Promise<void>;
 }
 
 export function openFaceService(
@@ -39,11 +48,16 @@ export function openFaceService(
         }
       : {}),
   });
+  let loaded = !pool;
+  void pool?.whenReady().then(() => {
+    loaded = true;
+  });
   const grouping = groupingOver(deps.db);
   const stop = new AbortController();
   const loops: Promise<unknown>[] = [];
   return {
     engine,
+    ready: () => loaded,
     startIndexing() {
       if (!pool || workers === 0) return;
       const handlers = {
@@ -59,14 +73,21 @@ export function openFaceService(
       for (let i = 0; i < workers; i++) {
         loops.push(
           runJobs(deps, handlers, { until: stop.signal, ...(leaseMs ? { leaseMs } : {}) }).catch((error) =>
-            console.error('indexing stopped:', error),
+            log.error('indexing stopped', { err: error }),
           ),
         );
       }
     },
-    async close() {
+    async stopIndexing() {
       stop.abort();
       await Promise.all(loops);
+    },
+    async close(abandon = false) {
+      if (abandon) {
+        stop.abort();
+        await pool?.close();
+      }
+      await this.stopIndexing();
       await pool?.close();
     },
   };

@@ -1,6 +1,7 @@
 // The index-photo job: find every face of an imported photo (worker pool), group the faces with the event's people
 // (faces/grouping.ts) and store them; the engine then appends them to the event's in-memory matrix on its next
 // search. The group-faces job groups the faces of an event stored before people were grouped.
+
 import { photoObjectKeys } from '../../core/contract/photos';
 import { readsBibs } from '../bibs/event-bibs';
 import type { Db } from '../db/database';
@@ -11,6 +12,8 @@ import type { FaceIndexEngine } from '../faces/engine';
 import { FaceGrouping } from '../faces/grouping';
 import type { IndexPool } from '../faces/index-pool';
 import { descriptorToBytes } from '../faces/matrix';
+import { log } from '../ops/log';
+import { photosIndexed } from '../ops/metrics';
 import { matchAlerts } from '../services/alerts/match-alerts';
 import type { ObjectStore } from '../storage/object-store';
 
@@ -42,6 +45,7 @@ export async function indexPhoto(deps: IndexPhotoDeps, photoId: number): Promise
   const outcome = await deps.pool.index({ photoId, bytes, bibs: readsBibs(event) });
   if (!outcome.ok) {
     await markIndexFailed(deps.db, photoId, outcome.reason);
+    photosIndexed.inc({ outcome: 'failed' });
     return { photo_id: photoId, failed: outcome.reason };
   }
   const w = Math.max(1, photo.width);
@@ -72,8 +76,10 @@ export async function indexPhoto(deps: IndexPhotoDeps, photoId: number): Promise
       ),
   );
   // Bibs that could not be read leave the photo unread: `npm run admin -- read-bibs` reads them again.
-  if (outcome.bibsFailed) console.warn(`photo ${photoId}: bibs not read: ${outcome.bibsFailed}`);
+  if (outcome.bibsFailed)
+    log.warn("a photo's bibs were not read", { photo: photoId, reason: outcome.bibsFailed });
   deps.engine.noteIndexed(photo.event_id);
+  photosIndexed.inc({ outcome: 'indexed' });
   // Runners who asked to be told of new photos of them (issue 37).
   await matchAlerts(deps.db, new Date(), {
     id: photoId,

@@ -7,11 +7,13 @@ import {
   claimJob,
   completeJob,
   failJob,
+  handBackJob,
   insertJob,
   type JobRow,
   renewLease,
   requeueStaleJobs,
 } from '../db/jobs-repo';
+import { log } from '../ops/log';
 import { pause as sleep } from '../services/pause';
 
 export type { JobRow } from '../db/jobs-repo';
@@ -128,6 +130,22 @@ export interface RunJobsResult {
   failed: number;
 }
 
+/** The jobs this process's loops are running now (a stopping process gives back those it cannot finish). */
+const runningHere = new Set<JobRow>();
+
+/**
+ * Gives every job this process is still running back to the queue (the process stops before they end): the next
+ * process takes them at once instead of after their lease. Returns how many.
+ */
+export async function handBackRunningJobs(db: Db): Promise<number> {
+  let given = 0;
+  for (const job of [...runningHere]) {
+    runningHere.delete(job);
+    if (await handBackJob(db, job.id, job.locked_by ?? '')) given += 1;
+  }
+  return given;
+}
+
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)) || 'failed';
 
 /** Claims and runs jobs one at a time. Start one loop per worker; claims never hand a job to two loops. */
@@ -152,20 +170,25 @@ export async function runJobs(
     const handler = handlers[job.kind];
     const policy = options.policies?.[job.kind];
     const leaseMs = options.leaseMs ?? JOB_LEASE_MS;
+    runningHere.add(job);
     const renewal = setInterval(() => {
       renewLease(ctx.db, job.id, job.locked_by ?? '', now())
         .then((held) => {
-          if (!held) console.warn(`jobs: job ${job.id} (${job.kind}) was taken over after its lease ran out`);
+          if (!held)
+            log.warn('jobs: a job was taken over after its lease ran out', { job: job.id, kind: job.kind });
         })
-        .catch((error) => console.error(`jobs: renewing the lease of job ${job.id} failed:`, error));
+        .catch((error) => log.error('jobs: renewing a lease failed', { job: job.id, err: error }));
     }, leaseMs / 4);
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       const result = await handler(job.payload, job);
       clearInterval(renewal);
+      if (!runningHere.delete(job)) continue;
       if (await complete(ctx.db, job, result)) counts.done += 1;
     } catch (error) {
       clearInterval(renewal);
+      // Given back while it ran (the process is stopping): another process does it.
+      if (!runningHere.delete(job)) continue;
       if (handler && job.attempts < (policy?.maxAttempts ?? maxAttempts)) {
         const wait = policy ? policy.delayMs(job.attempts) : job.attempts * retryDelayMs;
         await fail(ctx.db, job, errorText(error), new Date(now().getTime() + wait));

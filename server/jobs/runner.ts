@@ -2,8 +2,10 @@
 // (originals, logo versions), the outbox of notices, the daily retention, and remaking older public images. Each kind has its own retry policy.
 // A job whose worker died (killed, crashed, cut off) is queued again once its lease runs out (queue.ts JOB_LEASE_MS):
 // every process that runs jobs sweeps every kind, the face indexing's too.
+
 import type { Db } from '../db/database';
 import { jobsWithPayload } from '../db/jobs-repo';
+import { log } from '../ops/log';
 import type { PushSender } from '../services/alerts/push-sender';
 import { sendAlert, sendAlertConfirmation } from '../services/alerts/send-alert';
 import { importUpload } from '../services/live-uploads';
@@ -115,21 +117,21 @@ export function startJobRunner(
 ): { stop(): Promise<void> } {
   const stop = new AbortController();
   const handlers = jobHandlers(deps);
-  const log = (what: string) => (error: unknown) => console.error(`jobs: ${what} failed:`, error);
+  const failed = (what: string) => (error: unknown) => log.error(`jobs: ${what} failed`, { err: error });
   const leaseMs = options.leaseMs ?? JOB_LEASE_MS;
   const sweep = async () => {
     const n = await requeueExpiredLeases(deps.db, deps.now(), leaseMs);
-    if (n > 0) console.warn(`jobs: queued again ${n} jobs whose worker stopped (lease ran out)`);
+    if (n > 0) log.warn(`jobs: queued again ${n} jobs whose worker stopped (lease ran out)`, { jobs: n });
   };
   const first = Promise.all([
     sweep(),
     queueRetentionIfDue(deps.db, deps.now()),
     queuePreviewRemakes(deps.db),
-  ]).catch(log('start'));
+  ]).catch(failed('start'));
   const timers = [
-    setInterval(() => void sweep().catch(log('lease sweep')), leaseMs / 4),
+    setInterval(() => void sweep().catch(failed('lease sweep')), leaseMs / 4),
     setInterval(
-      () => void queueRetentionIfDue(deps.db, deps.now()).catch(log('retention check')),
+      () => void queueRetentionIfDue(deps.db, deps.now()).catch(failed('retention check')),
       options.retentionCheckMs ?? 60 * MINUTE,
     ),
   ];
@@ -145,7 +147,7 @@ export function startJobRunner(
           leaseMs,
         }),
       )
-      .catch(log('job loop')),
+      .catch(failed('job loop')),
   );
   return {
     async stop() {

@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { ErrorAnswer } from '../../core/contract/common';
 import type { AppContext } from '../context';
 import { orderStateTokens } from '../db/orders-repo';
+import type { Lifecycle } from '../ops/lifecycle';
 import { OrderWatch } from '../services/order-watch';
 import { checkOpenPayments } from '../services/payments/check-open';
 import {
@@ -103,7 +104,7 @@ export function apiLimits(
 }
 export const defaultLimits = (): ApiLimits => apiLimits();
 
-export function apiRoutes(ctx: AppContext, limits: ApiLimits = defaultLimits()) {
+export function apiRoutes(ctx: AppContext, limits: ApiLimits = defaultLimits(), lifecycle?: Lifecycle) {
   const api = new Hono({ strict: false });
   const multipart = limitBody(MULTIPART_BODY_LIMIT);
   const json = limitBody(JSON_BODY_LIMIT);
@@ -136,6 +137,8 @@ export function apiRoutes(ctx: AppContext, limits: ApiLimits = defaultLimits()) 
   const watch = new OrderWatch((ids) => orderStateTokens(ctx.db, ids), {
     checkOpen: (orderId) => checkOpenPayments(ctx, ctx.payments, orderId),
   });
+  // A stopping process answers the held polls at once, with the order as it is (the page asks another process).
+  lifecycle?.onStop(() => watch.close());
   const orderDeps = { watch, clientOf: client, freeNotices: limits.freeNotices };
   api.route('/v1/order', orderRoutes(ctx, 'v1', orderDeps));
   api.route('/v2/order', orderRoutes(ctx, 'v2', orderDeps));

@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import { bibSearchRequestSchema, runnerNamesRequestSchema } from '../../core/contract/bibsearch';
 import type { AppContext } from '../context';
+import { timedSearch } from '../ops/metrics';
 import { runnersByName, searchByBib } from '../services/bib-search';
 import { respond } from '../services/outcome';
 import { validate } from './validate';
@@ -9,7 +10,7 @@ import { validate } from './validate';
 export function bibSearchRoutes(ctx: AppContext) {
   return new Hono()
     .post('/', validate('json', bibSearchRequestSchema), async (c) =>
-      respond(c, await searchByBib(ctx, c.req.valid('json'))),
+      respond(c, await timedSearch('bib', () => searchByBib(ctx, c.req.valid('json')))),
     )
     .post('/runners', validate('json', runnerNamesRequestSchema), async (c) => {
       const runners = await runnersByName(ctx, c.req.valid('json'));

@@ -14,6 +14,7 @@ import {
   similarSearchRequestSchema,
 } from '../../core/contract/facesearch';
 import type { AppContext } from '../context';
+import { timedSearch } from '../ops/metrics';
 import {
   eventOpenForSearch,
   facesInPhoto,
@@ -54,7 +55,8 @@ export function faceSearchV1Routes(ctx: AppContext) {
       }
       const event = await eventOpenForSearch(ctx, fields.output.event_key);
       if (!event.ok) return respond(c, event);
-      return respond(c, await searchPostedSelfie(ctx, event.value, new Uint8Array(await file.arrayBuffer())));
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      return respond(c, await timedSearch('face', () => searchPostedSelfie(ctx, event.value, bytes)));
     });
 }
 
@@ -65,7 +67,7 @@ export function faceSearchV2Routes(ctx: AppContext) {
         respond(c, await signSelfieUpload(ctx, c.req.valid('json'))),
       )
       .post('/', validate('json', faceSearchRequestSchema), async (c) =>
-        respond(c, await searchUploadedSelfie(ctx, c.req.valid('json'))),
+        respond(c, await timedSearch('face', () => searchUploadedSelfie(ctx, c.req.valid('json')))),
       )
       // Our addition ("more like this one", core/contract/facesearch.ts): a result photo's faces, and a search with one.
       .get(

@@ -1,9 +1,11 @@
 // Integration: the real gateway adapters against local fakes of their documented APIs, through the real app on
 // every database: GB Prime Pay's QR Cash (QR text, background callback verified by the status check) and Opn's
 // PromptPay charge (QR image address, webhook verified by fetching the charge back).
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentsOf } from '../db/payments-repo';
 import { testDatabases } from '../db/test-databases';
+import { captureLogs } from '../ops/log';
 import { forgetPaymentChecks } from '../services/payments/check-open';
 import { gbpClient } from '../services/payments/gbp';
 import { gbpGateway } from '../services/payments/gbp-gateway';
@@ -75,7 +77,7 @@ describe.each(testDatabases)('GB Prime Pay on $name', (database) => {
   });
 
   it('refuses a callback for a reference GB Prime Pay does not know, and one it cannot read', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const warn = captureLogs('warn');
     const unknown = await callback(
       'referenceNo=RFUNKNOWN000001&resultCode=00&amount=63.00',
       'application/x-www-form-urlencoded',
@@ -86,7 +88,7 @@ describe.each(testDatabases)('GB Prime Pay on $name', (database) => {
     fake.failNext(500);
     const down = fake.callback(await referenceOf(uuid));
     expect((await callback(down.body, down.contentType)).status).toBe(400);
-    warn.mockRestore();
+    warn.restore();
     expect((await f.orderRow(uuid)).payment_status).toBe('INITIAL');
   });
 
@@ -138,9 +140,9 @@ describe.each(testDatabases)('GB Prime Pay on $name', (database) => {
   it('keeps the order uncreated when GB Prime Pay refuses the QR', async () => {
     const before = await f.countOrders();
     fake.failNext(500);
-    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const error = captureLogs('error');
     const res = await f.post('/api/v1/order/create', f.order());
-    error.mockRestore();
+    error.restore();
     expect(res.status).toBe(502);
     expect(await res.json()).toMatchObject({ status: 'error', code: 'payment_gateway_error' });
     expect(await f.countOrders()).toBe(before);
@@ -209,7 +211,7 @@ describe.each(testDatabases)('Opn PromptPay on $name', (database) => {
   });
 
   it('refuses webhooks it cannot verify and ignores other events', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const warn = captureLogs('warn');
     expect(
       (await webhook(event('charge.complete', { object: 'charge', id: 'chrg_test_nosuch' }))).status,
     ).toBe(400);
@@ -217,7 +219,7 @@ describe.each(testDatabases)('Opn PromptPay on $name', (database) => {
     expect((await webhook(event('customer.create', { object: 'customer', id: 'cust_test_1' }))).status).toBe(
       200,
     );
-    warn.mockRestore();
+    warn.restore();
   });
 
   it('closes an expired or failed PromptPay charge and leaves the order waiting', async () => {

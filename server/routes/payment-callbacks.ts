@@ -8,10 +8,12 @@
 // payment of ours is refused and one already settled taken, both without a call; concurrent copies of one reference share one
 // call; and the route is limited per source (routes/api.ts). A body that is not plain UTF-8 (a byte-order mark, an
 // invalid byte) is refused: signatures cover exact bytes, and no gateway sends one.
+
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import type { AppContext } from '../context';
 import { findOpenedPayment } from '../db/payments-repo';
+import { log } from '../ops/log';
 import type { CallbackRequest } from '../services/payments/gateway';
 import { settlePayment } from '../services/payments/settle';
 
@@ -43,13 +45,13 @@ export function paymentCallbackRoutes(ctx: AppContext) {
   const handle = async (request: CallbackRequest): Promise<boolean> => {
     const verified = await gateway.verifyCallback(request);
     if (verified.kind === 'rejected') {
-      console.warn(`payment callback from ${gateway.name} refused: ${verified.reason}`);
+      log.warn(`payment callback from ${gateway.name} refused: ${verified.reason}`);
       return false;
     }
     if (verified.kind === 'report') {
       const result = await settlePayment(ctx, gateway.name, verified.report);
       if (result !== 'paid' && result !== 'failed' && result !== 'pending') {
-        console.warn(`payment callback ${gateway.name} ${verified.report.gatewayRef}: ${result}`);
+        log.warn(`payment callback ${gateway.name} ${verified.report.gatewayRef}: ${result}`);
       }
     }
     return true;
@@ -81,7 +83,7 @@ export function paymentCallbackRoutes(ctx: AppContext) {
   routes.post(`/${gateway.name.toLowerCase()}/callback`, async (c) => {
     const body = plainUtf8(new Uint8Array(await c.req.arrayBuffer()));
     if (body === undefined)
-      console.warn(`payment callback from ${gateway.name} refused: the body is not plain UTF-8`);
+      log.warn(`payment callback from ${gateway.name} refused: the body is not plain UTF-8`);
     const accepted = body === undefined ? false : await take({ headers: c.req.raw.headers, body });
     const answer = gateway.callbackAnswer(accepted);
     return c.body(answer.body, answer.status, {

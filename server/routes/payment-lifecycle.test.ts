@@ -1,11 +1,13 @@
 // Integration: an order's payment lifecycle through the real app on every database, with the sandbox gateway: the
 // sandbox page, the signed callback route, replays, forgeries, wrong amounts, expiry, double payments, failures,
 // the inquiry's own check, and 50 callbacks and inquiries at once.
-import { describe, expect, it, vi } from 'vitest';
+
+import { describe, expect, it } from 'vitest';
 import { requeueStaleJobs } from '../db/jobs-repo';
 import { paymentsOf } from '../db/payments-repo';
 import { testDatabases } from '../db/test-databases';
 import { claim } from '../jobs/queue';
+import { captureLogs } from '../ops/log';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxBody } from '../services/payments/sandbox';
 import { approveAmOrder, markPaidByOperator } from '../services/payments/settle';
 import { TEST_APP_TOKEN, TEST_SANDBOX_SECRET } from '../test/app-fixture';
@@ -116,7 +118,7 @@ describe.each(testDatabases)('payment lifecycle on $name', (database) => {
     expect(await statuses(uuid)).toEqual(['PAID']);
     expect(await jobsOf(uuid)).toEqual(['prepare-originals', 'prepare-logos', 'notify-order']);
 
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const warn = captureLogs('warn');
     const other = await f.create(f.order());
     const otherId = await chargeOf(other);
     const forged = await sendCallback(
@@ -134,17 +136,17 @@ describe.each(testDatabases)('payment lifecycle on $name', (database) => {
     expect((await sendCallback('not json')).status).toBe(400);
     const unknown = await sendCallback(callbackBody('sbx_pp_ffffffffffffffffffffffff'));
     expect(unknown.status).toBe(200);
-    warn.mockRestore();
+    warn.restore();
     expect((await f.orderRow(other)).payment_status).toBe('INITIAL');
     expect(await statuses(other)).toEqual(['PENDING']);
   });
 
   it('keeps a wrong amount as REJECTED and leaves the order waiting', async () => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const error = captureLogs('error');
     const uuid = await f.create(f.order());
     const res = await sendCallback(callbackBody(await chargeOf(uuid), { amount: 6299 }));
     expect(res.status).toBe(200);
-    error.mockRestore();
+    error.restore();
     expect((await f.orderRow(uuid)).payment_status).toBe('INITIAL');
     expect(await statuses(uuid)).toEqual(['REJECTED']);
     expect(await jobsOf(uuid)).toEqual([]);
@@ -181,11 +183,11 @@ describe.each(testDatabases)('payment lifecycle on $name', (database) => {
   });
 
   it('keeps a second payment of a paid order as DUPLICATE for a refund', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const warn = captureLogs('warn');
     const uuid = await f.create(f.order());
     expect(await markPaidByOperator(f.t.ctx, uuid, { paymentRef: 'SLIP-9876', note: 'slip' })).toBe('paid');
     expect((await sendCallback(callbackBody(await chargeOf(uuid)))).status).toBe(200);
-    warn.mockRestore();
+    warn.restore();
     expect((await f.orderRow(uuid)).payment_ref).toBe('SLIP-9876');
     expect((await statuses(uuid)).sort()).toEqual(['DUPLICATE', 'PAID']);
     expect(await jobsOf(uuid)).toEqual(['prepare-originals', 'prepare-logos', 'notify-order']);

@@ -3,11 +3,13 @@
 //                                           callback through POST /api/payments/sandbox/callback, as a gateway's is
 //   GET/POST /3ds/{charge id}               the 3-D Secure page of a card charge: pass or fail, then back to the order
 //   POST /tokens                            the card form's vault: a card becomes a single-use token
+
 import { type Context, Hono } from 'hono';
 import { formatAmount } from '../../core/pricing';
 import type { AppContext } from '../context';
 import { findOrderWithEvent } from '../db/orders-repo';
 import { findSandboxCharge, finishSandboxCharge, latestSandboxPromptPay } from '../db/sandbox-repo';
+import { log } from '../ops/log';
 import {
   isSandbox,
   SANDBOX_SIGNATURE_HEADER,
@@ -94,7 +96,7 @@ export function sandboxRoutes(ctx: AppContext, deliver: DeliverToSelf) {
       });
       // Like a real gateway, a callback that is not taken is not the payer's problem: the order page's own check
       // at the gateway (checkPayment) still settles it.
-      if (!answer.ok) console.warn(`sandbox callback for ${now.id} answered ${answer.status}`);
+      if (!answer.ok) log.warn(`sandbox callback for ${now.id} answered ${answer.status}`);
     }
     const amount = baht(charge.amount_satang);
     const settled = now?.status ?? charge.status;

@@ -1,7 +1,9 @@
 // The card payment service on every database: settling pending card charges from what the gateway reports.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimCharge, releaseCharge } from '../db/charge-claims-repo';
 import { testDatabases } from '../db/test-databases';
+import { captureLogs } from '../ops/log';
 import { TEST_APP_TOKEN } from '../test/app-fixture';
 import { type FakeOpn, startFakeOpn } from '../test/fakes/fake-opn';
 import { orderFixture } from '../test/order-fixtures';
@@ -225,7 +227,7 @@ describe.each(testDatabases)('card charges on $name', (database) => {
     const { uuid, authorizeUri, chargeId } = await pendingOrder();
     expect(await markPaidByOperator(f.t.ctx, uuid, { paymentRef: 'SLIP-DUP-1', note: '' })).toBe('paid');
     await fetch(authorizeUri, { redirect: 'manual' });
-    const warned = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const warned = captureLogs('warn');
     expect(await settleCardCharge(f.t.ctx, uuid, opn)).toBe('duplicate-payment');
     // A process without the charge's gateway never calls it done: the job is tried again.
     const duplicateRow = await f.db
@@ -234,13 +236,13 @@ describe.each(testDatabases)('card charges on $name', (database) => {
       .where('order_id', '=', uuid)
       .where('status', '=', 'DUPLICATE')
       .executeTakeFirstOrThrow();
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logged = captureLogs('error');
     await expect(
       refundDuplicateCharge({ db: f.db, payments: { name: 'SANDBOX', cards: undefined } }, duplicateRow.id),
     ).rejects.toThrow(/no OPN card gateway/);
-    logged.mockRestore();
+    logged.restore();
     await f.drainJobs();
-    warned.mockRestore();
+    warned.restore();
     expect(fake.charges.get(chargeId)?.refunded_amount).toBe(6300);
     const rows = await f.db
       .selectFrom('payments')
@@ -266,7 +268,7 @@ describe.each(testDatabases)('card charges on $name', (database) => {
   });
 
   it('never marks an order PAID for a successful charge of another amount or currency', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logged = captureLogs('error');
     for (const change of [{ amount: 100 }, { currency: 'usd' }]) {
       const { uuid } = await pendingOrder();
       const odd = reading((charge) => ({ ok: true, value: { ...charge, status: 'successful', ...change } }));
@@ -274,8 +276,8 @@ describe.each(testDatabases)('card charges on $name', (database) => {
       expect(await statuses(uuid)).toEqual(['REJECTED']);
       expect((await f.orderRow(uuid)).payment_status).toBe('INITIAL');
     }
-    expect(logged).toHaveBeenCalledTimes(2);
-    logged.mockRestore();
+    expect(logged.lines.filter((line) => line.level === 'error')).toHaveLength(2);
+    logged.restore();
   });
 
   it('answers a null authorize_uri when a pending charge comes without one', async () => {

@@ -2,12 +2,14 @@
 // becomes a charge at the gateway (Opn, or the sandbox's own) for the order's own amount in satang; a pending
 // charge answers its 3-D Secure address, and the order becomes PAID only when the gateway itself reports the charge
 // successful for that amount, through the one settle path (services/payments/settle.ts).
+
 import type { ValidCardPaymentRequest } from '../../core/contract/order';
 import { amountWithoutDecimalPoint } from '../../core/pricing';
 import type { AppContext } from '../context';
 import { claimCharge, releaseCharge } from '../db/charge-claims-repo';
 import { findOrderWithEvent } from '../db/orders-repo';
 import { insertPayment, newestPendingCardCharge, pendingPayments } from '../db/payments-repo';
+import { log } from '../ops/log';
 import { orderPhotosExpired, tokenMatches, wrongToken } from './orders';
 import { accept, type Outcome, type Refusal, refuse } from './outcome';
 import { type CardFailure, chargeReport } from './payments/card-charge';
@@ -212,7 +214,7 @@ function gatewayRefusal(failure: CardFailure): Refusal {
       code: failure.code,
     });
   }
-  if (failure.code === 'authentication_failure') console.error('the card gateway refused its secret key');
+  if (failure.code === 'authentication_failure') log.error('the card gateway refused its secret key');
   if (failure.kind === 'timeout') return refuse(504, failure.message, { code: 'card_gateway_timeout' });
   return refuse(502, `the card payment could not be started: ${failure.message}`, {
     code: 'card_gateway_error',

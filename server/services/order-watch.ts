@@ -8,6 +8,7 @@
 //   it) and MOST_HELD_PER_CLIENT_ORDER per client and order are held: beyond them, the poll is
 //   answered at once with the order as it is (the page asks again);
 // - a poll ends at its own deadline, whatever the feed is doing.
+import { log } from '../ops/log';
 import { onOrderChanged } from './order-changes';
 
 /** How often the feed reads the watched orders' state (a change made by another process is seen within this). */
@@ -43,6 +44,8 @@ export class OrderWatch {
   private readonly waiters = new Map<string, Set<Waiter>>();
   private readonly perClient = new Map<string, number>();
   private held = 0;
+  /** Closed (the process is stopping): no poll is held any more. */
+  private closed = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private round: Promise<void> | undefined;
   /** Where the open-payment checks go on in the next round. */
@@ -92,6 +95,7 @@ export class OrderWatch {
     const clientOrder = `${client}\n${id}`;
     const ofClientOrder = this.perClientOrder.get(clientOrder) ?? 0;
     if (signal?.aborted) return Promise.resolve('gone');
+    if (this.closed) return Promise.resolve('closed');
     if (!(ms > 0)) return Promise.resolve('timeout');
     if (
       this.held >= this.mostHeld ||
@@ -128,6 +132,7 @@ export class OrderWatch {
 
   /** Stops the feed and answers every held poll at once (the store is stopping). */
   close(): void {
+    this.closed = true;
     this.stop();
     for (const set of [...this.waiters.values()]) for (const w of [...set]) w.finish('closed');
   }
@@ -174,7 +179,7 @@ export class OrderWatch {
       this.checking.add(id);
       void checkOpen(id)
         .catch((error: unknown) => {
-          console.warn(`open payments of a watched order: ${error instanceof Error ? error.message : error}`);
+          log.warn('open payments of a watched order not checked', { err: error });
         })
         .finally(() => this.checking.delete(id));
     }
@@ -184,7 +189,7 @@ export class OrderWatch {
   private async readNow(ids: string[]): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();
     const tokens = await this.readTokens(ids).catch((error: unknown) => {
-      console.warn(`watched orders not read: ${error instanceof Error ? error.message : error}`);
+      log.warn('watched orders not read', { err: error });
       return new Map<string, string>();
     });
     for (const id of ids) {

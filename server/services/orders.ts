@@ -1,5 +1,6 @@
 // Owns money: creating an order (SPEC §4 Order submission, §5, §9). The amount is recomputed with core/pricing.ts
 // from the event's packages and a client amount that differs is refused; everything is written in one transaction.
+
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { ValidOrderRequest } from '../../core/contract/order';
 import { amountsEqual, isZeroAmount, priceCart } from '../../core/pricing';
@@ -12,6 +13,8 @@ import {
   orderByIdempotencyKey,
   orderPhotosByIds,
 } from '../db/orders-repo';
+import { log } from '../ops/log';
+import { ordersCreated } from '../ops/metrics';
 import { eventNotFound, saleRefusal } from './events';
 import { accept, type Outcome, refuse } from './outcome';
 import { GatewayUnavailable } from './payments/gateway';
@@ -164,7 +167,7 @@ export async function createOrder(
       });
     } catch (error) {
       if (!(error instanceof GatewayUnavailable)) throw error;
-      console.error(`order: ${gatewayName} could not open a payment: ${error.message}`);
+      log.error(`order: ${gatewayName} could not open a payment`, { err: error });
       return refuse(502, 'the payment gateway is not available, please try again', { code: error.code });
     }
   }
@@ -205,7 +208,10 @@ export async function createOrder(
     // The FREE order's download link is sent like a paid one's, written with the order.
     channel === 'FREE' ? (trx) => queueDelivery(trx, orderId, 'FREE', { notify: notifyFree }) : undefined,
   );
-  if (inserted) return accept({ uuid: orderId });
+  if (inserted) {
+    ordersCreated.inc({ channel });
+    return accept({ uuid: orderId });
+  }
   // A concurrent request with the same key won the insert: answer its order (if it was the same request).
   const winner = key === undefined ? undefined : await answerForKey(ctx, key, fingerprint);
   if (!winner) throw new Error('order insert conflicted without an idempotency key holder');

@@ -2,9 +2,11 @@
 // searched with is deleted by the purge at the latest a minute after its upload. The signed upload address expires
 // with it, and the search's row stays a little longer, so that an upload begun just before the address expired is
 // deleted too when it lands.
+
 import { SELFIE_DELETED_WITHIN_SECONDS } from '../../core/constants';
 import type { AppContext } from '../context';
 import { deleteSearches, markSelfiesDeleted, searchesDue } from '../db/searches-repo';
+import { log } from '../ops/log';
 
 /** The purge runs this often. */
 export const SELFIE_PURGE_INTERVAL_SECONDS = 10;
@@ -30,13 +32,13 @@ type PurgeContext = Pick<AppContext, 'db' | 'store' | 'now'>;
 export async function deleteAnsweredSelfie(
   ctx: PurgeContext,
   search: { search_id: string; file_location: string },
-  log: (...parts: unknown[]) => void = console.error,
+  say: (message: string, error: unknown) => void = (message, error) => log.warn(message, { err: error }),
 ): Promise<void> {
   try {
     await ctx.store.delete(search.file_location);
     await markSelfiesDeleted(ctx.db, [search.search_id], ctx.now());
   } catch (error) {
-    log('selfie deletion failed (the purge will retry):', error);
+    say('selfie deletion failed (the purge will retry)', error);
   }
 }
 

@@ -2,7 +2,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createApp } from '../app';
+import { type AppOptions, createApp } from '../app';
 import type { AppContext } from '../context';
 import type { TestDatabase } from '../db/test-databases';
 import { withoutFaceIndex } from '../faces/engine';
@@ -36,6 +36,10 @@ export async function openTestApp(
   limits: ApiLimits = generousLimits(),
   /** The payment gateway; default the sandbox (signing with TEST_SANDBOX_SECRET). */
   gateway?: (db: TestApp['ctx']['db'], now: () => Date) => PaymentGateway,
+  /** More of the app's options (the process's lifecycle, health checks, the metrics token). */
+  more: Pick<AppOptions, 'lifecycle' | 'health' | 'metricsToken'> = {},
+  /** The object store the app uses, made from the test's disk store (a store that fails, for the health checks). */
+  storeOf: (disk: DiskStore) => AppContext['store'] = (disk) => disk,
 ): Promise<TestApp> {
   const { db, close } = await database.open();
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'app-'));
@@ -51,7 +55,7 @@ export async function openTestApp(
   );
   const ctx: AppContext = {
     db,
-    store,
+    store: storeOf(store),
     now: () => clock,
     appToken: TEST_APP_TOKEN,
     payments: gateway
@@ -61,7 +65,7 @@ export async function openTestApp(
     faces: withoutFaceIndex,
     photoPassSecret: TEST_PHOTO_PASS_SECRET,
   };
-  const app = createApp({ ctx, distDir: dir, diskStore: store, limits });
+  const app = createApp({ ctx, distDir: dir, diskStore: store, limits, ...more });
   return {
     app,
     ctx,

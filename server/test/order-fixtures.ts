@@ -124,7 +124,7 @@ export function orderFixture(database: TestDatabase, options: OrderFixtureOption
           notifier: {
             baseUrl: 'https://shop.example',
             retentionDays: 35,
-            log: (line) => consoleNotices.push(line),
+            keptNotice: (notice) => consoleNotices.push(notice.body),
             ...notifier,
           },
         }),

@@ -3,10 +3,12 @@
 // than ALERT_EVERY_MINUTES after the last one (a job due earlier queues itself for then). A push subscription the
 // push service says is gone stops the alert. The send-alert-confirmation job sends the e-mail that confirms an
 // address first.
+
 import { ALERT_EVERY_MINUTES } from '../../../core/contract/alerts';
 import type { Db } from '../../db/database';
 import { alertById, markTold, stopAlert, untoldPhotos } from '../../db/photo-alerts-repo';
 import { enqueue } from '../../jobs/queue';
+import { noticesSent } from '../../ops/metrics';
 import type { EmailSender } from '../notify/email';
 import { confirmMail, newPhotosMail, newPhotosPush } from './alert-messages';
 import type { PushSender } from './push-sender';
@@ -40,6 +42,26 @@ export async function sendAlert(deps: AlertSendDeps, alertId: number): Promise<S
       return { alert_id: alertId, later: new Date(allowed).toISOString() };
     }
   }
+  const counted = { channel: `alert-${alert.channel}`, result: 'failed' };
+  try {
+    if (await tell(deps, alert, photos.length)) {
+      await stopAlert(deps.db, alertId, now, 'gone');
+      return { alert_id: alertId, skipped: 'the push subscription is gone' };
+    }
+    counted.result = 'sent';
+  } finally {
+    noticesSent.inc(counted);
+  }
+  await markTold(deps.db, alertId, photos, now);
+  return { alert_id: alertId, told: photos.length, channel: alert.channel };
+}
+
+/** Sends the message of new photos; true when the push subscription is gone. */
+async function tell(
+  deps: AlertSendDeps,
+  alert: NonNullable<Awaited<ReturnType<typeof alertById>>>,
+  count: number,
+): Promise<boolean> {
   if (alert.channel === 'push') {
     if (!deps.push) throw new Error('push messages cannot be sent by this process');
     const sent = await deps.push.send(
@@ -47,19 +69,14 @@ export async function sendAlert(deps: AlertSendDeps, alertId: number): Promise<S
         endpoint: alert.push_endpoint ?? '',
         keys: { p256dh: alert.push_p256dh ?? '', auth: alert.push_auth ?? '' },
       },
-      JSON.stringify(newPhotosPush(alert, alert.token, photos.length)),
+      JSON.stringify(newPhotosPush(alert, alert.token, count)),
     );
-    if (sent === 'gone') {
-      await stopAlert(deps.db, alertId, now, 'gone');
-      return { alert_id: alertId, skipped: 'the push subscription is gone' };
-    }
-  } else {
-    if (!deps.email) throw new Error('SMTP_URL is no longer set');
-    const message = newPhotosMail(alert, alert.token, photos.length, deps.baseUrl);
-    await deps.email.send({ to: alert.email ?? '', ...message });
+    return sent === 'gone';
   }
-  await markTold(deps.db, alertId, photos, now);
-  return { alert_id: alertId, told: photos.length, channel: alert.channel };
+  if (!deps.email) throw new Error('SMTP_URL is no longer set');
+  const message = newPhotosMail(alert, alert.token, count, deps.baseUrl);
+  await deps.email.send({ to: alert.email ?? '', ...message });
+  return false;
 }
 
 export async function sendAlertConfirmation(

@@ -2,8 +2,10 @@
 // a buyer's page asks about an INITIAL order, its open payments are read back from the gateway and settled through
 // the one settle path. Card charges are read on every ask (the buyer is back from 3-D Secure); other payments at
 // most once per CHECK_INTERVAL_MS each, so polling pages do not hammer a gateway.
+
 import type { AppContext } from '../../context';
 import { pendingPayments } from '../../db/payments-repo';
+import { log } from '../../ops/log';
 import { settleCardCharges } from '../card-payment';
 import type { PaymentGateway } from './gateway';
 import { settlePayment } from './settle';
@@ -31,10 +33,7 @@ export async function checkOpenPayments(
     if (payment.gateway !== gateway.name || !due(`${payment.gateway}:${payment.gateway_ref}`, Date.now()))
       continue;
     const report = await gateway.checkPayment(payment.gateway_ref).catch((error: unknown) => {
-      console.warn(
-        `payment check at ${gateway.name} failed:`,
-        error instanceof Error ? error.message : error,
-      );
+      log.warn(`payment check at ${gateway.name} failed`, { err: error });
       return undefined;
     });
     if (report) await settlePayment(ctx, gateway.name, report);

@@ -1,6 +1,7 @@
 // Owns money: an operator's refund of a paid order (the refund itself is made at the gateway or by transfer; this
 // records it). The order keeps its record, marked with when and why, a REFUNDED payments row holds the amount,
 // and its downloads stop.
+
 import {
   insertPayment,
   lockOrder,
@@ -8,6 +9,7 @@ import {
   paymentById,
   setOrderRefunded,
 } from '../../db/payments-repo';
+import { log } from '../../ops/log';
 import { orderChanged } from '../order-changes';
 import type { PaymentGateway } from './gateway';
 import { type SettleContext, satangOf } from './settle';
@@ -63,7 +65,7 @@ export async function refundDuplicateCharge(
     // Money owed back: never "done" without a refund. The job is tried again (a process with that gateway may
     // take it: set PAYMENT_GATEWAY and its keys on every process that runs jobs).
     const message = `no ${payment.gateway} card gateway in this process to refund payment ${paymentId} through (it has ${deps.payments?.name ?? 'none'})`;
-    console.error(`refund-duplicate: ${message}`);
+    log.error(`refund-duplicate: ${message}`);
     throw new Error(message);
   }
   const refund = await cards.refundCharge(payment.gateway_ref, satangOf(payment.amount));
@@ -73,7 +75,7 @@ export async function refundDuplicateCharge(
     paymentId,
     `a second card charge for a paid order, refunded automatically (${refund.value.id})`,
   );
-  console.warn(
+  log.warn(
     `payment ${payment.gateway} ${payment.gateway_ref}: duplicate charge refunded (${refund.value.id})`,
   );
   return { payment_id: paymentId, refunded: refund.value.id };

@@ -3,6 +3,7 @@
 // INITIAL → PAID happens once, under the order's row lock, with the delivery jobs written in the same transaction;
 // replays, late and out-of-order reports change nothing, and money that cannot be taken (wrong amount, expired
 // photos, a second payment) is kept as a record for a refund. A unique index allows one PAID row per order.
+
 import { parseAmount } from '../../../core/pricing';
 import { saleState } from '../../../core/sale';
 import type { Db } from '../../db/database';
@@ -16,6 +17,8 @@ import {
   setOrderPaid,
 } from '../../db/payments-repo';
 import { enqueue } from '../../jobs/queue';
+import { log } from '../../ops/log';
+import { countPaid } from '../../ops/metrics';
 import { orderChanged } from '../order-changes';
 import type { GatewayName, PaymentReport } from './gateway';
 
@@ -77,6 +80,7 @@ export async function settlePayment(
   if (report.status === 'pending') return 'pending';
   const opened = await findOpenedPayment(ctx.db, gateway, report.gatewayRef);
   if (!opened) return 'unknown-payment';
+  let paidAmount = '0';
   try {
     const result = await ctx.db.transaction().execute(async (trx): Promise<SettleResult> => {
       const order = await lockOrder(trx, opened.order_id);
@@ -96,7 +100,7 @@ export async function settlePayment(
         await movePayment(trx, row.id, 'DUPLICATE', `${ref}: a second payment for a paid order, refund it`);
         // A card charge is given back through the gateway's API, by a job (retried until the gateway takes it).
         if (row.channel === 'CC') await enqueue(trx, 'refund-duplicate', { payment_id: row.id });
-        console.warn(`payment ${gateway} ${report.gatewayRef}: order ${order.order_id} was already paid`);
+        log.warn(`payment ${gateway} ${report.gatewayRef}: order ${order.order_id} was already paid`);
         return 'duplicate-payment';
       }
       const expected = satangOf(order.amount);
@@ -107,9 +111,7 @@ export async function settlePayment(
           'REJECTED',
           `${ref}: ${report.amountSatang} satang, expected ${expected}`,
         );
-        console.error(
-          `payment ${gateway} ${report.gatewayRef}: ${report.amountSatang} satang for ${expected}`,
-        );
+        log.error(`payment ${gateway} ${report.gatewayRef}: ${report.amountSatang} satang for ${expected}`);
         return 'wrong-amount';
       }
       const now = ctx.now();
@@ -127,10 +129,12 @@ export async function settlePayment(
         return 'already-paid';
       await movePayment(trx, row.id, 'PAID', ref);
       await queueDelivery(trx, order.order_id, order.payment_channel);
+      paidAmount = order.amount;
       return 'paid';
     });
     // Committed: a page waiting on this order hears of it at once.
     if (result === 'paid' || result === 'failed') orderChanged(opened.order_id);
+    if (result === 'paid') countPaid(gateway, paidAmount);
     return result;
   } catch (error) {
     // Two processes raced past the lock (cannot happen under FOR UPDATE, but the index is the last word).

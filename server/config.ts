@@ -4,6 +4,7 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { PHOTO_RETENTION_DAYS } from '../core/constants';
 import { hasSupportChannels, type SupportChannels, supportChannelsSchema } from '../core/contract/settings';
+import type { BackupSchedule } from './ops/backup-service';
 import type { LogSettings } from './ops/log';
 import { defaultPushSubject, type PushKeySettings } from './services/alerts/push-keys';
 import { DEFAULT_MAIL_FROM } from './services/notify/email';
@@ -82,6 +83,11 @@ export interface Config {
   metricsPort: number | undefined;
   /** SHUTDOWN_SECONDS (default 20): on SIGTERM the process has answered, given back and exited within this. */
   shutdownSeconds: number;
+  /**
+   * BACKUP_DIR, BACKUP_EVERY (e.g. 24h, 6h, 1d) and BACKUP_KEEP (default 7): the embedded store writes an archive of
+   * itself there that often, keeping the newest BACKUP_KEEP; undefined: no scheduled backups.
+   */
+  backups: BackupSchedule | undefined;
 }
 
 export const DEMO_APP_TOKEN = 'demo-app-token';
@@ -112,6 +118,28 @@ function metricsToken(raw: string | undefined): string | undefined {
   if (token.length < 16 || /\s/.test(token))
     throw new Error('METRICS_TOKEN must be at least 16 characters without spaces (a secret a scraper sends)');
   return token;
+}
+
+function backupSchedule(env: NodeJS.ProcessEnv, cwd: string): BackupSchedule | undefined {
+  const dir = env.BACKUP_DIR?.trim();
+  const every = env.BACKUP_EVERY?.trim();
+  if (!dir && !every && !env.BACKUP_KEEP) return undefined;
+  if (!dir || !every)
+    throw new Error('BACKUP_DIR and BACKUP_EVERY go together: set both (e.g. BACKUP_EVERY=24h)');
+  if (env.DATABASE_URL || env.S3_ENDPOINT)
+    throw new Error(
+      "BACKUP_DIR backs up the embedded store only: with PostgreSQL or S3 use pg_dump and the bucket's versioning (README: Backups)",
+    );
+  const match = /^(\d+)\s*(m|h|d)$/.exec(every);
+  const minutes = match
+    ? Number(match[1]) * { m: 1, h: 60, d: 1440 }[match[2] as 'm' | 'h' | 'd']
+    : Number.NaN;
+  if (!(minutes >= 10 && minutes <= 7 * 1440))
+    throw new Error(`BACKUP_EVERY must be 10m to 7d (e.g. 24h, 6h, 1d), got "${every}"`);
+  const keep = env.BACKUP_KEEP ? Number(env.BACKUP_KEEP) : 7;
+  if (!Number.isInteger(keep) || keep < 1 || keep > 365)
+    throw new Error(`BACKUP_KEEP must be 1-365, got "${env.BACKUP_KEEP}"`);
+  return { dir: path.resolve(cwd, dir), everyMs: minutes * 60_000, keep };
 }
 
 function parseShutdownSeconds(raw: string | undefined): number {
@@ -284,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     metricsToken: metricsToken(env.METRICS_TOKEN),
     metricsPort: env.METRICS_PORT ? parsePort(env.METRICS_PORT, 0, 'METRICS_PORT') : undefined,
     shutdownSeconds: parseShutdownSeconds(env.SHUTDOWN_SECONDS),
+    backups: backupSchedule(env, cwd),
   };
 }
 

@@ -11,6 +11,7 @@ import { DataDirBusy } from './db/open-for-role';
 import { serveHttp } from './http-server';
 import { schedulePurge } from './jobs/purge-selfies';
 import { startJobRunner } from './jobs/runner';
+import { startBackupService } from './ops/backup-service';
 import { configureLog, log } from './ops/log';
 import { clusterMetricsSource, serveMetricsPort } from './ops/metrics-server';
 import { stopOnSignals } from './ops/shutdown';
@@ -70,6 +71,16 @@ async function serveStore(): Promise<void> {
     else log.error('the HTTP server failed', { err: error });
     process.exit(1);
   });
+  // Backups asked by the command line, and the scheduled ones: only the process holding the embedded database.
+  const database = store.database.embedded;
+  const backups = database
+    ? startBackupService({
+        db: store.ctx.db,
+        embedded: database,
+        dataDir: config.dataDir,
+        schedule: config.backups,
+      })
+    : undefined;
   // One API process of several serves no metrics port: the primary does, for all of them.
   const metricsServer =
     config.metricsPort !== undefined && cluster.isPrimary
@@ -80,7 +91,11 @@ async function serveStore(): Promise<void> {
     {
       lifecycle: store.lifecycle,
       servers: [server, ...(metricsServer ? [metricsServer] : [])],
-      jobs: [...(jobs ? [() => jobs.stop()] : []), () => store.faces.stopIndexing()],
+      jobs: [
+        ...(jobs ? [() => jobs.stop()] : []),
+        ...(backups ? [() => backups.stop()] : []),
+        () => store.faces.stopIndexing(),
+      ],
       db: store.ctx.db,
       close: (abandon) => store.close(abandon),
       before: stopPurge,

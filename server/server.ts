@@ -4,7 +4,7 @@ import { createApp } from './app';
 import { appSettingsFor } from './app-settings';
 import type { Config } from './config';
 import type { AppContext } from './context';
-import { openStoreDatabase } from './db/open-for-role';
+import { type OpenedDatabase, openStoreDatabase } from './db/open-for-role';
 import { type FaceService, openFaceService } from './faces/wiring';
 import type { JobRunnerDeps } from './jobs/runner';
 import { Lifecycle } from './ops/lifecycle';
@@ -31,6 +31,8 @@ export interface Store {
   jobs: JobRunnerDeps;
   /** The process's stop as the HTTP answers see it (ops/lifecycle.ts). */
   lifecycle: Lifecycle;
+  /** The database as this process opened it (its embedded files, when it holds them). */
+  database: OpenedDatabase;
   /** Closes the face workers and the database; `abandon`: the photos being indexed are not waited for. */
   close(abandon?: boolean): Promise<void>;
 }
@@ -104,6 +106,7 @@ export async function openStore(
     ctx,
     faces,
     lifecycle,
+    database,
     jobs: {
       db,
       store,

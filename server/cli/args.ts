@@ -3,6 +3,7 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import * as v from 'valibot';
 import { eventKeySchema } from '../../core/contract/common';
+import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { ObjectStore } from '../storage/object-store';
 
@@ -30,13 +31,47 @@ export interface CliContext {
   watchRounds?: number;
 }
 
+/**
+ * What a command that opens the store its own way gets (backup, restore: the database's files themselves, or no
+ * database at all): the settings and the output.
+ */
+export interface StandaloneContext {
+  config: Config;
+  out(line: string): void;
+  note(line: string, options?: { progress?: boolean }): void;
+}
+
+/** A command's work: on the open database and store, or (standalone) on the settings alone. */
+export type CommandWork =
+  | ((ctx: CliContext) => Promise<void>)
+  | { standalone: (ctx: StandaloneContext) => Promise<void> };
+
 export interface Command {
   name: string;
   /** Arguments as help shows them. */
   args: string;
   summary: string;
   /** Checks the arguments (throwing UsageError) and answers the work to do once the database is open. */
-  prepare(argv: string[]): (ctx: CliContext) => Promise<void>;
+  prepare(argv: string[]): CommandWork;
+}
+
+/** A command that opens what it needs itself (StandaloneContext). */
+export function standaloneCommand<P>(def: {
+  name: string;
+  args?: string;
+  summary: string;
+  parse(argv: string[]): P;
+  run(ctx: StandaloneContext, parsed: P): Promise<void>;
+}): Command {
+  return {
+    name: def.name,
+    args: def.args ?? '',
+    summary: def.summary,
+    prepare(argv) {
+      const parsed = def.parse(argv);
+      return { standalone: (ctx) => def.run(ctx, parsed) };
+    },
+  };
 }
 
 export function command<P>(def: {

@@ -1,7 +1,8 @@
 // Every admin command and the dispatcher: help, argument errors (exit 2), failures (exit 1). main.ts only wires
 // this to the process; tests call runCli directly.
 import { DatabaseUnreachable } from '../db/open-for-role';
-import { type CliContext, type Command, CommandFailed, UsageError } from './args';
+import { type CliContext, type Command, CommandFailed, type StandaloneContext, UsageError } from './args';
+import { backupCommands } from './backup';
 import { bibCommands } from './bibs';
 import { eventCommands } from './events';
 import { indexCommands } from './index-status';
@@ -20,6 +21,7 @@ export const commands: Command[] = [
   ...indexCommands,
   ...bibCommands,
   ...orderCommands,
+  ...backupCommands,
 ];
 
 export function helpText(): string {
@@ -43,7 +45,13 @@ export interface CliIo {
 export type OpenContext = () => Promise<{ ctx: CliContext; close(): Promise<void> }>;
 
 /** Runs one command line; answers the exit code (0 done, 1 failed, 2 bad command or arguments). */
-export async function runCli(argv: string[], open: OpenContext, io: CliIo): Promise<number> {
+export async function runCli(
+  argv: string[],
+  open: OpenContext,
+  io: CliIo,
+  /** The settings and output of standalone commands (backup, restore); absent, they cannot run. */
+  standalone?: () => StandaloneContext,
+): Promise<number> {
   const [name, ...args] = argv;
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
     const one = commands.find((c) => c.name === args[0]);
@@ -63,6 +71,11 @@ export async function runCli(argv: string[], open: OpenContext, io: CliIo): Prom
   let opened: Awaited<ReturnType<OpenContext>> | undefined;
   try {
     const work = found.prepare(args);
+    if (typeof work !== 'function') {
+      if (!standalone) throw new CommandFailed(`${name} runs only from the command line`);
+      await work.standalone(standalone());
+      return 0;
+    }
     opened = await open();
     await work(opened.ctx);
     return 0;

@@ -46,6 +46,7 @@ const code = await runCli(
     return { ctx, close: () => database.close() };
   },
   { out, err: (line) => note(line) },
+  () => ({ config: loadConfig(), out, note }),
 );
 // Exit now: a store that stopped answering may leave a connection that would keep the process waiting.
 process.exit(code);

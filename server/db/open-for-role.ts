@@ -5,13 +5,15 @@
 //   store waits for it); a worker refuses. If the store runs but does not answer, nothing is changed: a clear refusal.
 import path from 'node:path';
 import { claimDataDir, currentHolder, type DataDirLock, type Holder, SOCKET_FILE } from './data-dir-lock';
-import { type Db, migrate, openDatabase, openEmbeddedDatabase } from './database';
+import { type Db, type EmbeddedDatabase, migrate, openDatabase, openEmbeddedDatabase } from './database';
 import { type PgliteSocketServer, servePgliteSocket } from './pglite-socket';
 
 export interface OpenedDatabase {
   db: Db;
   /** Where this process reaches the database, for its start-up line. */
   via: string;
+  /** The embedded database, when this process holds its files (the store, or a command with no store running). */
+  embedded?: EmbeddedDatabase;
   close(): Promise<void>;
 }
 
@@ -29,14 +31,19 @@ export interface RoleDatabaseConfig {
 const pgliteDirOf = (dataDir: string) => path.join(dataDir, 'pglite');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function openMigrated(db: Db, via: string, close: () => Promise<void>): Promise<OpenedDatabase> {
+async function openMigrated(
+  db: Db,
+  via: string,
+  close: () => Promise<void>,
+  embedded?: EmbeddedDatabase,
+): Promise<OpenedDatabase> {
   try {
     await migrate(db);
   } catch (error) {
     await close();
     throw error;
   }
-  return { db, via, close };
+  return { db, via, close, ...(embedded ? { embedded } : {}) };
 }
 
 /** The store: takes the embedded files (waiting while an admin command has them) and serves them on its socket. */
@@ -57,7 +64,7 @@ export async function openStoreDatabase(
     await embedded.db.destroy();
     lock.release();
   };
-  const opened = await openMigrated(embedded.db, `PGlite in ${config.dataDir}`, close);
+  const opened = await openMigrated(embedded.db, `PGlite in ${config.dataDir}`, close, embedded);
   try {
     socket = await servePgliteSocket(
       embedded.pglite,
@@ -126,10 +133,15 @@ export async function openClientDatabase(
     const claim = claimDataDir(config.dataDir, 'admin');
     if ('heldBy' in claim) continue; // a store (or another command) took it this instant: go through it
     const embedded = await openEmbeddedDatabase(pgliteDirOf(config.dataDir));
-    return openMigrated(embedded.db, `PGlite in ${config.dataDir} (no store running)`, async () => {
-      await embedded.db.destroy();
-      claim.release();
-    });
+    return openMigrated(
+      embedded.db,
+      `PGlite in ${config.dataDir} (no store running)`,
+      async () => {
+        await embedded.db.destroy();
+        claim.release();
+      },
+      embedded,
+    );
   }
   throw new DatabaseUnreachable(
     `the database in ${config.dataDir} changed hands repeatedly; nothing was changed`,

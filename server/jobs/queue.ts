@@ -45,6 +45,8 @@ export interface JobPayloads {
   'send-alert': { alert_id: number };
   /** The e-mail that confirms a runner's address for their alert (its secret is only in this payload and the mail). */
   'send-alert-confirmation': { alert_id: number; secret: string };
+  /** A backup of the embedded store into this file, made by the store that holds its database (issue 38). */
+  backup: { file: string };
   /** Photos of events past their retention period are removed. */
   retention: { day: string };
   /** An event's public images made in an older way are made again, marked all over. */

@@ -35,8 +35,14 @@ export class DiskStore implements ObjectStore {
     const target = this.pathOf(key);
     await fs.mkdir(path.dirname(target), { recursive: true });
     const temp = `${target}.${randomUUID()}.tmp`;
-    await fs.writeFile(temp, body);
-    await fs.rename(temp, target);
+    try {
+      await fs.writeFile(temp, body);
+      await fs.rename(temp, target);
+    } catch (error) {
+      // A full disk (ENOSPC) leaves no part of the object behind: the old one, if any, stays whole.
+      await fs.rm(temp, { force: true });
+      throw error;
+    }
   }
 
   /**
@@ -47,8 +53,8 @@ export class DiskStore implements ObjectStore {
     const target = this.pathOf(key);
     await fs.mkdir(path.dirname(target), { recursive: true });
     const temp = `${target}.${randomUUID()}.tmp`;
-    await fs.writeFile(temp, body);
     try {
+      await fs.writeFile(temp, body);
       await fs.link(temp, target);
       return true;
     } catch (error) {

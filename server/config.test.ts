@@ -133,4 +133,48 @@ describe('loadConfig: the settings the PWA takes at run time', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/^TRUST_PROXY/);
     expect(() => loadConfig({ TRUST_PROXY: '-1' })).toThrow(/^TRUST_PROXY/);
   });
+
+  it('reads the operator settings: logs, metrics, the stop and backups (issue 38), and refuses bad ones', () => {
+    const c = loadConfig({}, '/srv/app');
+    expect(c).toMatchObject({
+      log: { level: 'info', format: 'json' },
+      metricsToken: undefined,
+      metricsPort: undefined,
+      shutdownSeconds: 20,
+      backups: undefined,
+    });
+    expect(
+      loadConfig(
+        {
+          LOG_LEVEL: 'warn',
+          LOG_FORMAT: 'pretty',
+          METRICS_TOKEN: 'a-long-enough-token',
+          METRICS_PORT: '9464',
+          SHUTDOWN_SECONDS: '30',
+          BACKUP_DIR: 'backups',
+          BACKUP_EVERY: '24h',
+        },
+        '/srv/app',
+      ),
+    ).toMatchObject({
+      log: { level: 'warn', format: 'pretty' },
+      metricsToken: 'a-long-enough-token',
+      metricsPort: 9464,
+      shutdownSeconds: 30,
+      backups: { dir: path.resolve('/srv/app/backups'), everyMs: 24 * 3600_000, keep: 7 },
+    });
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/^LOG_LEVEL/);
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/^LOG_FORMAT/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/^METRICS_TOKEN/);
+    expect(() => loadConfig({ METRICS_PORT: 'x' })).toThrow(/^METRICS_PORT/);
+    expect(() => loadConfig({ SHUTDOWN_SECONDS: '0' })).toThrow(/^SHUTDOWN_SECONDS/);
+    expect(() => loadConfig({ BACKUP_DIR: 'b' })).toThrow(/^BACKUP_DIR and BACKUP_EVERY/);
+    expect(() => loadConfig({ BACKUP_DIR: 'b', BACKUP_EVERY: '5m' })).toThrow(/^BACKUP_EVERY/);
+    expect(() => loadConfig({ BACKUP_DIR: 'b', BACKUP_EVERY: '1d', BACKUP_KEEP: '0' })).toThrow(
+      /^BACKUP_KEEP/,
+    );
+    expect(() => loadConfig({ BACKUP_DIR: 'b', BACKUP_EVERY: '1d', DATABASE_URL: 'postgres://x/y' })).toThrow(
+      /pg_dump/,
+    );
+  });
 });

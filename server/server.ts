@@ -88,7 +88,11 @@ export async function openStore(
     lifecycle,
     health: {
       facesReady: () => faces.ready(),
-      disks: [config.databaseUrl && config.s3 ? undefined : config.dataDir].filter((d) => d !== undefined),
+      // The folders of this machine the store writes to: the embedded database's, the disk store's.
+      disks: [
+        ...(config.databaseUrl ? [] : [config.dataDir]),
+        ...(store instanceof DiskStore ? [store.root] : []),
+      ],
     },
     metricsToken: config.metricsToken,
     limits: apiLimits(

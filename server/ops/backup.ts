@@ -16,6 +16,7 @@ import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import tar from 'tar-stream';
 import type { EmbeddedDatabase } from '../db/database';
+import { isDiskFull } from '../storage/disk-full';
 import { assertObjectKey } from '../storage/object-store';
 
 export const BACKUP_FORMAT = 'runfoto-backup';
@@ -221,16 +222,19 @@ export async function writeBackup(
     };
   } catch (error) {
     pack.destroy();
-    await written.catch(() => undefined);
+    // The file's own failure (a full disk) is the cause; the packing only stopped because of it.
+    const writeError = await written.then(
+      () => undefined,
+      (failure: unknown) => failure,
+    );
     await fsp.rm(partial, { force: true });
-    throw backupError(error);
+    throw backupError(isDiskFull(writeError) ? writeError : error);
   }
 }
 
 /** A failure in words an operator acts on; a full disk says so. */
 function backupError(error: unknown): Error {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'ENOSPC' || code === 'EDQUOT')
+  if (isDiskFull(error))
     return new Error('the disk is full: the backup was not written, and nothing of it was kept');
   return error instanceof Error ? error : new Error(String(error));
 }

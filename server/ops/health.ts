@@ -10,6 +10,7 @@ import { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { migrations } from '../db/migrations';
+import { isDiskFull } from '../storage/disk-full';
 import type { ObjectStore } from '../storage/object-store';
 import { log } from './log';
 
@@ -56,10 +57,6 @@ function failure(what: CheckName, error: unknown, reason: string): { ok: false; 
   log.warn(`readiness: ${what} failed`, { err: error });
   return { ok: false, reason };
 }
-
-const isDiskFull = (error: unknown) =>
-  (error as NodeJS.ErrnoException | undefined)?.code === 'ENOSPC' ||
-  (error as NodeJS.ErrnoException | undefined)?.code === 'EDQUOT';
 
 /** Runs every check once. */
 export async function checkReadiness(deps: HealthDeps): Promise<Readiness> {

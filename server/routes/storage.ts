@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import type { ErrorAnswer } from '../../core/contract/common';
 import { PHOTO_UPLOAD_MAX_BYTES } from '../../core/contract/uploads';
 import { readAtMost } from '../request-body';
+import { DISK_FULL_ANSWER, isDiskFull } from '../storage/disk-full';
 import type { DiskStore } from '../storage/disk-store';
 import { cacheControlOf } from '../storage/object-store';
 import { parseExpires } from '../storage/url-signing';
@@ -71,7 +72,12 @@ export function storageRoutes(store: DiskStore, onUploaded?: (key: string, body:
       const body = await readAtMost(c.req.raw, most);
       if (body === 'too large') return c.json(refuse('file is too large'), 413);
       if (body.length === 0) return c.json(refuse('file is empty'), 400);
-      if (!(await store.putNew(key, body))) return c.json(refuse('upload address was already used'), 409);
+      const stored = await store.putNew(key, body).catch((error: unknown) => {
+        if (isDiskFull(error)) return 'disk full' as const;
+        throw error;
+      });
+      if (stored === 'disk full') return c.json(DISK_FULL_ANSWER, 507);
+      if (!stored) return c.json(refuse('upload address was already used'), 409);
       used.remember(key, expires);
       onUploaded?.(key, body);
       return c.body(null, 200);

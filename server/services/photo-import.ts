@@ -2,6 +2,7 @@
 // private original), then the photo row and its index-photo job in one transaction. A failed insert deletes the
 // objects just written, so nothing is left half-made. The full-size logo-stamped version is made only when an order
 // is paid (jobs/order-delivery.ts): most photos are never sold, and it costs a full decode and encode.
+
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import type { Db } from '../db/database';
 import { findByKey, hasStage } from '../db/events-repo';
 import { insertPhotos } from '../db/photos-repo';
 import { enqueue } from '../jobs/queue';
+import { isDiskFull } from '../storage/disk-full';
 import type { ObjectStore } from '../storage/object-store';
 import { checkImage, type ImageProblem, MAX_IMAGE_PIXELS } from './image-check';
 import { photoCapture } from './photo-exif';
@@ -236,6 +238,8 @@ export async function importPhoto(
       const existing = await photoWithContent(ctx.db, event.event_id, hash);
       if (existing !== undefined) return { duplicateOf: existing };
     }
+    if (isDiskFull(error))
+      throw new Error('the disk is full: the photo was not imported, and nothing of it was kept');
     throw error;
   }
 }

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../tests/free-port';
 import { DEMO_APP_TOKEN } from './config';
 import { freshPostgresDatabase } from './db/test-databases';
 import { IDEMPOTENCY_HEADER } from './routes/order';
@@ -87,9 +88,11 @@ describe.runIf(serverUrl)('several API processes behind one port (PostgreSQL)', 
   let database: { url: string; drop(): Promise<void> } | undefined;
   let store: StoreProcess | undefined;
   let base = '';
+  let metricsPort = 0;
 
   beforeAll(async () => {
     database = await freshPostgresDatabase(serverUrl ?? '');
+    metricsPort = await freePort();
     store = await startStoreProcess(
       {
         DATA_DIR: dataDir,
@@ -99,6 +102,7 @@ describe.runIf(serverUrl)('several API processes behind one port (PostgreSQL)', 
         DEMO_DATA: 'auto',
         FACE_WORKERS: '0',
         SELFIE_WORKERS: '0',
+        METRICS_PORT: String(metricsPort),
       },
       180_000,
     );
@@ -132,6 +136,21 @@ describe.runIf(serverUrl)('several API processes behind one port (PostgreSQL)', 
     }
     expect(statuses.filter((s) => s === 404)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(4);
+  });
+
+  it('adds up both processes’ metrics on the primary’s metrics port (issue 38)', async () => {
+    // The 14 signings above went to either process: the sum says 10 answered and none lost.
+    const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    const line = text
+      .split('\n')
+      .find(
+        (l) =>
+          l.startsWith('storefront_http_requests_total{') &&
+          l.includes('route="/api/v2/facesearch/sign"') &&
+          l.includes('status="404"'),
+      );
+    expect(line, text.slice(0, 2000)).toBeDefined();
+    expect(Number(line?.split(' ').at(-1))).toBe(10);
   });
 
   it('makes one order of one key sent to both, and a payment through one wakes the other’s long poll', async () => {

@@ -35,7 +35,7 @@ const fileArg = (name: string) => (argv: string[]) => {
   return path.resolve(file);
 };
 
-const describe = (s: Pick<BackupSummary, 'counts'>) =>
+const countsLine = (s: Pick<BackupSummary, 'counts'>) =>
   `${s.counts.events} events, ${s.counts.photos} photos, ${s.counts.faces} faces, ${s.counts.orders} orders, ${s.counts.payments} payments`;
 
 /** Asks the running store for the backup and waits for it. */
@@ -71,7 +71,7 @@ const backup = standaloneCommand({
           })
         : await backupByStore(database.db, file, ctx.note);
       ctx.out(
-        `backup written: ${summary.file} (${mb(summary.bytes)}): ${describe(summary)}; ${summary.objects} objects (${mb(summary.objectBytes)}) in ${summary.seconds.toFixed(1)} s`,
+        `backup written: ${summary.file} (${mb(summary.bytes)}): ${countsLine(summary)}; ${summary.objects} objects (${mb(summary.objectBytes)}) in ${summary.seconds.toFixed(1)} s`,
       );
     } finally {
       await database.close();
@@ -92,7 +92,7 @@ const restore = standaloneCommand({
       throw new CommandFailed(`nothing was restored: ${error.message}`);
     });
     ctx.out(
-      `restored into ${ctx.config.dataDir}: ${describe(restored)}; ${restored.objects} objects (${mb(restored.objectBytes)}), every checksum verified (backup of ${restored.created_at})`,
+      `restored into ${ctx.config.dataDir}: ${countsLine(restored)}; ${restored.objects} objects (${mb(restored.objectBytes)}), every checksum verified (backup of ${restored.created_at})`,
     );
     ctx.out(`start the store on it: DATA_DIR=${ctx.config.dataDir} npm start`);
   },

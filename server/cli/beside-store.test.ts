@@ -52,7 +52,10 @@ describe('the admin command line beside a running store (embedded database)', ()
   it('a second store on the same DATA_DIR refuses to start, and the first goes on', async () => {
     const second = await runNode('server/main.ts', [], { ...env, PORT: '0' });
     expect(second.code).toBe(1);
-    expect(second.stderr).toMatch(new RegExp(`another store \\(pid ${store?.child.pid}\\) runs on`));
+    // Logged (ops/log.ts: JSON lines on standard output), as every line of the store.
+    expect(second.stdout).toMatch(
+      new RegExp(`"level":"error".*another store \\(pid ${store?.child.pid}\\) runs on`),
+    );
     expect((await eventOf('beside-1')).status).toBe(200);
   }, 60_000);
 
@@ -88,7 +91,7 @@ describe('the admin command line beside a running store (embedded database)', ()
     try {
       const worker = await runNode('server/worker.ts', [], { DATA_DIR: lonely });
       expect(worker.code).toBe(1);
-      expect(worker.stderr).toMatch(/no store is running/);
+      expect(worker.stdout).toMatch(/"level":"error".*no store is running/);
     } finally {
       fs.rmSync(lonely, { recursive: true, force: true });
     }

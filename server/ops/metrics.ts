@@ -3,6 +3,7 @@
 // notices and payments wherever the jobs and callbacks run); what the database knows (jobs waiting, photos not yet
 // indexed, photos arriving) is read from it when scraped, at most every STORE_READ_MS. Every series carries the
 // process's role; with several API processes the primary adds theirs up (METRICS_PORT, ops/metrics-server.ts).
+import cluster from 'node:cluster';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import client from 'prom-client';
 import type { Db } from '../db/database';
@@ -150,6 +151,8 @@ export function startMetrics(role: 'api' | 'worker', db?: Db): void {
   if (started) return;
   started = true;
   registry.setDefaultLabels({ role });
+  // One API process of several answers its primary's requests for its series (ops/metrics-server.ts adds them up).
+  if (cluster.isWorker) new client.AggregatorRegistry();
   client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
   // A smoother lag than the default's: the 99th percentile of the loop's delay over the last scrape interval.
   const loop = monitorEventLoopDelay({ resolution: 20 });

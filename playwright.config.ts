@@ -6,7 +6,13 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium';
 // E2E_PORT, E2E_DIST and E2E_FACE_WORKERS let several checkouts' runs share one machine.
 const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = `.tmp/e2e-data-${port}`;
-const serverEnv: Record<string, string> = { PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' };
+// The store's warnings and errors in the run's output; every request's access line with E2E_LOG_LEVEL=info.
+const serverEnv: Record<string, string> = {
+  PORT: String(port),
+  DATA_DIR: dataDir,
+  HOST: '127.0.0.1',
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+};
 if (process.env.E2E_DIST) serverEnv.DIST_DIR = process.env.E2E_DIST;
 if (process.env.E2E_FACE_WORKERS) serverEnv.FACE_WORKERS = process.env.E2E_FACE_WORKERS;
 

@@ -1,23 +1,16 @@
 // A process's stop (issue 38): on SIGTERM or SIGINT the store stops taking connections, tells whoever holds a
 // request open (the order page's long polls) to answer now, answers what is in flight, lets its jobs end or gives
 // them back to the queue, closes the database and exits, all within SHUTDOWN_SECONDS. This is the part the HTTP
-// answers see: whether the process is stopping, and how many requests are still being answered.
+// answers see: whether the process is stopping, and what is told when it begins.
 import type { MiddlewareHandler } from 'hono';
 
 export class Lifecycle {
   private stoppingAt: number | undefined;
-  private inFlight = 0;
   private readonly hooks = new Set<() => void>();
-  private idleWaiters: (() => void)[] = [];
 
   /** True once the stop has begun. */
   get stopping(): boolean {
     return this.stoppingAt !== undefined;
-  }
-
-  /** Requests being answered now. */
-  get requestsInFlight(): number {
-    return this.inFlight;
   }
 
   /** Calls `hook` when the stop begins (at once if it has); returns the unsubscribe. */
@@ -41,29 +34,14 @@ export class Lifecycle {
     this.hooks.clear();
   }
 
-  /** Counts the requests in flight; while stopping, each answer closes its connection after it. */
+  /**
+   * While stopping, each answer closes its connection after it (a kept-alive client goes to another process); the
+   * HTTP server's own close waits for the requests in flight (ops/shutdown.ts).
+   */
   middleware(): MiddlewareHandler {
     return async (c, next) => {
-      this.inFlight += 1;
-      try {
-        await next();
-        if (this.stopping) c.header('Connection', 'close');
-      } finally {
-        this.inFlight -= 1;
-        if (this.inFlight === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
-      }
+      await next();
+      if (this.stopping) c.header('Connection', 'close');
     };
-  }
-
-  /** Resolves true once no request is in flight, or false after `ms`. */
-  drained(ms: number): Promise<boolean> {
-    if (this.inFlight === 0) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => resolve(false), ms);
-      this.idleWaiters.push(() => {
-        clearTimeout(timer);
-        resolve(true);
-      });
-    });
   }
 }

@@ -59,10 +59,7 @@ const backup = standaloneCommand({
   parse: fileArg('backup'),
   async run(ctx, file) {
     embeddedOnly(ctx.config, 'backup');
-    if (fs.existsSync(file))
-      throw new CommandFailed(`${file} exists already: a backup never replaces a file`);
-    if (!fs.existsSync(path.dirname(file)))
-      throw new CommandFailed(`the folder ${path.dirname(file)} does not exist`);
+    // A new file in a folder that exists: writeBackup checks it, in this process or in the store's.
     const database = await openClientDatabase(ctx.config, 'admin');
     try {
       const summary = database.embedded

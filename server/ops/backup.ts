@@ -105,8 +105,11 @@ async function objectKeys(root: string): Promise<string[]> {
 /** Adds one entry of known bytes. */
 async function addBytes(pack: tar.Pack, name: string, bytes: Uint8Array): Promise<void> {
   await new Promise<void>((resolve, reject) =>
-    pack.entry({ name, size: bytes.length, mode: 0o600 }, Buffer.from(bytes), (error) =>
-      error ? reject(error) : resolve(),
+    // A view of the bytes, not a copy (the database's dump may be hundreds of MB).
+    pack.entry(
+      { name, size: bytes.length, mode: 0o600 },
+      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length),
+      (error) => (error ? reject(error) : resolve()),
     ),
   );
 }

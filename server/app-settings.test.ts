@@ -22,6 +22,7 @@ describe('appSettingsFor', () => {
       loadConfig({
         APP_TOKEN: 'run-time-token',
         PAYMENT_GATEWAY: 'opn',
+        PUBLIC_BASE_URL: 'https://photos.example',
         OPN_API_URL: 'http://127.0.0.1:1',
         OPN_SECRET_KEY: 'skey_test',
         OPN_PUBLIC_KEY: 'pkey_test',

@@ -1,7 +1,14 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hasSupportChannels } from '../core/contract/settings';
-import { DEMO_APP_TOKEN, DEMO_SUPPORT, loadConfig, noSupportNotice, sandboxWarning } from './config';
+import {
+  DEFAULT_PUSH_SERVICES,
+  DEMO_APP_TOKEN,
+  DEMO_SUPPORT,
+  loadConfig,
+  noSupportNotice,
+  sandboxWarning,
+} from './config';
 
 describe('loadConfig', () => {
   it('defaults to the embedded store on port 8080', () => {
@@ -51,11 +58,24 @@ describe('loadConfig', () => {
   });
 
   it('needs the Opn address and secret key for card payments', () => {
-    expect(() => loadConfig({ PAYMENT_GATEWAY: 'opn', OPN_SECRET_KEY: 'k' })).toThrow(/OPN_API_URL/);
-    expect(() => loadConfig({ PAYMENT_GATEWAY: 'opn', OPN_API_URL: 'http://127.0.0.1:1' })).toThrow(
-      /OPN_SECRET_KEY/,
-    );
-    expect(loadConfig({ PAYMENT_GATEWAY: 'opn', OPN_API_URL: 'http://x', OPN_SECRET_KEY: 'k' }).opn).toEqual({
+    expect(() =>
+      loadConfig({ PAYMENT_GATEWAY: 'opn', PUBLIC_BASE_URL: 'https://photos.example', OPN_SECRET_KEY: 'k' }),
+    ).toThrow(/OPN_API_URL/);
+    expect(() =>
+      loadConfig({
+        PAYMENT_GATEWAY: 'opn',
+        PUBLIC_BASE_URL: 'https://photos.example',
+        OPN_API_URL: 'http://127.0.0.1:1',
+      }),
+    ).toThrow(/OPN_SECRET_KEY/);
+    expect(
+      loadConfig({
+        PAYMENT_GATEWAY: 'opn',
+        PUBLIC_BASE_URL: 'https://photos.example',
+        OPN_API_URL: 'http://x',
+        OPN_SECRET_KEY: 'k',
+      }).opn,
+    ).toEqual({
       apiUrl: 'http://x',
       secretKey: 'k',
     });
@@ -67,7 +87,12 @@ describe('loadConfig', () => {
     const sandbox = loadConfig({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'sandbox' });
     expect(sandboxWarning(sandbox)).toMatch(/takes NO money[\s\S]*mark it paid/);
     expect(sandboxWarning(loadConfig({}))).toMatch(/sandbox/);
-    const real = loadConfig({ PAYMENT_GATEWAY: 'opn', OPN_API_URL: 'http://x', OPN_SECRET_KEY: 'k' });
+    const real = loadConfig({
+      PAYMENT_GATEWAY: 'opn',
+      PUBLIC_BASE_URL: 'https://photos.example',
+      OPN_API_URL: 'http://x',
+      OPN_SECRET_KEY: 'k',
+    });
     expect(sandboxWarning(real)).toBeUndefined();
   });
 });
@@ -124,6 +149,56 @@ describe('loadConfig: the settings the PWA takes at run time', () => {
     expect(() => loadConfig({ SUPPORT_LINE_ID: '@run foto' })).toThrow(/^SUPPORT_LINE_ID/);
     expect(() => loadConfig({ SUPPORT_PHONE: 'ask us' })).toThrow(/^SUPPORT_PHONE .*"ask us"/);
     expect(() => loadConfig({ SUPPORT_EMAIL: 'help@' })).toThrow(/^SUPPORT_EMAIL/);
+  });
+
+  it('reads the addresses the store trusts, calls and writes (issue 47), and refuses bad ones', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      metricsHost: '127.0.0.1',
+      trustedProxyAddresses: ['127.0.0.0/8', '::1'],
+      pushServices: [...DEFAULT_PUSH_SERVICES],
+      allowedHosts: ['localhost', '127.0.0.1'],
+      drainSeconds: 5,
+    });
+    expect(
+      loadConfig({
+        METRICS_HOST: '0.0.0.0',
+        TRUSTED_PROXIES: '10.0.0.0/8, fd00::/8,192.168.1.7',
+        PUSH_SERVICES: 'FCM.googleapis.com,*.notify.windows.com,http://127.0.0.1:9999',
+        ALLOWED_HOSTS: 'photos.example,localhost:8080',
+        DRAIN_SECONDS: '0',
+      }),
+    ).toMatchObject({
+      metricsHost: '0.0.0.0',
+      trustedProxyAddresses: ['10.0.0.0/8', 'fd00::/8', '192.168.1.7'],
+      pushServices: ['fcm.googleapis.com', '*.notify.windows.com', 'http://127.0.0.1:9999'],
+      allowedHosts: ['photos.example', 'localhost:8080'],
+      drainSeconds: 0,
+    });
+    expect(() => loadConfig({ TRUSTED_PROXIES: 'proxy.local' })).toThrow(/^TRUSTED_PROXIES/);
+    expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.0/33' })).toThrow(/^TRUSTED_PROXIES/);
+    expect(() => loadConfig({ PUSH_SERVICES: 'http://push.example/path' })).toThrow(/^PUSH_SERVICES/);
+    expect(() => loadConfig({ PUSH_SERVICES: 'ftp://push.example' })).toThrow(/^PUSH_SERVICES/);
+    expect(() => loadConfig({ ALLOWED_HOSTS: 'evil.example/x' })).toThrow(/^ALLOWED_HOSTS/);
+    expect(() => loadConfig({ DRAIN_SECONDS: '61' })).toThrow(/^DRAIN_SECONDS/);
+    expect(() => loadConfig({ DRAIN_SECONDS: '10', SHUTDOWN_SECONDS: '10' })).toThrow(
+      /shorter than SHUTDOWN/,
+    );
+    expect(() => loadConfig({ PUBLIC_BASE_URL: 'photos.example' })).toThrow(/^PUBLIC_BASE_URL/);
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://photos.example/' }).publicBaseUrl).toBe(
+      'https://photos.example',
+    );
+  });
+
+  it('a store on a real gateway refuses to start without its own public address', () => {
+    const opn = { PAYMENT_GATEWAY: 'opn', OPN_API_URL: 'http://x', OPN_SECRET_KEY: 'k' };
+    expect(() => loadConfig(opn)).toThrow(/PAYMENT_GATEWAY=opn needs PUBLIC_BASE_URL/);
+    expect(() =>
+      loadConfig({ PAYMENT_GATEWAY: 'gbp', GBP_API_URL: 'http://x', GBP_TOKEN: 't', GBP_SECRET_KEY: 's' }),
+    ).toThrow(/PAYMENT_GATEWAY=gbp needs PUBLIC_BASE_URL/);
+    expect(loadConfig({ ...opn, PUBLIC_BASE_URL: 'https://photos.example' }).publicBaseUrl).toBe(
+      'https://photos.example',
+    );
   });
 
   it('reads TRUST_PROXY as the number of proxies in front, and refuses anything else', () => {

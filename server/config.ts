@@ -1,4 +1,5 @@
 // Every environment variable the server reads, parsed and defaulted in one place.
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import * as v from 'valibot';
@@ -81,6 +82,30 @@ export interface Config {
   metricsToken: string | undefined;
   /** METRICS_PORT: the metrics on a port of their own (no token); empty: none. */
   metricsPort: number | undefined;
+  /** METRICS_HOST (default 127.0.0.1): the address METRICS_PORT listens on; only this machine reaches it by default. */
+  metricsHost: string;
+  /**
+   * TRUSTED_PROXIES (default loopback: 127.0.0.0/8, ::1): the proxies' addresses, single or CIDR blocks. With
+   * TRUST_PROXY, X-Forwarded-For is believed only on a connection from one of them; any other connection counts as
+   * its socket's address.
+   */
+  trustedProxyAddresses: readonly string[];
+  /**
+   * PUSH_SERVICES: the push services a runner's subscription may point at, as host names ("fcm.googleapis.com",
+   * "*.notify.windows.com": that domain's subdomains) or whole origins ("http://127.0.0.1:9999": exactly that one,
+   * the operator's own choice, exempt from the https and public-address rules). Default: the browsers' own services.
+   */
+  pushServices: readonly string[];
+  /**
+   * ALLOWED_HOSTS (default localhost, 127.0.0.1): without PUBLIC_BASE_URL, the request hosts the store writes into
+   * its public answers (sitemap, robots, canonical and og: addresses); any other Host gets the listener's own address.
+   */
+  allowedHosts: readonly string[];
+  /**
+   * DRAIN_SECONDS (default 5, 0-60): on SIGTERM /readyz turns 503 at once, and requests still arriving are answered
+   * (with Connection: close) for this long before the listener closes.
+   */
+  drainSeconds: number;
   /** SHUTDOWN_SECONDS (default 20): on SIGTERM the process has answered, given back and exited within this. */
   shutdownSeconds: number;
   /**
@@ -276,8 +301,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       `API_PROCESSES=${apiProcesses} needs DATABASE_URL (PostgreSQL): the embedded database is one process's`,
     );
   }
+  const shutdownSeconds = parseShutdownSeconds(env.SHUTDOWN_SECONDS);
+  const drainSeconds = parseDrainSeconds(env.DRAIN_SECONDS);
+  if (drainSeconds >= shutdownSeconds)
+    throw new Error(
+      `DRAIN_SECONDS (${drainSeconds}) must be shorter than SHUTDOWN_SECONDS (${shutdownSeconds}): the stop drains first`,
+    );
   const given = supportSettings(env);
-  const publicBaseUrl = env.PUBLIC_BASE_URL ? env.PUBLIC_BASE_URL.replace(/\/+$/, '') : undefined;
+  const publicBaseUrl = parsePublicBaseUrl(env.PUBLIC_BASE_URL);
+  // A store that takes money writes its own address into links, callbacks and crawlers' answers: never a request's.
+  if (gateway !== 'sandbox' && publicBaseUrl === undefined) {
+    throw new Error(
+      `PAYMENT_GATEWAY=${gateway} needs PUBLIC_BASE_URL (the store's public address, e.g. https://photos.example): ` +
+        "gateways return buyers there, and links and crawlers' answers must never take a request's Host",
+    );
+  }
   const support = demoStore(gateway, demo) && !hasSupportChannels(given) ? DEMO_SUPPORT : given;
   return {
     port: parsePort(env.PORT, 8080),
@@ -311,7 +349,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     log: logSettings(env),
     metricsToken: metricsToken(env.METRICS_TOKEN),
     metricsPort: env.METRICS_PORT ? parsePort(env.METRICS_PORT, 0, 'METRICS_PORT') : undefined,
-    shutdownSeconds: parseShutdownSeconds(env.SHUTDOWN_SECONDS),
+    metricsHost: env.METRICS_HOST?.trim() || '127.0.0.1',
+    trustedProxyAddresses: parseTrustedProxyAddresses(env.TRUSTED_PROXIES),
+    pushServices: parsePushServices(env.PUSH_SERVICES),
+    allowedHosts: parseAllowedHosts(env.ALLOWED_HOSTS),
+    drainSeconds,
+    shutdownSeconds,
     backups: backupSchedule(env, cwd),
   };
 }
@@ -325,6 +368,92 @@ function parseTrustedProxies(raw: string | undefined): number {
   if (!Number.isInteger(n) || n < 0 || n > 10)
     throw new Error(`TRUST_PROXY must be the number of proxies in front (0-10), got "${raw}"`);
   return n;
+}
+
+/** The browsers' push services: Chrome, Edge, Opera and Samsung (FCM), Firefox, Safari, and Edge's own (WNS). */
+export const DEFAULT_PUSH_SERVICES = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'updates.push.services.mozilla.com',
+  '*.push.services.mozilla.com',
+  'web.push.apple.com',
+  '*.push.apple.com',
+  '*.notify.windows.com',
+] as const;
+
+const HOST_NAME = /^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+function listOf(raw: string | undefined): string[] | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  return raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+function parsePushServices(raw: string | undefined): string[] {
+  const given = listOf(raw);
+  if (!given) return [...DEFAULT_PUSH_SERVICES];
+  return given.map((entry) => {
+    const lower = entry.toLowerCase();
+    if (HOST_NAME.test(lower)) return lower;
+    try {
+      const url = new URL(entry);
+      if ((url.protocol === 'https:' || url.protocol === 'http:') && url.pathname === '/' && !url.search)
+        return url.origin;
+    } catch {}
+    throw new Error(
+      `PUSH_SERVICES lists host names (fcm.googleapis.com, *.notify.windows.com) or origins (https://push.example:8443), got "${entry}"`,
+    );
+  });
+}
+
+function parseAllowedHosts(raw: string | undefined): string[] {
+  const given = listOf(raw) ?? ['localhost', '127.0.0.1'];
+  return given.map((entry) => {
+    const host = entry.toLowerCase();
+    if (!/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/.test(host))
+      throw new Error(`ALLOWED_HOSTS lists host names (with a port or not), got "${entry}"`);
+    return host;
+  });
+}
+
+/** An address (IPv4 or IPv6) or a CIDR block of them. */
+function parseTrustedProxyAddresses(raw: string | undefined): string[] {
+  const given = listOf(raw) ?? ['127.0.0.0/8', '::1'];
+  for (const entry of given) {
+    const [address = '', bits, extra] = entry.split('/');
+    const family = isIP(address);
+    const max = family === 4 ? 32 : 128;
+    if (
+      family === 0 ||
+      extra !== undefined ||
+      (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= max))
+    )
+      throw new Error(`TRUSTED_PROXIES lists addresses or blocks (10.0.0.0/8, ::1), got "${entry}"`);
+  }
+  return given;
+}
+
+function parseDrainSeconds(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 5;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 60) throw new Error(`DRAIN_SECONDS must be 0-60, got "${raw}"`);
+  return n;
+}
+
+function parsePublicBaseUrl(raw: string | undefined): string | undefined {
+  const given = raw?.trim().replace(/\/+$/, '');
+  if (!given) return undefined;
+  let url: URL;
+  try {
+    url = new URL(given);
+  } catch {
+    throw new Error(`PUBLIC_BASE_URL must be the store's address (https://photos.example), got "${raw}"`);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash || url.username)
+    throw new Error(`PUBLIC_BASE_URL must be the store's address (https://photos.example), got "${raw}"`);
+  return given;
 }
 
 function parseOnOff(name: string, raw: string | undefined): boolean {

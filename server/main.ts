@@ -1,6 +1,7 @@
 // Entry: config → build the PWA if missing or stale → database → app → listen (and the jobs, unless JOBS=off).
 // With API_PROCESSES above 1, this process prepares the database once, then runs that many API processes
 // (api-processes.ts), each of which runs this entry from "database" on.
+import './ops/private-umask';
 import { spawnSync } from 'node:child_process';
 import cluster from 'node:cluster';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { startJobRunner } from './jobs/runner';
 import { startBackupService } from './ops/backup-service';
 import { configureLog, log } from './ops/log';
 import { clusterMetricsSource, serveMetricsPort } from './ops/metrics-server';
+import { makeDataDirPrivate } from './ops/private-files';
 import { stopOnSignals } from './ops/shutdown';
 import { openStore } from './server';
 
@@ -35,6 +37,8 @@ if (state === 'missing' || (state === 'stale' && ownDist)) {
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
 }
+
+if (cluster.isPrimary) await makeDataDirPrivate(config.dataDir);
 
 if (cluster.isPrimary && config.apiProcesses > 1) {
   // Once, before the processes start together: migrations, the signing secret, the demo data.

@@ -1,6 +1,7 @@
 // `npm run worker`: a process that runs the background jobs (face indexing, order delivery, notices, retention) and
 // nothing else, beside `npm start` on the same database: PostgreSQL, or the embedded one through the running
 // store's socket. Any number may run; the queue hands each job to one of them (jobs/queue.ts: claims and leases).
+import './ops/private-umask';
 import { loadConfig } from './config';
 import { DatabaseUnreachable, openClientDatabase } from './db/open-for-role';
 import { openFaceService } from './faces/wiring';

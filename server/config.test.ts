@@ -1,14 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hasSupportChannels } from '../core/contract/settings';
-import {
-  DEFAULT_PUSH_SERVICES,
-  DEMO_APP_TOKEN,
-  DEMO_SUPPORT,
-  loadConfig,
-  noSupportNotice,
-  sandboxWarning,
-} from './config';
+import { DEMO_APP_TOKEN, DEMO_SUPPORT, loadConfig, noSupportNotice, sandboxWarning } from './config';
+import { DEFAULT_PUSH_SERVICES } from './services/alerts/push-endpoint';
 
 describe('loadConfig', () => {
   it('defaults to the embedded store on port 8080', () => {

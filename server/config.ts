@@ -7,6 +7,7 @@ import { PHOTO_RETENTION_DAYS } from '../core/constants';
 import { hasSupportChannels, type SupportChannels, supportChannelsSchema } from '../core/contract/settings';
 import type { BackupSchedule } from './ops/backup-service';
 import type { LogSettings } from './ops/log';
+import { DEFAULT_PUSH_SERVICES } from './services/alerts/push-endpoint';
 import { defaultPushSubject, type PushKeySettings } from './services/alerts/push-keys';
 import { DEFAULT_MAIL_FROM } from './services/notify/email';
 import { type S3Config, s3ConfigFromEnv } from './storage/s3-store';
@@ -369,17 +370,6 @@ function parseTrustedProxies(raw: string | undefined): number {
     throw new Error(`TRUST_PROXY must be the number of proxies in front (0-10), got "${raw}"`);
   return n;
 }
-
-/** The browsers' push services: Chrome, Edge, Opera and Samsung (FCM), Firefox, Safari, and Edge's own (WNS). */
-export const DEFAULT_PUSH_SERVICES = [
-  'fcm.googleapis.com',
-  'android.googleapis.com',
-  'updates.push.services.mozilla.com',
-  '*.push.services.mozilla.com',
-  'web.push.apple.com',
-  '*.push.apple.com',
-  '*.notify.windows.com',
-] as const;
 
 const HOST_NAME = /^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 

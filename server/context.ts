@@ -25,8 +25,9 @@ export interface AppContext {
    */
   bibFusion?: boolean;
   /**
-   * Runners' alerts of new photos (issue 37): whether the store sends e-mail, and the VAPID keys of push messages.
-   * Absent (tests that do not need them): alerts by push only, with keys made on first use.
+   * Runners' alerts of new photos: whether the store sends e-mail, the VAPID keys of push messages, and the push
+   * services a subscription may point at (PUSH_SERVICES). Absent (tests that do not need them): alerts by push only,
+   * to the browsers' own push services, with keys made on first use.
    */
-  alerts?: { canEmail: boolean; pushKeys(): Promise<PushKeys> };
+  alerts?: { canEmail: boolean; pushKeys(): Promise<PushKeys>; pushServices: readonly string[] };
 }

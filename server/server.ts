@@ -72,7 +72,7 @@ export async function openStore(
     publicBaseUrl: config.publicBaseUrl,
     faces: faces.engine,
     photoPassSecret: photoPassSecretFrom(signingSecret),
-    alerts: { canEmail: config.smtp !== undefined, pushKeys: alertKeys },
+    alerts: { canEmail: config.smtp !== undefined, pushKeys: alertKeys, pushServices: config.pushServices },
   };
   if (config.demoData === 'auto') {
     const line = describeSeeding(await ensureDemoData(db, store, new Date()));
@@ -116,7 +116,7 @@ export async function openStore(
       store,
       now: ctx.now,
       notifier,
-      push: webPushSender(alertKeys),
+      push: webPushSender(alertKeys, config.pushServices),
       payments: ctx.payments,
       onEventPurged: (eventId) => faces.engine.forget(eventId),
     },

@@ -39,7 +39,7 @@ const jobs = startJobRunner(
     now: () => new Date(),
     notifier,
     // Runners' notifications of new photos are sent from here too, signed with the store's keys.
-    push: webPushSender(pushKeysOnce(db, config.push)),
+    push: webPushSender(pushKeysOnce(db, config.push), config.pushServices),
     payments,
     onEventPurged: (eventId) => faces.engine.forget(eventId),
   },

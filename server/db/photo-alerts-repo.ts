@@ -54,7 +54,12 @@ export async function confirmAlert(db: Db, id: number, now: Date): Promise<void>
 }
 
 /** Stopped: what was kept to find and reach the runner (face, bib, subscription, address) is deleted with it. */
-export async function stopAlert(db: Db, id: number, now: Date, reason: 'runner' | 'gone'): Promise<void> {
+export async function stopAlert(
+  db: Db,
+  id: number,
+  now: Date,
+  reason: 'runner' | 'gone' | 'refused-endpoint',
+): Promise<void> {
   await db
     .updateTable('photo_alerts')
     .set({

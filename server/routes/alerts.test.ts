@@ -64,8 +64,9 @@ describe.each(testDatabases)('alerts of new photos on $name', (database) => {
     t = await openTestApp(database, NOW);
     db = t.ctx.db;
     t.ctx.faces = engine;
-    t.ctx.alerts = { canEmail: true, pushKeys: async () => keys };
     push = await startPushService();
+    pushServices = [push.url];
+    t.ctx.alerts = { canEmail: true, pushKeys: async () => keys, pushServices };
     eventId = await insertEvent(db, {
       event: {
         cover_object: 'x/cover.jpg',
@@ -135,6 +136,8 @@ describe.each(testDatabases)('alerts of new photos on $name', (database) => {
     expect(put.status).toBe(200);
     return { search_id: signed.search_id, file_location: signed.file_location };
   }
+  /** The push services the job's sender takes (PUSH_SERVICES): the local one. */
+  let pushServices: readonly string[] = [];
   const handlers = () =>
     jobHandlers({
       db,
@@ -151,7 +154,7 @@ describe.each(testDatabases)('alerts of new photos on $name', (database) => {
           close() {},
         },
       },
-      push: webPushSender(async () => keys),
+      push: webPushSender(async () => keys, pushServices),
     });
   /** Runs the alert jobs due now, as the job runner would; answers their results. */
   async function runAlertJobs(): Promise<unknown[]> {
@@ -423,7 +426,7 @@ describe.each(testDatabases)('alerts of new photos on $name', (database) => {
       expect((await t.post('/api/v1/alerts', body)).status, JSON.stringify(body)).toBe(400);
     }
     // A store that sends no e-mail offers none.
-    t.ctx.alerts = { canEmail: false, pushKeys: async () => keys };
+    t.ctx.alerts = { canEmail: false, pushKeys: async () => keys, pushServices };
     const noMail = await t.post('/api/v1/alerts', {
       event_key: 'live-run',
       bib: '1234',
@@ -434,7 +437,7 @@ describe.each(testDatabases)('alerts of new photos on $name', (database) => {
       code: 'no-email',
       message_th: 'ร้านนี้ไม่ได้ส่งอีเมล กรุณาเปิดการแจ้งเตือนแทน',
     });
-    t.ctx.alerts = { canEmail: true, pushKeys: async () => keys };
+    t.ctx.alerts = { canEmail: true, pushKeys: async () => keys, pushServices };
     expect(await db.selectFrom('photo_alerts').select('id').execute()).toEqual(before);
     // Tokens: unknown 404, malformed 400.
     expect((await t.app.request('/api/v1/alerts/abcdefghijklmnopqrstuvwxyz012345')).status).toBe(404);
@@ -445,6 +448,60 @@ describe.each(testDatabases)('alerts of new photos on $name', (database) => {
     // The push key is the store's.
     const key = await (await t.app.request('/api/v1/alerts/push-key')).json();
     expect(key).toEqual({ status: 'success', body: { public_key: keys.publicKey } });
+  });
+
+  it('a push endpoint that is not a push service the store knows is refused, and never contacted', async () => {
+    const before = await db.selectFrom('photo_alerts').select('id').execute();
+    const { keys: subscriptionKeys } = push.subscribe();
+    const port = new URL(push.url).port;
+    for (const endpoint of [
+      'https://evil.example/x',
+      'https://127.0.0.1:8443/x',
+      `http://localhost:${port}/push/x`,
+      `http://127.0.0.1:${Number(port) + 1}/push/x`,
+      'http://169.254.169.254/latest/meta-data/',
+      'https://[::1]/x',
+      'https://fcm.googleapis.com.evil.example/fcm/send/x',
+    ]) {
+      const answer = await t.post('/api/v1/alerts', {
+        event_key: 'live-run',
+        bib: '1234',
+        language: 'th',
+        push: { endpoint, keys: subscriptionKeys },
+      });
+      expect(answer.status, endpoint).toBe(400);
+      expect(await answer.json(), endpoint).toMatchObject({
+        code: 'push-endpoint-refused',
+        message_th: expect.stringContaining('ใช้การแจ้งเตือนของเบราว์เซอร์นี้ไม่ได้'),
+      });
+    }
+    expect(await db.selectFrom('photo_alerts').select('id').execute()).toEqual(before);
+
+    // Made while the local service was allowed; PUSH_SERVICES no longer names it when the photos come: the alert
+    // stops and the service is not contacted.
+    setNow(new Date(NOW.getTime() + 6 * 60 * MINUTE));
+    const made = await t.post('/api/v1/alerts', {
+      event_key: 'live-run',
+      bib: '0777',
+      language: 'en',
+      push: push.subscribe(),
+    });
+    const answer = v.parse(alertCreatedAnswerSchema, await made.json());
+    const sent = push.messages.length;
+    await indexed([], ['0777']);
+    setNow(new Date(clock.getTime() + 2 * MINUTE));
+    pushServices = [];
+    try {
+      expect(await runAlertJobs()).toContainEqual({
+        alert_id: expect.any(Number),
+        skipped: 'the push endpoint is not one this store sends to',
+      });
+    } finally {
+      pushServices = [push.url];
+    }
+    expect(push.messages.length).toBe(sent);
+    const state = await t.app.request(`/api/v1/alerts/${answer.body.token}`);
+    expect(((await state.json()) as { body: unknown }).body).toMatchObject({ state: 'stopped' });
   });
 
   it('alerts are deleted with the event’s photos', async () => {

@@ -50,6 +50,8 @@ test.beforeAll(async () => {
   push = await startPushService();
   env = {
     DATA_DIR: dataDir,
+    // The local push service is one the store sends to only because it is named here.
+    PUSH_SERVICES: push.url,
     FACE_WORKERS: '1',
     SELFIE_WORKERS: '1',
     ...(process.env.E2E_DIST ? { DIST_DIR: process.env.E2E_DIST } : {}),

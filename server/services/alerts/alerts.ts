@@ -21,6 +21,7 @@ import { descriptorToBytes } from '../../faces/matrix';
 import { enqueue } from '../../jobs/queue';
 import { answerWithMatches, describeUploadedSelfie, eventOpenForSearch } from '../face-search';
 import { accept, type Outcome, refuse } from '../outcome';
+import { checkPushEndpoint, DEFAULT_PUSH_SERVICES } from './push-endpoint';
 
 /** E-mail alerts one address can ask for at one event in a day (each sends a confirmation). */
 export const EMAIL_ALERTS_PER_DAY = 3;
@@ -34,6 +35,18 @@ export function maskEmail(email: string): string {
   if (at < 1) return '****';
   return `${email[0]}****${email.slice(at)}`;
 }
+
+/** A push endpoint the store does not send to (push-endpoint.ts): nothing of the alert is kept. */
+const refusedEndpoint = () =>
+  refuse(
+    400,
+    'this browser’s notifications cannot be used here: use Chrome, Safari, Firefox or Edge, or an e-mail',
+    {
+      field: 'push',
+      code: 'push-endpoint-refused',
+      th: 'ใช้การแจ้งเตือนของเบราว์เซอร์นี้ไม่ได้ กรุณาใช้ Chrome, Safari, Firefox หรือ Edge หรือรับแจ้งทางอีเมล',
+    },
+  );
 
 export interface AlertDeps {
   /** The store sends e-mail (SMTP_URL): e-mail alerts are offered. */
@@ -69,6 +82,11 @@ export async function createAlert(
       code: 'alert-needs-face-or-bib',
       th: 'การแจ้งเตือนต้องใช้ใบหน้า (รูปเซลฟี่) หรือหมายเลขบิบของคุณ',
     });
+  }
+  if (request.push !== undefined) {
+    const services = ctx.alerts?.pushServices ?? DEFAULT_PUSH_SERVICES;
+    const verdict = await checkPushEndpoint(request.push.endpoint, services);
+    if (!verdict.ok) return refusedEndpoint();
   }
   let bib: string | null = null;
   if (request.bib !== undefined) {

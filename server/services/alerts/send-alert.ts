@@ -44,9 +44,14 @@ export async function sendAlert(deps: AlertSendDeps, alertId: number): Promise<S
   }
   const counted = { channel: `alert-${alert.channel}`, result: 'failed' };
   try {
-    if (await tell(deps, alert, photos.length)) {
+    const told = await tell(deps, alert, photos.length);
+    if (told === 'gone') {
       await stopAlert(deps.db, alertId, now, 'gone');
       return { alert_id: alertId, skipped: 'the push subscription is gone' };
+    }
+    if (told === 'refused') {
+      await stopAlert(deps.db, alertId, now, 'refused-endpoint');
+      return { alert_id: alertId, skipped: 'the push endpoint is not one this store sends to' };
     }
     counted.result = 'sent';
   } finally {
@@ -56,27 +61,26 @@ export async function sendAlert(deps: AlertSendDeps, alertId: number): Promise<S
   return { alert_id: alertId, told: photos.length, channel: alert.channel };
 }
 
-/** Sends the message of new photos; true when the push subscription is gone. */
+/** Sends the message of new photos; says when the push subscription is gone or its endpoint refused. */
 async function tell(
   deps: AlertSendDeps,
   alert: NonNullable<Awaited<ReturnType<typeof alertById>>>,
   count: number,
-): Promise<boolean> {
+): Promise<'sent' | 'gone' | 'refused'> {
   if (alert.channel === 'push') {
     if (!deps.push) throw new Error('push messages cannot be sent by this process');
-    const sent = await deps.push.send(
+    return deps.push.send(
       {
         endpoint: alert.push_endpoint ?? '',
         keys: { p256dh: alert.push_p256dh ?? '', auth: alert.push_auth ?? '' },
       },
       JSON.stringify(newPhotosPush(alert, alert.token, count)),
     );
-    return sent === 'gone';
   }
   if (!deps.email) throw new Error('SMTP_URL is no longer set');
   const message = newPhotosMail(alert, alert.token, count, deps.baseUrl);
   await deps.email.send({ to: alert.email ?? '', ...message });
-  return false;
+  return 'sent';
 }
 
 export async function sendAlertConfirmation(

@@ -1,5 +1,6 @@
 // Runs the store's background jobs other than face indexing (faces/wiring.ts runs those): delivering paid orders
-// (originals, logo versions), the outbox of notices, the daily retention, and remaking older public images. Each kind has its own retry policy.
+// (originals, logo versions), the outbox of notices, refunds, runners' alerts, photographers' uploads, the daily
+// retention, and remaking older public images, each in its lane (JOB_LANES). Each kind has its own retry policy.
 // A job whose worker died (killed, crashed, cut off) is queued again once its lease runs out (queue.ts JOB_LEASE_MS):
 // every process that runs jobs sweeps every kind, the face indexing's too.
 
@@ -65,6 +66,19 @@ export const JOB_POLICIES: Record<string, RetryPolicy> = {
 
 export const RUNNER_KINDS = Object.keys(JOB_POLICIES);
 
+/**
+ * The runner's lanes: each has loops of its own, so a kind never waits behind another lane's queue. A buyer's money
+ * and photos (delivery after PAID, its notices, refunds) first of all: a thousand runners' confirmation e-mails, a
+ * photographer's upload or a retention purge never delay them. Runners' alerts apart from the store's upkeep, so
+ * race-day uploads are not held up by a burst of mail either. (Face indexing and bib reading run in the face
+ * engine's loops, backups in their own.)
+ */
+export const JOB_LANES: Readonly<Record<string, readonly string[]>> = {
+  delivery: ['prepare-originals', 'prepare-logos', 'notify-order', 'send-notice', 'refund-duplicate'],
+  alerts: ['send-alert', 'send-alert-confirmation'],
+  upkeep: ['import-upload', 'remake-previews', 'retention'],
+};
+
 export function jobHandlers(deps: JobRunnerDeps): Record<string, JobHandler> {
   const orderOf = (payload: unknown) => String((payload as { order_id?: unknown }).order_id ?? '');
   const sendPolicy = JOB_POLICIES['send-notice'] as RetryPolicy;
@@ -102,7 +116,7 @@ export async function queueRetentionIfDue(db: Db, now: Date): Promise<boolean> {
 }
 
 export interface JobRunnerOptions {
-  /** Concurrent job loops (default 1). */
+  /** Concurrent job loops of each lane (default 1). */
   loops?: number;
   pollMs?: number;
   /** How often a process checks that today's retention job exists (default hourly). */
@@ -136,18 +150,21 @@ export function startJobRunner(
     ),
   ];
   for (const t of timers) t.unref();
-  const loops = Array.from({ length: Math.max(1, options.loops ?? 1) }, () =>
-    first
-      .then(() =>
-        runJobs(deps, handlers, {
-          kinds: RUNNER_KINDS,
-          until: stop.signal,
-          policies: JOB_POLICIES,
-          pollMs: options.pollMs ?? 1000,
-          leaseMs,
-        }),
-      )
-      .catch(failed('job loop')),
+  const perLane = Math.max(1, options.loops ?? 1);
+  const loops = Object.values(JOB_LANES).flatMap((kinds) =>
+    Array.from({ length: perLane }, () =>
+      first
+        .then(() =>
+          runJobs(deps, handlers, {
+            kinds,
+            until: stop.signal,
+            policies: JOB_POLICIES,
+            pollMs: options.pollMs ?? 1000,
+            leaseMs,
+          }),
+        )
+        .catch(failed('job loop')),
+    ),
   );
   return {
     async stop() {

@@ -36,11 +36,14 @@ const pushSubscriptionSchema = v.object({
 export type PushSubscriptionJson = v.InferOutput<typeof pushSubscriptionSchema>;
 
 /**
- * POST /v1/alerts: the face of a selfie uploaded for it (search_id and file_location of /v2/facesearch/sign) and/or
- * a bib, and one way to tell the runner: `push` (their app's subscription) or `email`. Answers the alert's token.
- * Refusals: neither face nor bib 400 (code alert-needs-face-or-bib); no face in the selfie 400 (code no-face); both
- * or neither of push and email 400 (code alert-channel); push not offered by this store 400 (code no-push); an
- * e-mail when the store sends none 400 (code no-email); unknown event 404, a closed sale 400 (as the search).
+ * POST /v1/alerts: the face of a selfie uploaded for it (search_id and file_location of /v2/facesearch/sign), with
+ * the bib if the photos of that face show it, and one way to tell the runner: `push` (their app's subscription) or
+ * `email`. Answers the alert's token. Refusals: no selfie 400 (code alert-needs-selfie), a bib without one 400 (code
+ * bib-needs-selfie), a bib the face's photos do not show 400 (code bib-not-shown); no face in the selfie 400 (code
+ * no-face); both or neither of push and email 400 (code alert-channel); a push endpoint of a push service the store
+ * does not send to 400 (code push-endpoint-refused); an e-mail when the store sends none 400 (code no-email); an
+ * address sent its confirmations for the day, or a client that asked for its e-mail alerts of the day 429 (code
+ * too-many-alerts); unknown event 404, a closed sale 400 (as the search).
  */
 export const alertRequestSchema = v.object({
   event_key: eventKeySchema,
@@ -51,10 +54,13 @@ export const alertRequestSchema = v.object({
   bib: v.optional(typedBibSchema),
   language: v.picklist(['th', 'en'], 'must be th or en'),
   push: v.optional(pushSubscriptionSchema),
+  // One address, one way of writing it, before any count: trimmed and in lower case.
   email: v.optional(
     v.pipe(
       v.string(),
       v.trim(),
+      v.toLowerCase(),
+      v.nonEmpty('is required'),
       v.maxLength(254, 'is too long'),
       v.check(isValidEmail, 'is not a valid e-mail'),
     ),

@@ -1,6 +1,6 @@
 // Runners' alerts of new photos (issue 37, migration 0013): each kept with the face's descriptor and/or bib, where to
 // tell the runner, its token and the SHA-256 of its e-mail confirmation; the photos matched since, each until a notification said it.
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from './database';
 import type { PhotoAlertsTable } from './schema';
 
@@ -162,15 +162,34 @@ export async function alertPhotoIds(db: Db, alertId: number): Promise<number[]> 
 }
 
 /** How many e-mail alerts were made for this address at the event since `since` (confirmation mails limited). */
-export async function emailAlertsSince(db: Db, eventId: number, email: string, since: Date): Promise<number> {
+/** Confirmation e-mails counted for an address (its keyed hash) since then, at every event. */
+export async function alertMailsSince(db: Db, addressKey: string, since: Date): Promise<number> {
   const row = await db
-    .selectFrom('photo_alerts')
+    .selectFrom('alert_mail_log')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('event_id', '=', eventId)
-    .where('email', '=', email)
-    .where('created_at', '>=', since)
+    .where('address_key', '=', addressKey)
+    .where('sent_at', '>=', since)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/**
+ * One more confirmation e-mail to that address, unless `most` were counted since `since`: true when counted. In a
+ * transaction, under a lock of that address, so that requests at once cannot each take the last one. The log's rows
+ * older than `since` are deleted.
+ */
+export async function countAlertMail(
+  trx: Db,
+  addressKey: string,
+  now: Date,
+  since: Date,
+  most: number,
+): Promise<boolean> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`alert-mail:${addressKey}`}))`.execute(trx);
+  await trx.deleteFrom('alert_mail_log').where('sent_at', '<', since).execute();
+  if ((await alertMailsSince(trx, addressKey, since)) >= most) return false;
+  await trx.insertInto('alert_mail_log').values({ address_key: addressKey, sent_at: now }).execute();
+  return true;
 }
 
 /** An event's photos are deleted (retention): its alerts and their matches go with them. */

@@ -122,6 +122,13 @@ export interface PhotographerLinksTable {
   revoked_at: Timestamp | null;
 }
 
+/** A runner's alert's confirmation e-mail, counted per address (its keyed hash) for a day (migration 0014). */
+export interface AlertMailLogTable {
+  id: Generated<number>;
+  address_key: string;
+  sent_at: GeneratedTimestamp;
+}
+
 export interface PhotoAlertsTable {
   id: Generated<number>;
   event_id: number;
@@ -350,6 +357,7 @@ export interface Database {
   photographer_links: PhotographerLinksTable;
   photo_alerts: PhotoAlertsTable;
   photo_alert_matches: PhotoAlertMatchesTable;
+  alert_mail_log: AlertMailLogTable;
   face_searches: FaceSearchesTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;

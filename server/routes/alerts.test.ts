@@ -11,6 +11,7 @@ import { alertCreatedAnswerSchema, alertPushPayloadSchema } from '../../core/con
 import { faceSearchAnswerSchema } from '../../core/contract/facesearch';
 import type { Db } from '../db/database';
 import { insertEvent, updateEvent } from '../db/events-repo';
+import { saveFacesOfPhoto } from '../db/faces-repo';
 import { findJob, jobsWithPayload } from '../db/jobs-repo';
 import { insertPhotos } from '../db/photos-repo';
 import { testDatabases } from '../db/test-databases';
@@ -37,10 +38,23 @@ const RED = await selfieOf('#c00000');
 const BLUE = await selfieOf('#0000c0');
 const GREY = await selfieOf('#808080');
 
-/** Red is runner 1, blue runner 2, grey has no face. */
+/** The faces stored so far: runner → their faces (photo, face id), for the stand-in's searches. */
+const storedFaces = new Map<number, { photoId: number; faceId: number }[]>();
+
+/** Red is runner 1, blue runner 2, grey has no face; a runner's search finds their stored faces, confident. */
 const engine: FaceSearchEngine = {
   async search() {
     return { kind: 'matches', matches: [] };
+  },
+  async searchDescriptor(descriptor) {
+    const runner = Array.from(descriptor).indexOf(1);
+    return (storedFaces.get(runner) ?? []).map(({ photoId, faceId }) => ({
+      photoId,
+      faceId,
+      personId: faceId,
+      distance: 0.1,
+      tier: 'confident' as const,
+    }));
   },
   async describe(selfie) {
     const { data } = await sharp(selfie).raw().toBuffer({ resolveWithObject: true });
@@ -67,15 +81,15 @@ describe.each(testDatabases)('alerts of new photos on $name', (database) => {
     push = await startPushService();
     pushServices = [push.url];
     t.ctx.alerts = { canEmail: true, pushKeys: async () => keys, pushServices };
-    eventId = await insertEvent(db, {
+    const eventOf = (key: string, title: string) => ({
       event: {
         cover_object: 'x/cover.jpg',
         event_date_text: '22 พฤศจิกายน 2569',
         eventdate: '2026-11-22',
         province: 'กรุงเทพมหานคร',
         team_key: null,
-        event_key: 'live-run',
-        title: 'Live run',
+        event_key: key,
+        title,
         on_sale_start: new Date(NOW.getTime() - DAY),
         on_sale_end: new Date(NOW.getTime() + 30 * DAY),
         face_threshold: 0.5,
@@ -84,7 +98,11 @@ describe.each(testDatabases)('alerts of new photos on $name', (database) => {
       },
       packages: [{ name: '1 ภาพ', name_en: '1 photo', number_of_photo: 1, price: '60' }],
     });
+    eventId = await insertEvent(db, eventOf('live-run', 'Live run'));
+    await insertEvent(db, eventOf('other-run', 'Other run'));
     await addPhotos(2);
+    // Runner 1 (red) was photographed wearing bib 0421 before any alert.
+    await photoOfRunner(1, '0421');
   });
   afterAll(async () => {
     await push.close();
@@ -114,16 +132,32 @@ describe.each(testDatabases)('alerts of new photos on $name', (database) => {
       }),
     );
   }
+  /** A photo of a runner saved with their face and the bib read under it (the search's fusion reads it). */
+  async function photoOfRunner(runner: number, bib: string): Promise<void> {
+    const [photoId] = await addPhotos(1);
+    const descriptor = new Uint8Array(512);
+    const [face] = await saveFacesOfPhoto(
+      db,
+      photoId as number,
+      eventId,
+      [{ box: { x: 10, y: 10, width: 50, height: 50 }, score: 0.9, descriptor }],
+      [{ face: 0, bib, confidence: 0.95, box: { x: 10, y: 70, width: 50, height: 20 } }],
+    );
+    storedFaces.set(runner, [
+      ...(storedFaces.get(runner) ?? []),
+      { photoId: photoId as number, faceId: face?.id as number },
+    ]);
+  }
   /** A photo indexed with these faces and bibs, as the index job does it. */
   async function indexed(faces: Float32Array[], bibs?: string[]): Promise<number> {
     const [id] = await addPhotos(1);
     await matchAlerts(db, clock, { id: id as number, eventId, threshold: 0.5, faces, bibs });
     return id as number;
   }
-  async function selfieUpload(bytes: Uint8Array) {
+  async function selfieUpload(bytes: Uint8Array, eventKey = 'live-run') {
     const signed = (await (
       await t.post('/api/v2/facesearch/sign', {
-        event_key: 'live-run',
+        event_key: eventKey,
         file_name: 'me.jpg',
         file_type: 'image/jpeg',
       })
@@ -249,7 +283,7 @@ describe.each(testDatabases)('alerts of new photos on $name', (database) => {
     const photos = await t.app.request(`/api/v1/alerts/${answer.body.token}/photos`);
     const shown = v.parse(faceSearchAnswerSchema, await photos.json());
     expect(shown.image_length).toBe(3);
-    expect(shown.images.map((i) => i.original_file_name)).toEqual(['IMG_6.JPG', 'IMG_5.JPG', 'IMG_3.JPG']);
+    expect(shown.images.map((i) => i.original_file_name)).toEqual(['IMG_7.JPG', 'IMG_6.JPG', 'IMG_4.JPG']);
 
     // Another photo two minutes later: told, but not before ten minutes after the last message.
     await indexed([faceOf(1)]);
@@ -286,17 +320,18 @@ describe.each(testDatabases)('alerts of new photos on $name', (database) => {
     expect(pushed(before)).toHaveLength(2);
   });
 
-  it('a bib alert in Thai; a subscription the push service says is gone stops the alert', async () => {
+  it('a bib alert in Thai, with the selfie that shows it; a subscription the push service says is gone stops the alert', async () => {
     setNow(new Date(NOW.getTime() + 60 * MINUTE));
     const subscription = push.subscribe();
     const made = await t.post('/api/v1/alerts', {
       event_key: 'live-run',
+      ...(await selfieUpload(RED)),
       bib: '๐๔๒๑',
       language: 'th',
       push: subscription,
     });
     const answer = v.parse(alertCreatedAnswerSchema, await made.json());
-    expect(answer.body.alert).toMatchObject({ bib: '0421', face: false, state: 'active' });
+    expect(answer.body.alert).toMatchObject({ bib: '0421', face: true, state: 'active' });
     const before = push.messages.length;
     await indexed([faceOf(4)], ['0421', '77']);
     await indexed([faceOf(4)], ['77']);
@@ -360,33 +395,54 @@ describe.each(testDatabases)('alerts of new photos on $name', (database) => {
     ]);
     expect(mails.at(-1)?.text).toContain(`https://photos.example/live-run?alert=${answer.body.token}`);
 
-    // Three e-mail alerts a day for one address at most (each sends a mail).
-    for (let i = 0; i < 2; i++)
-      expect(
-        (
-          await t.post('/api/v1/alerts', {
-            event_key: 'live-run',
-            bib: '1234',
-            language: 'en',
-            email: 'runner.two@example.com',
-          })
-        ).status,
-      ).toBe(200);
-    const fourth = await t.post('/api/v1/alerts', {
-      event_key: 'live-run',
-      bib: '1234',
-      language: 'en',
-      email: 'runner.two@example.com',
-    });
-    expect(fourth.status).toBe(429);
-    expect(await fourth.json()).toMatchObject({ code: 'too-many-alerts' });
+    // Three confirmation e-mails a day for one address at most, however it is written, at every event.
+    const emailAlert = async (email: string, eventKey = 'live-run') =>
+      t.post('/api/v1/alerts', {
+        event_key: eventKey,
+        ...(await selfieUpload(BLUE, eventKey)),
+        language: 'en',
+        email,
+      });
+    expect((await emailAlert('RUNNER.two@example.com')).status).toBe(200);
+    expect((await emailAlert('runner.two@example.com ', 'other-run')).status).toBe(200);
+    for (const address of ['runner.two@example.com', 'Runner.Two@Example.COM', ' runner.two@EXAMPLE.com']) {
+      const refused = await emailAlert(address, address.startsWith(' ') ? 'other-run' : 'live-run');
+      expect(refused.status, address).toBe(429);
+      expect(await refused.json()).toMatchObject({
+        code: 'too-many-alerts',
+        message_th: 'อีเมลนี้ได้รับอีเมลยืนยันครบจำนวนของวันนี้แล้ว กรุณาลองใหม่พรุ่งนี้',
+      });
+    }
+    // A day later the address may be asked for again; the log forgets what is older.
+    setNow(new Date(clock.getTime() + DAY + MINUTE));
+    expect((await emailAlert('runner.two@example.com')).status).toBe(200);
+    expect(await db.selectFrom('alert_mail_log').select('id').execute()).toHaveLength(1);
+    // Five at once for another address: three confirmations, however the requests interleave.
+    const uploads = [];
+    for (let i = 0; i < 5; i++) uploads.push(await selfieUpload(BLUE));
+    const burst = await Promise.all(
+      uploads.map((upload) =>
+        t.post('/api/v1/alerts', {
+          event_key: 'live-run',
+          ...upload,
+          language: 'en',
+          email: 'burst@example.com',
+        }),
+      ),
+    );
+    expect(burst.map((r) => r.status).sort()).toEqual([200, 200, 200, 429, 429]);
+    expect(await db.selectFrom('alert_mail_log').select('id').execute()).toHaveLength(4);
+    // Only a keyed hash of the address is kept in the log.
+    expect(JSON.stringify(await db.selectFrom('alert_mail_log').selectAll().execute())).not.toContain(
+      'runner',
+    );
   });
 
   it('refuses what cannot be an alert, in Thai and English, and changes nothing', async () => {
     const before = await db.selectFrom('photo_alerts').select('id').execute();
     const subscription = push.subscribe();
     const refusals: [unknown, number, string][] = [
-      [{ event_key: 'live-run', language: 'en', push: subscription }, 400, 'alert-needs-face-or-bib'],
+      [{ event_key: 'live-run', language: 'en', push: subscription }, 400, 'alert-needs-selfie'],
       [{ event_key: 'live-run', bib: '1234', language: 'en' }, 400, 'alert-channel'],
       [
         { event_key: 'live-run', bib: '1234', language: 'en', push: subscription, email: 'a@b.co' },
@@ -394,6 +450,30 @@ describe.each(testDatabases)('alerts of new photos on $name', (database) => {
         'alert-channel',
       ],
       [{ event_key: 'live-run', bib: '12', language: 'en', push: subscription }, 400, 'bad-bib'],
+      // A bib alone follows whoever wears it: it needs the asker's selfie, whose photos show that bib.
+      [{ event_key: 'live-run', bib: '0421', language: 'en', push: subscription }, 400, 'bib-needs-selfie'],
+      [
+        {
+          event_key: 'live-run',
+          ...(await selfieUpload(BLUE)),
+          bib: '0421',
+          language: 'en',
+          push: subscription,
+        },
+        400,
+        'bib-not-shown',
+      ],
+      [
+        {
+          event_key: 'live-run',
+          ...(await selfieUpload(RED)),
+          bib: '0999',
+          language: 'en',
+          push: subscription,
+        },
+        400,
+        'bib-not-shown',
+      ],
       [{ event_key: 'no-such-run', bib: '1234', language: 'en', push: subscription }, 404, 'event-not-found'],
       [
         { event_key: 'live-run', ...(await selfieUpload(GREY)), language: 'en', push: subscription },
@@ -421,6 +501,8 @@ describe.each(testDatabases)('alerts of new photos on $name', (database) => {
         push: { ...subscription, keys: { p256dh: 'x', auth: 'y' } },
       },
       { event_key: 'live-run', bib: '1234', language: 'en', email: 'not-an-email' },
+      { event_key: 'live-run', bib: '1234', language: 'en', email: '' },
+      { event_key: 'live-run', bib: '1234', language: 'en', email: '   ' },
       { event_key: 'live-run', bib: '1234', language: 'fr', push: subscription },
     ]) {
       expect((await t.post('/api/v1/alerts', body)).status, JSON.stringify(body)).toBe(400);
@@ -482,13 +564,13 @@ describe.each(testDatabases)('alerts of new photos on $name', (database) => {
     setNow(new Date(NOW.getTime() + 6 * 60 * MINUTE));
     const made = await t.post('/api/v1/alerts', {
       event_key: 'live-run',
-      bib: '0777',
+      ...(await selfieUpload(RED)),
       language: 'en',
       push: push.subscribe(),
     });
     const answer = v.parse(alertCreatedAnswerSchema, await made.json());
     const sent = push.messages.length;
-    await indexed([], ['0777']);
+    await indexed([faceOf(1)]);
     setNow(new Date(clock.getTime() + 2 * MINUTE));
     pushServices = [];
     try {

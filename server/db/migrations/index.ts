@@ -13,6 +13,7 @@ import * as chargeClaims from './0010-charge-claims';
 import * as bibs from './0011-bibs';
 import * as liveUploads from './0012-live-uploads';
 import * as photoAlerts from './0013-photo-alerts';
+import * as alertMailLog from './0014-alert-mail-log';
 
 export const migrations: Record<string, Migration> = {
   '0001-events': events,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011-bibs': bibs,
   '0012-live-uploads': liveUploads,
   '0013-photo-alerts': photoAlerts,
+  '0014-alert-mail-log': alertMailLog,
 };

@@ -1,7 +1,7 @@
 // A runner's alert of new photos (issue 37, core/contract/alerts.ts): made after a search with the face of a selfie
 // uploaded for it (described, then deleted like a search's) and/or a bib, told by Web Push or by an e-mail that is
 // confirmed first; seen, stopped and its photos shown through its token.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { AlertRequest, AlertState } from '../../../core/contract/alerts';
 import type { FaceSearchAnswer } from '../../../core/contract/facesearch';
 import { typedBib } from '../../bibs/event-bibs';
@@ -12,7 +12,7 @@ import {
   alertByToken,
   alertPhotoIds,
   confirmAlert,
-  emailAlertsSince,
+  countAlertMail,
   insertAlert,
   lastPhotoId,
   stopAlert,
@@ -21,10 +21,11 @@ import { descriptorToBytes } from '../../faces/matrix';
 import { enqueue } from '../../jobs/queue';
 import { answerWithMatches, describeUploadedSelfie, eventOpenForSearch } from '../face-search';
 import { accept, type Outcome, refuse } from '../outcome';
+import { bibNeedsSelfie, bibNotShown, selfieWearsBib } from './bib-proof';
 import { checkPushEndpoint, DEFAULT_PUSH_SERVICES } from './push-endpoint';
 
-/** E-mail alerts one address can ask for at one event in a day (each sends a confirmation). */
-export const EMAIL_ALERTS_PER_DAY = 3;
+/** Confirmation e-mails one address gets in a day, at every event together, whoever asks for them. */
+export const CONFIRMATIONS_PER_ADDRESS_PER_DAY = 3;
 
 export const newAlertSecret = (): string => randomBytes(24).toString('base64url');
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -47,6 +48,17 @@ const refusedEndpoint = () =>
       th: 'ใช้การแจ้งเตือนของเบราว์เซอร์นี้ไม่ได้ กรุณาใช้ Chrome, Safari, Firefox หรือ Edge หรือรับแจ้งทางอีเมล',
     },
   );
+
+const tooManyMails = () =>
+  refuse(429, 'this e-mail address has been sent enough confirmations today: try again tomorrow', {
+    field: 'email',
+    code: 'too-many-alerts',
+    th: 'อีเมลนี้ได้รับอีเมลยืนยันครบจำนวนของวันนี้แล้ว กรุณาลองใหม่พรุ่งนี้',
+  });
+
+/** An address as the mail log keeps it: a keyed hash, never the address. */
+const addressKey = (ctx: AppContext, email: string) =>
+  createHmac('sha256', ctx.photoPassSecret).update(`alert-mail:${email}`).digest('hex');
 
 export interface AlertDeps {
   /** The store sends e-mail (SMTP_URL): e-mail alerts are offered. */
@@ -77,10 +89,10 @@ export async function createAlert(
   }
   const hasSelfie = request.search_id !== undefined && request.file_location !== undefined;
   if (!hasSelfie && request.bib === undefined) {
-    return refuse(400, 'an alert needs your face (a selfie) or your bib number', {
+    return refuse(400, 'an alert needs your selfie: your face finds the new photos of you', {
       field: 'search_id',
-      code: 'alert-needs-face-or-bib',
-      th: 'การแจ้งเตือนต้องใช้ใบหน้า (รูปเซลฟี่) หรือหมายเลขบิบของคุณ',
+      code: 'alert-needs-selfie',
+      th: 'การแจ้งเตือนต้องใช้รูปเซลฟี่ของคุณ ใบหน้าของคุณใช้ค้นหาภาพใหม่ของคุณ',
     });
   }
   if (request.push !== undefined) {
@@ -99,16 +111,7 @@ export async function createAlert(
       });
     }
     bib = read;
-  }
-  if (request.email !== undefined) {
-    const dayAgo = new Date(ctx.now().getTime() - 86_400_000);
-    if ((await emailAlertsSince(ctx.db, event.event_id, request.email, dayAgo)) >= EMAIL_ALERTS_PER_DAY) {
-      return refuse(429, 'this e-mail address has asked for enough alerts today', {
-        field: 'email',
-        code: 'too-many-alerts',
-        th: 'อีเมลนี้ขอรับแจ้งครบจำนวนของวันนี้แล้ว',
-      });
-    }
+    if (!hasSelfie) return bibNeedsSelfie();
   }
   let descriptor: Uint8Array | null = null;
   if (hasSelfie) {
@@ -124,11 +127,19 @@ export async function createAlert(
         th: 'ไม่พบใบหน้าในรูปนี้',
       });
     }
+    if (bib !== null && !(await selfieWearsBib(ctx, event, described.value.descriptor, bib)))
+      return bibNotShown();
     descriptor = descriptorToBytes(described.value.descriptor);
   }
   const token = newAlertSecret();
   const confirmSecret = request.email !== undefined ? newAlertSecret() : undefined;
-  const id = await ctx.db.transaction().execute(async (trx) => {
+  const made = await ctx.db.transaction().execute(async (trx) => {
+    if (request.email !== undefined) {
+      const dayAgo = new Date(ctx.now().getTime() - 86_400_000);
+      const key = addressKey(ctx, request.email);
+      if (!(await countAlertMail(trx, key, ctx.now(), dayAgo, CONFIRMATIONS_PER_ADDRESS_PER_DAY)))
+        return undefined;
+    }
     const alertId = await insertAlert(trx, {
       event_id: event.event_id,
       token,
@@ -145,10 +156,9 @@ export async function createAlert(
     });
     if (confirmSecret)
       await enqueue(trx, 'send-alert-confirmation', { alert_id: alertId, secret: confirmSecret }, ctx.now());
-    return alertId;
+    return alertByToken(trx, token);
   });
-  const made = await alertByToken(ctx.db, token);
-  if (!made) throw new Error(`alert ${id} vanished`);
+  if (!made) return tooManyMails();
   return accept({ token, alert: await stateOf(ctx, made) });
 }
 

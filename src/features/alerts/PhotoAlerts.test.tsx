@@ -130,6 +130,50 @@ describe('PhotoAlerts', () => {
     expect(keptAlert('live-run')).toBe(TOKEN);
   });
 
+  it('a bib the photos of the face do not show: the alert tells by the face alone, and says so', async () => {
+    withPush();
+    let asked = 0;
+    answers['/v1/alerts'] = () =>
+      ++asked === 1
+        ? json(400, {
+            status: 'error',
+            message: 'the photos of your face do not show this bib (yet)',
+            code: 'bib-not-shown',
+            field: 'bib',
+          })
+        : json(200, { status: 'success', body: { token: TOKEN, alert: state() } });
+    await renderPage(() => <PhotoAlerts eventKey="live-run" selfie={() => selfie} bib="0421" answered />);
+    fireEvent.click(screen.getByRole('button', { name: 'แจ้งฉันเมื่อมีภาพใหม่ของฉัน' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'เปิดการแจ้งเตือน' }));
+    expect(await screen.findByText(/ภาพของคุณที่มีอยู่ยังไม่เห็นบิบหมายเลข 0421/)).toBeInTheDocument();
+    const made = calls.filter((c) => c.url === '/v1/alerts').map((c) => c.body as Record<string, unknown>);
+    expect(made).toHaveLength(2);
+    expect(made[0]?.bib).toBe('0421');
+    expect(made[1]).not.toHaveProperty('bib');
+    // The selfie is sent once more for the second ask (the first was described and deleted).
+    expect(putSigned).toHaveBeenCalledTimes(2);
+  });
+
+  it('after a search by bib alone: asks for a selfie instead of offering an alert', async () => {
+    withPush();
+    await renderPage(() => <PhotoAlerts eventKey="live-run" selfie={() => undefined} bib="0421" answered />);
+    expect(screen.getByText('ค้นหาด้วยรูปเซลฟี่ของคุณ แล้วเราแจ้งคุณได้เมื่อมีภาพใหม่ของคุณในงานนี้')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'แจ้งฉันเมื่อมีภาพใหม่ของฉัน' })).toBeNull();
+  });
+
+  it('a push service the store does not send to: says which browsers work', async () => {
+    withPush();
+    answers['/v1/alerts'] = () =>
+      json(400, { status: 'error', message: 'refused', code: 'push-endpoint-refused', field: 'push' });
+    await renderPage(() => (
+      <PhotoAlerts eventKey="live-run" selfie={() => selfie} bib={undefined} answered />
+    ));
+    fireEvent.click(screen.getByRole('button', { name: 'แจ้งฉันเมื่อมีภาพใหม่ของฉัน' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'เปิดการแจ้งเตือน' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('กรุณาใช้ Chrome, Safari, Firefox หรือ Edge');
+    expect(keptAlert('live-run')).toBeUndefined();
+  });
+
   it('notifications blocked: says how to allow them, makes nothing', async () => {
     withPush('denied');
     await renderPage(() => (

@@ -32,7 +32,14 @@ export interface PhotoAlertsProps {
   confirmSecret?: string | undefined;
 }
 
-type Problem = 'denied' | 'failed' | 'no-face' | 'no-email' | 'too-many' | 'select-selfie-again';
+type Problem =
+  | 'denied'
+  | 'failed'
+  | 'no-face'
+  | 'no-email'
+  | 'too-many'
+  | 'select-selfie-again'
+  | 'push-refused';
 
 const problemOf = (error: unknown): Problem => {
   if (!(error instanceof ApiError)) return 'failed';
@@ -40,6 +47,7 @@ const problemOf = (error: unknown): Problem => {
   if (error.serverCode === 'no-email') return 'no-email';
   if (error.serverCode === 'too-many-alerts') return 'too-many';
   if (error.serverCode === 'search-expired') return 'select-selfie-again';
+  if (error.serverCode === 'push-endpoint-refused') return 'push-refused';
   return 'failed';
 };
 
@@ -102,12 +110,16 @@ export function PhotoAlerts({ eventKey, selfie, bib, answered, confirmSecret }: 
         }
         via = { push: subscribed.subscription };
       } else via = { email: channel.email };
-      const made = await createAlert({
-        event_key: eventKey,
-        ...upload,
-        ...(bib ? { bib } : {}),
-        language,
-        ...via,
+      const ask = (withBib: boolean) =>
+        createAlert({ event_key: eventKey, ...upload, ...(withBib && bib ? { bib } : {}), language, ...via });
+      const made = await ask(true).catch(async (error: unknown) => {
+        // The photos of this face do not show the bib (yet): the store keeps a bib only when they do, so the
+        // alert tells by the face alone (the selfie sent once more).
+        if (!(error instanceof ApiError && error.serverCode === 'bib-not-shown' && face)) throw error;
+        const signed = await signSelfieUpload(eventKey, 'alert.jpg');
+        await putSigned(signed.url, face, UPLOAD_CONTENT_TYPE);
+        upload = { search_id: signed.search_id, file_location: signed.file_location };
+        return ask(false);
       });
       keepAlert(eventKey, made.token);
       setToken(made.token);
@@ -195,6 +207,11 @@ export function PhotoAlerts({ eventKey, selfie, bib, answered, confirmSecret }: 
             <Trans>เราจะแจ้งเตือนบนอุปกรณ์นี้เมื่อมีภาพใหม่ของคุณในงานนี้</Trans>
           )}
         </p>
+        {bib && alert.bib === null && (
+          <p>
+            <Trans>เราเทียบด้วยใบหน้าของคุณ: ภาพของคุณที่มีอยู่ยังไม่เห็นบิบหมายเลข {bib}</Trans>
+          </p>
+        )}
         <button type="button" className="button" disabled={working} onClick={() => void stop()}>
           <Trans>หยุดแจ้งเตือน</Trans>
         </button>
@@ -203,7 +220,18 @@ export function PhotoAlerts({ eventKey, selfie, bib, answered, confirmSecret }: 
     );
   }
 
-  if (!answered || (!selfie() && !bib)) {
+  if (answered && !selfie() && bib && alert?.state !== 'stopped') {
+    // A bib alone would let anyone follow whoever wears it: alerts start from the runner's own face.
+    return (
+      <section className="photo-alerts">
+        <p>
+          <Trans>ค้นหาด้วยรูปเซลฟี่ของคุณ แล้วเราแจ้งคุณได้เมื่อมีภาพใหม่ของคุณในงานนี้</Trans>
+        </p>
+      </section>
+    );
+  }
+
+  if (!answered || !selfie()) {
     return alert?.state === 'stopped' ? (
       <section className="photo-alerts" aria-live="polite">
         <p>
@@ -309,7 +337,9 @@ function ProblemText({ problem }: { problem: Problem }) {
       ) : problem === 'no-email' ? (
         <Trans>ร้านนี้ไม่ได้ส่งอีเมล กรุณาเปิดการแจ้งเตือนแทน</Trans>
       ) : problem === 'too-many' ? (
-        <Trans>อีเมลนี้ขอรับแจ้งครบจำนวนของวันนี้แล้ว</Trans>
+        <Trans>อีเมลนี้ได้รับอีเมลยืนยันครบจำนวนของวันนี้แล้ว กรุณาลองใหม่พรุ่งนี้</Trans>
+      ) : problem === 'push-refused' ? (
+        <Trans>ใช้การแจ้งเตือนของเบราว์เซอร์นี้ไม่ได้ กรุณาใช้ Chrome, Safari, Firefox หรือ Edge</Trans>
       ) : problem === 'select-selfie-again' ? (
         <Trans>รูปเซลฟี่หมดอายุแล้ว กรุณาค้นหาด้วยรูปเซลฟี่อีกครั้ง</Trans>
       ) : (

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { roundTwoChecks, selfieBurstCheck } from './attack-round2';
+import { roundThreeChecks } from './attack-round3';
 import { type BenchStore, startStore, waitFor } from './bench-kit';
 
 const { values } = parseArgs({
@@ -362,6 +363,8 @@ try {
 
   // Issue 33's checks (attack-round2.ts), on this store; the selfie burst on one with face workers.
   await roundTwoChecks({ store, call, check, order, env });
+  // The race-day features' (attack-round3.ts), on this store and on stores of their own.
+  await roundThreeChecks({ store, env, call, check, dir });
   await selfieBurstCheck(check, { ...env, DATA_DIR: path.join(dir, 'data-faces') }, STAGE);
 
   // kill -9 in the middle of 200 creations (once 20 have been answered), then restart on the same data: every

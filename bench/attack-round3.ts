@@ -1,12 +1,15 @@
 // The race-day attack checks (bench:attack, round three), run by attack-recheck.ts against the store process: push
-// endpoints, confirmation e-mails and the job lanes (attack-round3-alerts.ts). A round that throws is reported as a
+// endpoints, confirmation e-mails and the job lanes (attack-round3-alerts.ts), the start list's name search and
+// whose X-Forwarded-For is believed (attack-round3-names.ts). A round that throws is reported as a
 // failed check with its error, and the next one runs.
 import { mailChecks, pushEndpointChecks } from './attack-round3-alerts';
 import type { RoundThreeKit } from './attack-round3-kit';
+import { nameSearchChecks } from './attack-round3-names';
 
 const rounds: [string, (kit: RoundThreeKit) => Promise<void>][] = [
   ['push endpoints', pushEndpointChecks],
   ['confirmation e-mails and job lanes', mailChecks],
+  ['name search and client identity', nameSearchChecks],
 ];
 
 export async function roundThreeChecks(kit: RoundThreeKit): Promise<void> {

@@ -33,22 +33,41 @@ export const bibSearchAnswerSchema = v.object({
 });
 export type BibSearchAnswer = v.InferOutput<typeof bibSearchAnswerSchema>;
 
-/** The least a name search takes: two characters (one Thai consonant and its vowel). */
-export const RUNNER_NAME_MIN = 2;
+/**
+ * The least a name search takes: three letters, counted as a person sees them (a Thai consonant with its vowel and
+ * tone marks is one; spaces and punctuation are none). Fewer would let a list be walked by every pair of letters.
+ */
+export const RUNNER_NAME_MIN = 3;
 /** The most runners a name search answers (a runner picks theirs). */
 export const RUNNER_NAMES_MAX = 10;
 
+const LETTER = /\p{L}/u;
+
+/** The letters of a typed name as a person counts them: its characters (grapheme clusters) that hold a letter. */
+export function nameLetters(text: string): number {
+  if (typeof Intl.Segmenter !== 'function')
+    // Without a segmenter (older browsers), letters that stand on their own: combining marks are part of one.
+    return Array.from(text).filter((c) => LETTER.test(c) && !/\p{M}/u.test(c)).length;
+  let letters = 0;
+  for (const { segment } of new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text))
+    if (LETTER.test(segment)) letters += 1;
+  return letters;
+}
+
 /**
- * POST /v1/bibsearch/runners: the runners of the event's start list whose name holds `name` (any case), at most
- * RUNNER_NAMES_MAX, names beginning with it first; an event without a start list answers none. Refusals as the bib
- * search's (name too short or too long 400, field name).
+ * POST /v1/bibsearch/runners: the runners of the event's start list whose name, as written (first name first),
+ * begins with `name` (any case), at most RUNNER_NAMES_MAX, by name; an event without a start list answers none. Each
+ * answered as the first name and the initials of the rest ("Anna R."), and matched on no more than that: past the
+ * first word, only each typed word's first letter is compared (so no walk of longer queries reads a surname back).
+ * Refusals: fewer than RUNNER_NAME_MIN letters 400 (field name, code name-too-short, in Thai and English), too long
+ * 400; the event's name searches of the day used up 429 (code name-search-closed, Retry-After); the per-client rate
+ * limit 429; otherwise as the bib search's.
  */
 export const runnerNamesRequestSchema = v.object({
   event_key: eventKeySchema,
   name: v.pipe(
     v.string('must be a name'),
     v.trim(),
-    v.minLength(RUNNER_NAME_MIN, `must be at least ${RUNNER_NAME_MIN} characters`),
     v.maxLength(100, 'is too long'),
     // No control characters or lone surrogates: a database's text cannot hold them.
     v.regex(/^[^\p{Cc}\p{Cs}]*$/u, 'must be letters of a name'),

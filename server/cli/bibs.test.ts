@@ -45,7 +45,7 @@ describe.each(testDatabases)('bib commands on $name', (database) => {
     );
     const run = await cli.run('import-start-list', 'night-run', file);
     expect(run).toMatchObject({ code: 0, out: 'night-run: start list of 3 runners imported' });
-    expect(await runnersNamed(cli.db, eventId, 'ใจ', 10)).toEqual([
+    expect(await runnersNamed(cli.db, eventId, 'สมชาย', 10)).toEqual([
       { bib: '1234', name: 'สมชาย ใจดี', category: '10K' },
     ]);
     expect(await runnersNamed(cli.db, eventId, 'runner, a', 10)).toEqual([

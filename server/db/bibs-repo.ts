@@ -165,25 +165,38 @@ export async function bibsOnStartList(
 }
 
 /**
- * Runners of the start list with a word of their name beginning with `part` (any case; Thai or English as typed), at
- * most `limit`, the names that begin with it first.
+ * The runners of the start list whose name, as written, begins with `typed` (any case; Thai or English as typed), at
+ * most `limit`, by name. Matched on what the name search shows and nothing more: the first word as typed (a prefix
+ * of the first name, or the whole of it when more words follow), then each further typed word by its first
+ * character only, against the initials of the name's next words. "anna rod" finds "Anna Rose" as "anna r" does: a
+ * walk of longer and longer queries learns nothing past the initials.
  */
 export async function runnersNamed(
   db: Db,
   eventId: number,
-  part: string,
+  typed: string,
   limit: number,
 ): Promise<StartListRow[]> {
-  const escaped = part.replace(/[\\%_]/g, (c) => `\\${c}`);
   return db
     .selectFrom('start_list')
     .select(['bib', 'name', 'category'])
     .where('event_id', '=', eventId)
-    .where(
-      sql<boolean>`(lower(name) like lower(${`${escaped}%`}) or lower(name) like lower(${`% ${escaped}%`}))`,
-    )
-    .orderBy(sql`case when lower(name) like lower(${`${escaped}%`}) then 0 else 1 end`)
+    .where(sql<boolean>`lower(name) ~ lower(${shownNamePattern(typed)})`)
     .orderBy('name')
+    .orderBy('bib')
     .limit(limit)
     .execute();
+}
+
+/**
+ * The regular expression (PostgreSQL's) of names beginning as `typed` does, compared as described at runnersNamed.
+ * Made only of characters lower() leaves as they are besides the typed ones, so lower() of the whole pattern is the
+ * typed text's lower case (the same lower() as the names'); every ASCII punctuation character typed is escaped, and
+ * nothing else can be special to a regular expression.
+ */
+export function shownNamePattern(typed: string): string {
+  const [first = '', ...rest] = typed.trim().split(/\s+/);
+  const literal = (text: string) => text.replace(/[!-/:-@[-`{-~]/g, (c) => `\\${c}`);
+  const initials = rest.map((word) => `[[:space:]]+${literal(Array.from(word)[0] ?? '')}`);
+  return `^${literal(first)}${initials.join('[^[:space:]]*')}`;
 }

@@ -5,11 +5,14 @@ import type { ErrorAnswer } from '../../core/contract/common';
 import type { AppContext } from '../context';
 import { orderStateTokens } from '../db/orders-repo';
 import type { Lifecycle } from '../ops/lifecycle';
+import type { EventNameSearches } from '../services/bib-search';
 import { OrderWatch } from '../services/order-watch';
 import { checkOpenPayments } from '../services/payments/check-open';
 import {
   clientAddress,
+  LOOPBACK_PROXIES,
   memoryLimiter,
+  proxyAddresses,
   type RateLimiter,
   type RateLimitOptions,
   rateLimit,
@@ -52,6 +55,8 @@ type LimitName =
 export type ApiLimits = Record<LimitName, RateLimiter> & {
   /** Whose limit a request counts against (services/rate-limit.ts clientAddress). */
   clientOf: (c: Context) => string;
+  /** Each event's name searches of the day, whoever sends them (services/bib-search.ts). */
+  namesOfEvent: EventNameSearches;
 };
 
 /**
@@ -80,13 +85,34 @@ export const LIMITS: Record<LimitName, RateLimitOptions> = {
 };
 
 /**
+ * An event's name searches over a day, counted by `make` in one counter for each allowance (an event's allowance
+ * follows its start list's size, in a few steps: services/bib-search.ts eventNameSearchesPerDay).
+ */
+function eventNameSearches(
+  make: (name: string, options: RateLimitOptions) => RateLimiter,
+): EventNameSearches {
+  const counters = new Map<number, RateLimiter>();
+  return (eventId, dailyCap) => {
+    let counter = counters.get(dailyCap);
+    if (!counter) {
+      counter = make(`names-event-${dailyCap}`, { capacity: dailyCap, perMinute: dailyCap / (24 * 60) });
+      counters.set(dailyCap, counter);
+    }
+    return counter.take(String(eventId));
+  };
+}
+
+/**
  * The limits counted by `make` (memoryLimiter for one process, postgresLimiter for several on one database), per
- * client address as seen through `trustedProxies` reverse proxies (TRUST_PROXY).
+ * client address as seen through `trustedProxies` reverse proxies (TRUST_PROXY) whose addresses are
+ * `trustedProxyAddresses` (TRUSTED_PROXIES; a connection from elsewhere counts as its own address).
  */
 export function apiLimits(
   make: (name: string, options: RateLimitOptions) => RateLimiter = memoryLimiter,
   trustedProxies = 0,
+  trustedProxyAddresses: readonly string[] = LOOPBACK_PROXIES,
 ): ApiLimits {
+  const fromProxy = proxyAddresses(trustedProxyAddresses);
   return {
     sign: make('sign', LIMITS.sign),
     search: make('search', LIMITS.search),
@@ -99,7 +125,8 @@ export function apiLimits(
     createOrder: make('create-order', LIMITS.createOrder),
     freeNotices: make('free-notices', LIMITS.freeNotices),
     callbacks: make('callbacks', LIMITS.callbacks),
-    clientOf: (c) => clientAddress(c, trustedProxies),
+    clientOf: (c) => clientAddress(c, trustedProxies, fromProxy),
+    namesOfEvent: eventNameSearches(make),
   };
 }
 export const defaultLimits = (): ApiLimits => apiLimits();
@@ -129,7 +156,7 @@ export function apiRoutes(ctx: AppContext, limits: ApiLimits = defaultLimits(), 
   api.route('/v1/events', eventsRoutes(ctx));
   api.route('/v1/facesearch', faceSearchV1Routes(ctx));
   api.route('/v2/facesearch', faceSearchV2Routes(ctx));
-  api.route('/v1/bibsearch', bibSearchRoutes(ctx));
+  api.route('/v1/bibsearch', bibSearchRoutes(ctx, limits.namesOfEvent));
   api.route('/v1/uploads', uploadRoutes(ctx));
   api.route('/v1/alerts', alertRoutes(ctx));
   api.route('/v1/imagestage', imageStageRoutes(ctx));

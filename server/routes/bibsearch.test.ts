@@ -14,9 +14,11 @@ import { insertPhotos } from '../db/photos-repo';
 import { testDatabases } from '../db/test-databases';
 import type { FaceMatch, FaceSearchEngine } from '../faces/engine';
 import { descriptorToBytes } from '../faces/matrix';
+import { eventNameSearchesPerDay } from '../services/bib-search';
 import { photoPass } from '../services/photo-pass';
 import { memoryLimiter } from '../services/rate-limit';
 import { generousLimits, openTestApp, TEST_PHOTO_PASS_SECRET, type TestApp } from '../test/app-fixture';
+import { apiLimits } from './api';
 
 const NOW = new Date('2026-11-22T05:00:00Z');
 const DAY = 86_400_000;
@@ -218,20 +220,44 @@ describe.each(testDatabases)('bib search on $name', (database) => {
     };
     const som = await names('som');
     expect(v.is(runnerNamesAnswerSchema, som.body)).toBe(true);
-    // Any case, the beginning of a word of the name; names that begin with it first; only the first name whole.
-    expect(som.body.body).toEqual([
-      { bib: '1235', name: 'Somsak R.', category: '5K' },
-      { bib: '2234', name: 'Anna S.', category: '' },
-    ]);
-    expect((await names('ใจดี')).body.body).toEqual([{ bib: '1234', name: 'สมชาย ใ.', category: '10K' }]);
-    // Not the middle of a word.
+    // Any case, from the start of the whole name only (first name first); only the first name whole.
+    expect(som.body.body).toEqual([{ bib: '1235', name: 'Somsak R.', category: '5K' }]);
+    expect((await names('SOMSAK')).body.body).toEqual([{ bib: '1235', name: 'Somsak R.', category: '5K' }]);
+    expect((await names('สมชาย')).body.body).toEqual([{ bib: '1234', name: 'สมชาย ใ.', category: '10K' }]);
+    // Not a surname, nor the middle of a word.
+    expect((await names('ใจดี')).body.body).toEqual([]);
+    expect((await names('Somsri')).body.body).toEqual([]);
     expect((await names('omsa')).body.body).toEqual([]);
-    // LIKE's wildcards are only characters here.
-    expect((await names('%%')).body.body).toEqual([]);
-    expect(await names('s')).toMatchObject({ status: 400, body: { field: 'name' } });
+    // Past the first name, the initials only: a longer query learns nothing the answer does not show.
+    for (const typed of ['anna s', 'Anna Somsri', 'anna sx', 'anna s.'])
+      expect((await names(typed)).body.body, typed).toEqual([{ bib: '2234', name: 'Anna S.', category: '' }]);
+    for (const typed of ['anna r', 'ann s', 'anna s r', 'สมชาย จ'])
+      expect((await names(typed)).body.body, typed).toEqual([]);
+    expect((await names('สมชาย ใจร้าย')).body.body).toEqual([
+      { bib: '1234', name: 'สมชาย ใ.', category: '10K' },
+    ]);
+    // What is special to a pattern (LIKE's, a regular expression's) is only a character here.
+    for (const typed of ['som%', 'so_sak', 'so.sak', 'som.*', 'som(', 'som\\', '[som]', 'anna .'])
+      expect(await names(typed), typed).toMatchObject({ status: 200, body: { body: [] } });
+    // Three letters as a person counts them: "ชื่" is one (a consonant with its vowel and tone mark).
+    for (const typed of ['so', 's', '', '   ', 'S o', '%%%', 'ชื่อ', 'ก้ง']) {
+      expect(await names(typed), JSON.stringify(typed)).toEqual({
+        status: 400,
+        body: {
+          status: 'error',
+          message: 'please type at least 3 letters of your first name',
+          message_th: 'กรุณาพิมพ์ชื่อจริงอย่างน้อย 3 ตัวอักษร',
+          field: 'name',
+          code: 'name-too-short',
+        },
+      });
+    }
+    expect((await names('Som')).status).toBe(200);
+    expect((await names('ann')).body.body).toEqual([{ bib: '2234', name: 'Anna S.', category: '' }]);
+    expect((await names('สมช')).body.body).toEqual([{ bib: '1234', name: 'สมชาย ใ.', category: '10K' }]);
     expect((await names('x'.repeat(101))).status).toBe(400);
     // What a database's text cannot hold is refused, never sent to SQL.
-    for (const odd of ['a\u0000b', 'ab\ud800', 'ab\u0007']) {
+    for (const odd of ['a\u0000bc', 'abc\ud800', 'abc\u0007']) {
       expect(await names(odd), JSON.stringify(odd)).toMatchObject({ status: 400, body: { field: 'name' } });
     }
     const none = await t.post('/api/v1/bibsearch/runners', { event_key: 'no-bibs', name: 'som' });
@@ -255,6 +281,62 @@ describe.each(testDatabases)('bib search on $name', (database) => {
       expect((await search({ event_key: 'nope', bib: '1234' }, tight)).status).toBe(429);
     } finally {
       await tight.close();
+    }
+  });
+
+  it('answers an event no more name searches a day than its start list allows, whoever sends them', async () => {
+    // The real limits, behind one proxy: each search comes from a client of its own, as a scraper's would.
+    const capped = await openTestApp(database, NOW, apiLimits(undefined, 1));
+    try {
+      const base = {
+        cover_object: 'x/cover.jpg',
+        event_date_text: '15 พฤศจิกายน 2569',
+        eventdate: '2026-11-15',
+        province: 'ภูเก็ต',
+        team_key: null,
+        on_sale_start: new Date(NOW.getTime() - DAY),
+        on_sale_end: new Date(NOW.getTime() + 30 * DAY),
+      };
+      const listed = await insertEvent(capped.ctx.db, {
+        event: { ...base, event_key: 'list-a', title: 'A' },
+      });
+      const other = await insertEvent(capped.ctx.db, { event: { ...base, event_key: 'list-b', title: 'B' } });
+      await insertEvent(capped.ctx.db, { event: { ...base, event_key: 'no-list', title: 'C' } });
+      for (const id of [listed, other])
+        await replaceStartList(capped.ctx.db, id, [{ bib: '1235', name: 'Somsak Runner', category: '5K' }]);
+      let client = 0;
+      const names = async (event_key: string) => {
+        client += 1;
+        const res = await capped.post(
+          '/api/v1/bibsearch/runners',
+          { event_key, name: 'som' },
+          { 'x-forwarded-for': `10.7.${client >> 8}.${client & 255}` },
+        );
+        return { status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.json() };
+      };
+      const allowed = eventNameSearchesPerDay(1);
+      const statuses: number[] = [];
+      for (let i = 0; i < allowed; i++) statuses.push((await names('list-a')).status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(allowed);
+      const refused = await names('list-a');
+      expect(refused).toMatchObject({
+        status: 429,
+        body: {
+          status: 'error',
+          code: 'name-search-closed',
+          message:
+            "this event's search by name has reached today's limit: please search with your bib number or a selfie, or try again tomorrow",
+          message_th: 'การค้นหาด้วยชื่อของงานนี้ครบจำนวนของวันนี้แล้ว กรุณาค้นหาด้วยหมายเลขบิบหรือเซลฟี่ หรือลองใหม่พรุ่งนี้',
+        },
+      });
+      // Until the day's allowance comes back.
+      expect(Number(refused.retryAfter)).toBeGreaterThan(86_000);
+      expect((refused.body as { retry_after: number }).retry_after).toBe(Number(refused.retryAfter));
+      // Each event has a day of its own; an event without a start list has nothing to count.
+      expect((await names('list-b')).status).toBe(200);
+      expect(await names('no-list')).toMatchObject({ status: 200, body: { body: [] } });
+    } finally {
+      await capped.close();
     }
   });
 
@@ -325,4 +407,43 @@ describe.each(testDatabases)('bib search on $name', (database) => {
       expect(idsOf(off.images)).toEqual([p[0], p[2], p[1]]);
     });
   });
+});
+
+describe('an event’s name searches a day', () => {
+  it('follow its start list: one a runner, at least 200, in steps that double', () => {
+    expect([0, 1, 120, 200, 201, 400, 401, 30_000].map(eventNameSearchesPerDay)).toEqual([
+      200, 200, 200, 200, 400, 400, 800, 51_200,
+    ]);
+  });
+
+  // Two API processes on one PostgreSQL database: an event's searches through either count against one day.
+  const url = process.env.TEST_DATABASE_URL;
+  it.skipIf(!url)(
+    'are counted once across API processes on PostgreSQL',
+    async () => {
+      const { default: pg } = await import('pg');
+      const { openDatabase, migrate } = await import('../db/database');
+      const { postgresLimiter } = await import('../services/rate-limit');
+      const db = await openDatabase({ databaseUrl: url });
+      await migrate(db);
+      await db.destroy();
+      const pools = [new pg.Pool({ connectionString: url }), new pg.Pool({ connectionString: url })];
+      try {
+        const [one, two] = pools.map(
+          (pool) => apiLimits((name, options) => postgresLimiter(pool, name, options)).namesOfEvent,
+        ) as [ReturnType<typeof apiLimits>['namesOfEvent'], ReturnType<typeof apiLimits>['namesOfEvent']];
+        // An event id of this run's own: the table keeps a day's counts.
+        const event = Date.now() % 1_000_000_000;
+        expect(await one(event, 3)).toBe(0);
+        expect(await two(event, 3)).toBe(0);
+        expect(await one(event, 3)).toBe(0);
+        expect(await two(event, 3)).toBeGreaterThan(86_000);
+        expect(await one(event, 3)).toBeGreaterThan(86_000);
+        expect(await two(event + 1, 3)).toBe(0);
+      } finally {
+        await Promise.all(pools.map((p) => p.end()));
+      }
+    },
+    60_000,
+  );
 });

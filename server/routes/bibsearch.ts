@@ -3,17 +3,18 @@ import { Hono } from 'hono';
 import { bibSearchRequestSchema, runnerNamesRequestSchema } from '../../core/contract/bibsearch';
 import type { AppContext } from '../context';
 import { timedSearch } from '../ops/metrics';
-import { runnersByName, searchByBib } from '../services/bib-search';
+import { type EventNameSearches, runnersByName, searchByBib } from '../services/bib-search';
 import { respond } from '../services/outcome';
 import { validate } from './validate';
 
-export function bibSearchRoutes(ctx: AppContext) {
+/** `searchesOfEvent`: each event's day of name searches (api.ts, beside the per-client limit). */
+export function bibSearchRoutes(ctx: AppContext, searchesOfEvent: EventNameSearches) {
   return new Hono()
     .post('/', validate('json', bibSearchRequestSchema), async (c) =>
       respond(c, await timedSearch('bib', () => searchByBib(ctx, c.req.valid('json')))),
     )
     .post('/runners', validate('json', runnerNamesRequestSchema), async (c) => {
-      const runners = await runnersByName(ctx, c.req.valid('json'));
+      const runners = await runnersByName(ctx, c.req.valid('json'), searchesOfEvent);
       return respond(c, runners, (body) => ({ status: 'success' as const, body }));
     });
 }

@@ -2,10 +2,10 @@
 // answered like a face search so the page shows them the same way. The event's rule (digits, range) and its
 // start list decide which numbers are bibs (server/bibs/event-bibs.ts).
 import type { BibSearchAnswer, Runner } from '../../core/contract/bibsearch';
-import { RUNNER_NAMES_MAX } from '../../core/contract/bibsearch';
+import { nameLetters, RUNNER_NAME_MIN, RUNNER_NAMES_MAX } from '../../core/contract/bibsearch';
 import { bibRuleOf, eventBibs, readsBibs, typedBib } from '../bibs/event-bibs';
 import type { AppContext } from '../context';
-import { photosWithBib, runnersNamed } from '../db/bibs-repo';
+import { photosWithBib, runnersNamed, startListSize } from '../db/bibs-repo';
 import type { EventRow } from '../db/schema';
 import { answerWithMatches, eventOpenForSearch } from './face-search';
 import { accept, type Outcome, type Refusal, refuse } from './outcome';
@@ -55,14 +55,69 @@ export async function searchByBib(
   return answer.ok ? accept({ ...answer.value, bib }) : answer;
 }
 
+/**
+ * Counts one name search of an event against its day's allowance of `dailyCap`: answers the seconds until the
+ * allowance comes back when it is used up (0: allowed). Counted where the per-client limits are (api.ts): in memory,
+ * or in PostgreSQL shared by every API process.
+ */
+export type EventNameSearches = (eventId: number, dailyCap: number) => Promise<number>;
+
+/** The least of an event's name searches a day (a small race's). */
+export const EVENT_NAME_SEARCHES_LEAST = 200;
+
+/**
+ * How many name searches an event answers a day, from the size of its start list: one for each runner on it, at
+ * least EVENT_NAME_SEARCHES_LEAST, rounded up to that times a power of two (so few counters exist). A runner who
+ * does not know their bib finds it in one to three searches, and most runners never need to (they know their bib
+ * or search by selfie): a race's own runners stay well under one a runner. A walk of every three-letter beginning
+ * is 17,576 searches in Latin letters alone (more in Thai), more than a day's allowance of any list up to 12,800
+ * runners; each is counted whichever client or address sends it, and answers no more than first names and initials.
+ */
+export function eventNameSearchesPerDay(runners: number): number {
+  let allowed = EVENT_NAME_SEARCHES_LEAST;
+  while (allowed < runners) allowed *= 2;
+  return allowed;
+}
+
+/** A name typed with fewer than RUNNER_NAME_MIN letters. */
+const nameTooShort = (): Refusal =>
+  refuse(400, `please type at least ${RUNNER_NAME_MIN} letters of your first name`, {
+    field: 'name',
+    code: 'name-too-short',
+    th: `กรุณาพิมพ์ชื่อจริงอย่างน้อย ${RUNNER_NAME_MIN} ตัวอักษร`,
+  });
+
+/** The event's name searches of the day are used up. */
+const nameSearchClosed = (retryAfter: number): Refusal =>
+  refuse(
+    429,
+    "this event's search by name has reached today's limit: please search with your bib number or a selfie, or try again tomorrow",
+    {
+      code: 'name-search-closed',
+      th: 'การค้นหาด้วยชื่อของงานนี้ครบจำนวนของวันนี้แล้ว กรุณาค้นหาด้วยหมายเลขบิบหรือเซลฟี่ หรือลองใหม่พรุ่งนี้',
+      retryAfter,
+    },
+  );
+
+/**
+ * The runners of the event's start list whose name begins with what was typed (server/db/bibs-repo.ts
+ * runnersNamed), each as its first name and initials; every search of an event with a start list counted against
+ * the event's day (`searchesOfEvent`).
+ */
 export async function runnersByName(
   ctx: AppContext,
   request: { event_key: string; name: string },
+  searchesOfEvent: EventNameSearches,
 ): Promise<Outcome<Runner[]>> {
+  if (nameLetters(request.name) < RUNNER_NAME_MIN) return nameTooShort();
   const open = await eventOpenForSearch(ctx, request.event_key);
   if (!open.ok) return open;
   const event = open.value;
   if (!readsBibs(event)) return noBibSearch();
+  const listed = await startListSize(ctx.db, event.event_id);
+  if (listed === 0) return accept([]);
+  const wait = await searchesOfEvent(event.event_id, eventNameSearchesPerDay(listed));
+  if (wait > 0) return nameSearchClosed(wait);
   const runners = await runnersNamed(ctx.db, event.event_id, request.name, RUNNER_NAMES_MAX);
   return accept(runners.map((r) => ({ ...r, name: maskedName(r.name) })));
 }

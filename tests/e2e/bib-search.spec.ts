@@ -120,7 +120,7 @@ test('a runner who does not know their bib finds it by name (English, 390 px)', 
   await onPhone(page, 390, 'en');
   await openSearch(page, 'en');
   await page.getByText("Don't know your bib number? Search by name").click();
-  await page.getByLabel('Your first or last name').fill('anna');
+  await page.getByLabel('Your first name').fill('anna');
   await page.getByRole('button', { name: 'Search names' }).click();
   const runner = page.getByRole('button', { name: /Anna R\./ });
   await expect(runner).toContainText('Bib 341 · 5K');

@@ -108,13 +108,21 @@ describe('search by bib number', () => {
     });
     await renderPanel({ event: bibEvent(true) });
     fireEvent.click(screen.getByText('ไม่รู้หมายเลขบิบ? ค้นหาด้วยชื่อ'));
-    const name = screen.getByLabelText('ชื่อหรือนามสกุลของคุณ');
-    changeField(name, { target: { value: 'ส' } });
-    fireEvent.click(screen.getByRole('button', { name: 'ค้นหาชื่อ' }));
-    expect(await screen.findByText('กรุณาพิมพ์ชื่ออย่างน้อย 2 ตัวอักษร')).toBeInTheDocument();
+    const name = screen.getByLabelText('ชื่อจริงของคุณ');
+    // The rule is said beside the field, and checked before anything is sent: three letters as a person counts
+    // them ("ชื่" is one).
+    expect(name).toHaveAccessibleDescription(
+      'พิมพ์ชื่อจริงอย่างน้อย 3 ตัวอักษร ถ้าชื่อสั้นกว่านั้น เว้นวรรคแล้วเติมตัวแรกของนามสกุล',
+    );
+    for (const typed of ['ส', 'ชื่อ', 'So ']) {
+      changeField(name, { target: { value: typed } });
+      fireEvent.click(screen.getByRole('button', { name: 'ค้นหาชื่อ' }));
+      expect(await screen.findByText('กรุณาพิมพ์ชื่อจริงอย่างน้อย 3 ตัวอักษร')).toBeInTheDocument();
+    }
+    expect(calls.filter((c) => c.url.endsWith('/v1/bibsearch/runners'))).toEqual([]);
     changeField(name, { target: { value: 'ไม่มี' } });
     fireEvent.click(screen.getByRole('button', { name: 'ค้นหาชื่อ' }));
-    expect(await screen.findByText('ไม่พบชื่อนี้ในรายชื่อนักวิ่งของงาน ลองพิมพ์เพียงบางส่วนของชื่อ')).toBeInTheDocument();
+    expect(await screen.findByText('ไม่พบชื่อนี้ในรายชื่อนักวิ่งของงาน ลองพิมพ์เฉพาะตอนต้นของชื่อจริง')).toBeInTheDocument();
     changeField(name, { target: { value: 'สมชาย' } });
     fireEvent.click(screen.getByRole('button', { name: 'ค้นหาชื่อ' }));
     const runner = await screen.findByRole('button', { name: /สมชาย ใ\./ });
@@ -125,6 +133,38 @@ describe('search by bib number', () => {
     expect(calls.filter((c) => c.url.endsWith('/v1/bibsearch')).map((c) => c.body)).toEqual([
       { event_key: 'event-1', bib: '1234' },
     ]);
+  });
+});
+
+describe('the name search refused', () => {
+  const refusal = (status: number, code?: string) =>
+    reply(status, { status: 'error', message: 'refused', ...(code ? { code } : {}) });
+  const searchName = async (typed: string) => {
+    fireEvent.click(screen.getByText('ไม่รู้หมายเลขบิบ? ค้นหาด้วยชื่อ'));
+    changeField(screen.getByLabelText('ชื่อจริงของคุณ'), { target: { value: typed } });
+    fireEvent.click(screen.getByRole('button', { name: 'ค้นหาชื่อ' }));
+  };
+
+  it('says when the event’s name searches of the day are used up, and what to do instead', async () => {
+    fakeApi({ runners: () => refusal(429, 'name-search-closed') });
+    await renderPanel({ event: bibEvent(true) });
+    await searchName('Somsak');
+    expect(
+      await screen.findByText(
+        'การค้นหาด้วยชื่อของงานนี้ครบจำนวนของวันนี้แล้ว กรุณาค้นหาด้วยหมายเลขบิบหรือเซลฟี่ หรือลองใหม่พรุ่งนี้',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('asks to wait when this runner searched too often, and says the rule when the server counts fewer letters', async () => {
+    let answer = refusal(429);
+    fakeApi({ runners: () => answer });
+    await renderPanel({ event: bibEvent(true) });
+    await searchName('Somsak');
+    expect(await screen.findByText('ค้นหาชื่อบ่อยเกินไป กรุณารอสักครู่แล้วลองใหม่')).toBeInTheDocument();
+    answer = refusal(400, 'name-too-short');
+    fireEvent.click(screen.getByRole('button', { name: 'ค้นหาชื่อ' }));
+    expect(await screen.findByText('กรุณาพิมพ์ชื่อจริงอย่างน้อย 3 ตัวอักษร')).toBeInTheDocument();
   });
 });
 

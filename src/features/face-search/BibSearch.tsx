@@ -1,12 +1,14 @@
 // Search by bib number beside the selfie (issue 36): a numeric field (Thai digits too) checked against the event's
 // bib rule before it is sent, and, when the event has a start list, "don't know your bib? search by name": the
-// runners whose name holds what is typed, each a button that searches their bib.
+// runners whose name begins with what is typed (three letters or more of the first name), each shown as its first
+// name and initials, a button that searches their bib.
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, type JSX, useId, useRef, useState } from 'react';
 import { type BibRule, typedBib } from '../../../core/bib-rule';
-import { BIB_TYPED_MAX, RUNNER_NAME_MIN, type Runner } from '../../../core/contract/bibsearch';
+import { BIB_TYPED_MAX, nameLetters, RUNNER_NAME_MIN, type Runner } from '../../../core/contract/bibsearch';
 import type { BibSearchSettings } from '../../../core/contract/events';
 import { findRunners } from '../../lib/api/bibsearch';
+import { ApiError } from '../../lib/api/client';
 
 export const bibRuleOfSettings = (settings: BibSearchSettings): BibRule => ({
   minDigits: settings.min_digits,
@@ -99,9 +101,22 @@ type NameSearchState =
   | { step: 'searching' }
   | { step: 'found'; runners: Runner[] }
   | { step: 'too-short' }
+  /** The event's name searches of the day are used up (the server's 429 name-search-closed). */
+  | { step: 'closed' }
+  /** This runner searched too often (the per-client 429). */
+  | { step: 'busy' }
   | { step: 'error' };
 
-/** "Don't know your bib?": the start list's runners by a part of their name. */
+/** What a refused name search means to the runner. */
+function refusedStep(error: unknown): NameSearchState {
+  if (!(error instanceof ApiError)) return { step: 'error' };
+  if (error.serverCode === 'name-too-short') return { step: 'too-short' };
+  if (error.serverCode === 'name-search-closed') return { step: 'closed' };
+  if (error.httpStatus === 429) return { step: 'busy' };
+  return { step: 'error' };
+}
+
+/** "Don't know your bib?": the start list's runners by the beginning of their first name. */
 function RunnerNameSearch({
   eventKey,
   disabled,
@@ -114,6 +129,7 @@ function RunnerNameSearch({
   const { t } = useLingui();
   const fieldId = useId();
   const shortId = useId();
+  const hintId = useId();
   const [name, setName] = useState('');
   const [state, setState] = useState<NameSearchState>({ step: 'idle' });
   const asked = useRef<AbortController | undefined>(undefined);
@@ -121,7 +137,7 @@ function RunnerNameSearch({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const part = name.trim();
-    if (part.length < RUNNER_NAME_MIN) {
+    if (nameLetters(part) < RUNNER_NAME_MIN) {
       setState({ step: 'too-short' });
       return;
     }
@@ -132,8 +148,8 @@ function RunnerNameSearch({
     try {
       const runners = await findRunners(eventKey, part, controller.signal);
       if (!controller.signal.aborted) setState({ step: 'found', runners });
-    } catch {
-      if (!controller.signal.aborted) setState({ step: 'error' });
+    } catch (error) {
+      if (!controller.signal.aborted) setState(refusedStep(error));
     }
   };
 
@@ -144,7 +160,7 @@ function RunnerNameSearch({
       </summary>
       <form className="bib-search-form" onSubmit={submit} noValidate>
         <label htmlFor={fieldId} className="visually-hidden">
-          <Trans>ชื่อหรือนามสกุลของคุณ</Trans>
+          <Trans>ชื่อจริงของคุณ</Trans>
         </label>
         <div className="bib-search-row">
           <input
@@ -154,27 +170,40 @@ function RunnerNameSearch({
             autoComplete="name"
             enterKeyHint="search"
             maxLength={100}
-            placeholder={t`ชื่อหรือนามสกุล`}
+            placeholder={t`ชื่อจริง`}
             value={name}
             aria-invalid={state.step === 'too-short' || undefined}
-            aria-describedby={state.step === 'too-short' ? shortId : undefined}
+            aria-describedby={state.step === 'too-short' ? `${hintId} ${shortId}` : hintId}
             onChange={(e) => setName(e.currentTarget.value)}
           />
           <button type="submit" className="button" disabled={state.step === 'searching'}>
             <Trans>ค้นหาชื่อ</Trans>
           </button>
         </div>
+        <p id={hintId} className="runner-name-hint">
+          <Trans>พิมพ์ชื่อจริงอย่างน้อย {RUNNER_NAME_MIN} ตัวอักษร ถ้าชื่อสั้นกว่านั้น เว้นวรรคแล้วเติมตัวแรกของนามสกุล</Trans>
+        </p>
       </form>
       <div role="status" aria-live="polite">
         {state.step === 'too-short' && (
           <p id={shortId} className="field-error">
-            <Trans>กรุณาพิมพ์ชื่ออย่างน้อย {RUNNER_NAME_MIN} ตัวอักษร</Trans>
+            <Trans>กรุณาพิมพ์ชื่อจริงอย่างน้อย {RUNNER_NAME_MIN} ตัวอักษร</Trans>
           </p>
         )}
         {state.step === 'searching' && (
           <p className="search-progress-text">
             <span className="search-spinner" aria-hidden="true" />
             <Trans>กำลังค้นหาชื่อ…</Trans>
+          </p>
+        )}
+        {state.step === 'closed' && (
+          <p className="alert info">
+            <Trans>การค้นหาด้วยชื่อของงานนี้ครบจำนวนของวันนี้แล้ว กรุณาค้นหาด้วยหมายเลขบิบหรือเซลฟี่ หรือลองใหม่พรุ่งนี้</Trans>
+          </p>
+        )}
+        {state.step === 'busy' && (
+          <p className="alert info">
+            <Trans>ค้นหาชื่อบ่อยเกินไป กรุณารอสักครู่แล้วลองใหม่</Trans>
           </p>
         )}
         {state.step === 'error' && (
@@ -189,7 +218,7 @@ function RunnerNameSearch({
         )}
         {state.step === 'found' && state.runners.length === 0 && (
           <p className="alert info">
-            <Trans>ไม่พบชื่อนี้ในรายชื่อนักวิ่งของงาน ลองพิมพ์เพียงบางส่วนของชื่อ</Trans>
+            <Trans>ไม่พบชื่อนี้ในรายชื่อนักวิ่งของงาน ลองพิมพ์เฉพาะตอนต้นของชื่อจริง</Trans>
           </p>
         )}
       </div>

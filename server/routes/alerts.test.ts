@@ -172,6 +172,12 @@ describe.each(testDatabases)('alerts of new photos on $name', (database) => {
   }
   /** The push services the job's sender takes (PUSH_SERVICES): the local one. */
   let pushServices: readonly string[] = [];
+  /** A search of the event by this (in-process) client, as a runner's page makes before asking to be told. */
+  async function search(eventKey = 'live-run') {
+    const upload = await selfieUpload(BLUE, eventKey);
+    const answer = await t.post('/api/v2/facesearch', { ...upload, event_key: eventKey });
+    expect(answer.status).toBe(200);
+  }
   const handlers = () =>
     jobHandlers({
       db,
@@ -352,6 +358,20 @@ describe.each(testDatabases)('alerts of new photos on $name', (database) => {
 
   it('an e-mail alert tells nothing until its address is confirmed by the link in the mail', async () => {
     setNow(new Date(NOW.getTime() + 3 * 60 * MINUTE));
+    // Only after a search of the event by the same client.
+    const unsearched = await t.post('/api/v1/alerts', {
+      event_key: 'other-run',
+      ...(await selfieUpload(BLUE, 'other-run')),
+      language: 'th',
+      email: 'runner.two@example.com',
+    });
+    expect(unsearched.status).toBe(400);
+    expect(await unsearched.json()).toMatchObject({
+      code: 'search-first',
+      message_th: 'กรุณาค้นหาภาพของคุณในงานนี้ก่อน แล้วจึงขอรับแจ้งเมื่อมีภาพใหม่',
+    });
+    await search('live-run');
+    await search('other-run');
     const upload = await selfieUpload(BLUE);
     const made = await t.post('/api/v1/alerts', {
       event_key: 'live-run',

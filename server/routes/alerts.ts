@@ -11,9 +11,13 @@ import {
 } from '../services/alerts/alerts';
 import { newPushKeyPair, type PushKeys } from '../services/alerts/push-keys';
 import { respond } from '../services/outcome';
+import { type ApiLimits, searchedKey } from './api';
 import { validate } from './validate';
 
-export function alertRoutes(ctx: AppContext) {
+/** E-mail alerts are asked for by a client that searched the event, a few a day (routes/api.ts LIMITS). */
+type AskerLimits = Pick<ApiLimits, 'clientOf' | 'alertEmails' | 'searched'>;
+
+export function alertRoutes(ctx: AppContext, limits: AskerLimits) {
   // A store without its alert settings (tests): keys of its own for as long as it runs.
   const ownKeys: PushKeys = { ...newPushKeyPair(), subject: 'mailto:no-reply@runfoto.local' };
   const pushKeys = async () => (ctx.alerts ? ctx.alerts.pushKeys() : ownKeys);
@@ -22,13 +26,19 @@ export function alertRoutes(ctx: AppContext) {
     .get('/push-key', async (c) =>
       c.json({ status: 'success', body: { public_key: (await pushKeys()).publicKey } }),
     )
-    .post('/', validate('json', alertRequestSchema), async (c) =>
-      respond(
-        c,
-        await createAlert(ctx, { canEmail: ctx.alerts?.canEmail ?? false }, c.req.valid('json')),
-        state,
-      ),
-    )
+    .post('/', validate('json', alertRequestSchema), async (c) => {
+      const client = limits.clientOf(c);
+      const asker = {
+        searched: (eventKey: string) => limits.searched.seen(searchedKey(client, eventKey)),
+        takeEmailAlert: () => limits.alertEmails.take(client),
+      };
+      const made = await createAlert(
+        ctx,
+        { canEmail: ctx.alerts?.canEmail ?? false, asker },
+        c.req.valid('json'),
+      );
+      return respond(c, made, state);
+    })
     .post('/confirm', validate('json', alertConfirmRequestSchema), async (c) =>
       respond(c, await confirmAlertEmail(ctx, c.req.valid('json').secret), state),
     )

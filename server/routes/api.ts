@@ -50,7 +50,9 @@ type LimitName =
   | 'share'
   | 'createOrder'
   | 'freeNotices'
-  | 'callbacks';
+  | 'callbacks'
+  | 'alertEmails'
+  | 'searched';
 
 export type ApiLimits = Record<LimitName, RateLimiter> & {
   /** Whose limit a request counts against (services/rate-limit.ts clientAddress). */
@@ -82,6 +84,12 @@ export const LIMITS: Record<LimitName, RateLimitOptions> = {
   freeNotices: { capacity: 3, perMinute: 3 / 60 },
   // A gateway's servers send every payment's callbacks from a few addresses: a rush's worth, not an attack's.
   callbacks: { capacity: 120, perMinute: 300 },
+  // E-mail alerts a client asks for in a day (each sends a confirmation to the address typed): a phone's few, or a
+  // finish line's shared address's handful, not a list's.
+  alertEmails: { capacity: 10, perMinute: 10 / (24 * 60) },
+  // Not a limit but a memory: a client's searches of an event (client|event) over the last 3 hours. An e-mail alert
+  // follows its asker's search of that event.
+  searched: { capacity: 1_000_000, perMinute: 1_000_000 / 180 },
 };
 
 /**
@@ -125,11 +133,16 @@ export function apiLimits(
     createOrder: make('create-order', LIMITS.createOrder),
     freeNotices: make('free-notices', LIMITS.freeNotices),
     callbacks: make('callbacks', LIMITS.callbacks),
+    alertEmails: make('alert-emails', LIMITS.alertEmails),
+    searched: make('searched', LIMITS.searched),
     clientOf: (c) => clientAddress(c, trustedProxies, fromProxy),
     namesOfEvent: eventNameSearches(make),
   };
 }
 export const defaultLimits = (): ApiLimits => apiLimits();
+
+/** The key of a client's searches of one event in the `searched` memory. */
+export const searchedKey = (client: string, eventKey: string) => `${client}|${eventKey}`;
 
 export function apiRoutes(ctx: AppContext, limits: ApiLimits = defaultLimits(), lifecycle?: Lifecycle) {
   const api = new Hono({ strict: false });
@@ -152,13 +165,21 @@ export function apiRoutes(ctx: AppContext, limits: ApiLimits = defaultLimits(), 
   api.on('POST', ['/v1/order/create', '/v3/order/create'], rateLimit(limits.createOrder, client));
   api.use('/payments/*', rateLimit(limits.callbacks, client));
   api.use('/v1/logs/*', rateLimit(limits.logs, client));
+  // A client's searches of an event that answered, remembered for its e-mail alerts (services/alerts/alerts.ts).
+  api.on('POST', ['/v2/facesearch', '/v2/facesearch/similar', '/v1/bibsearch'], async (c, next) => {
+    await next();
+    if (c.res.status !== 200) return;
+    const body = (await c.req.json().catch(() => undefined)) as { event_key?: unknown } | undefined;
+    if (typeof body?.event_key === 'string')
+      await limits.searched.take(searchedKey(client(c), body.event_key));
+  });
 
   api.route('/v1/events', eventsRoutes(ctx));
   api.route('/v1/facesearch', faceSearchV1Routes(ctx));
   api.route('/v2/facesearch', faceSearchV2Routes(ctx));
   api.route('/v1/bibsearch', bibSearchRoutes(ctx, limits.namesOfEvent));
   api.route('/v1/uploads', uploadRoutes(ctx));
-  api.route('/v1/alerts', alertRoutes(ctx));
+  api.route('/v1/alerts', alertRoutes(ctx, limits));
   api.route('/v1/imagestage', imageStageRoutes(ctx));
   api.route('/v1/logs', logsRoutes(ctx));
   const watch = new OrderWatch((ids) => orderStateTokens(ctx.db, ids), {

@@ -199,7 +199,7 @@ describe.each(testDatabases)('card payment on $name', (database) => {
       orderRoutes({ ...f.t.ctx, payments: { ...f.t.ctx.payments, cards: undefined } }, 'v3', {
         watch: new OrderWatch(async () => new Map()),
         clientOf: () => 'one client',
-        freeNotices: { take: async () => 0 },
+        freeNotices: { take: async () => 0, seen: async () => false },
       }),
     );
     const res = await pay(payment(uuid), noCards);

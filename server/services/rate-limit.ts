@@ -24,6 +24,8 @@ export interface RateLimitOptions {
 export interface RateLimiter {
   /** Counts one request of the client; answers how many seconds to wait when it is over (0 = allowed). */
   take(client: string): Promise<number>;
+  /** Whether the client was counted in the current window (a memory of what it did lately, without counting). */
+  seen(client: string): Promise<boolean>;
 }
 
 /** The burst, and a window as long as the refill of the whole burst takes: the same long-run rate. */
@@ -43,6 +45,10 @@ function limiterOver(flexible: RateLimiterAbstract): RateLimiter {
         if (refusal instanceof RateLimiterRes) return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
         throw refusal;
       }
+    },
+    async seen(client) {
+      const counted = await flexible.get(client);
+      return counted !== null && counted.consumedPoints > 0;
     },
   };
 }

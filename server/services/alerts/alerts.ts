@@ -56,6 +56,21 @@ const tooManyMails = () =>
     th: 'อีเมลนี้ได้รับอีเมลยืนยันครบจำนวนของวันนี้แล้ว กรุณาลองใหม่พรุ่งนี้',
   });
 
+const tooManyAsked = (retryAfter: number) =>
+  refuse(429, 'enough e-mail alerts have been asked for from here today: try again tomorrow', {
+    field: 'email',
+    code: 'too-many-alerts',
+    th: 'มีการขอรับแจ้งทางอีเมลจากที่นี่ครบจำนวนของวันนี้แล้ว กรุณาลองใหม่พรุ่งนี้',
+    retryAfter,
+  });
+
+const searchFirst = () =>
+  refuse(400, 'search this event for your photos first, then ask to be told of new ones', {
+    field: 'email',
+    code: 'search-first',
+    th: 'กรุณาค้นหาภาพของคุณในงานนี้ก่อน แล้วจึงขอรับแจ้งเมื่อมีภาพใหม่',
+  });
+
 /** An address as the mail log keeps it: a keyed hash, never the address. */
 const addressKey = (ctx: AppContext, email: string) =>
   createHmac('sha256', ctx.photoPassSecret).update(`alert-mail:${email}`).digest('hex');
@@ -63,6 +78,12 @@ const addressKey = (ctx: AppContext, email: string) =>
 export interface AlertDeps {
   /** The store sends e-mail (SMTP_URL): e-mail alerts are offered. */
   canEmail: boolean;
+  /** Who asks, for an e-mail alert: whether they searched the event lately, and their e-mail alerts of the day. */
+  asker: {
+    searched(eventKey: string): Promise<boolean>;
+    /** Counts one; answers the seconds to wait when the day's are used (0: allowed). */
+    takeEmailAlert(): Promise<number>;
+  };
 }
 
 export async function createAlert(
@@ -86,6 +107,13 @@ export async function createAlert(
       code: 'no-email',
       th: 'ร้านนี้ไม่ได้ส่งอีเมล กรุณาเปิดการแจ้งเตือนแทน',
     });
+  }
+  if (request.email !== undefined) {
+    // A confirmation e-mail goes to whatever address is typed: only after the asker's own search of this event,
+    // and a few a day.
+    if (!(await deps.asker.searched(event.event_key))) return searchFirst();
+    const wait = await deps.asker.takeEmailAlert();
+    if (wait > 0) return tooManyAsked(wait);
   }
   const hasSelfie = request.search_id !== undefined && request.file_location !== undefined;
   if (!hasSelfie && request.bib === undefined) {

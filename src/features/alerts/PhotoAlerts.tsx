@@ -46,7 +46,9 @@ const problemOf = (error: unknown): Problem => {
   if (error.serverCode === 'no-face') return 'no-face';
   if (error.serverCode === 'no-email') return 'no-email';
   if (error.serverCode === 'too-many-alerts') return 'too-many';
-  if (error.serverCode === 'search-expired') return 'select-selfie-again';
+  // A search of long ago (the page left open): the runner searches again first.
+  if (error.serverCode === 'search-expired' || error.serverCode === 'search-first')
+    return 'select-selfie-again';
   if (error.serverCode === 'push-endpoint-refused') return 'push-refused';
   return 'failed';
 };

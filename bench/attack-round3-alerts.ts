@@ -114,8 +114,8 @@ export async function mailChecks(kit: RoundThreeKit): Promise<void> {
       120_000,
     );
     const selfie = await demoSelfieJpeg();
-    // A search first, as a runner does.
-    const search = async () => {
+    // A selfie sent for a search or an alert.
+    const upload = async () => {
       const signed = (await (
         await post('/api/v2/facesearch/sign', {
           event_key: STAGE,
@@ -132,11 +132,22 @@ export async function mailChecks(kit: RoundThreeKit): Promise<void> {
       return { search_id: signed.search_id as string, file_location: signed.file_location as string };
     };
     const emailAlert = async (email: string) => {
-      const upload = await search();
-      if (!upload) return 429;
-      return (await post('/api/v1/alerts', { event_key: STAGE, ...upload, language: 'en', email })).status;
+      const sent = await upload();
+      if (!sent) return 429;
+      return (await post('/api/v1/alerts', { event_key: STAGE, ...sent, language: 'en', email })).status;
     };
 
+    // Before any search from this connection: refused.
+    const unsearched = await emailAlert('victim@example.com');
+    const searched = await upload();
+    const search = searched
+      ? (await post('/api/v2/facesearch', { ...searched, event_key: STAGE })).status
+      : 'sign refused';
+    kit.check(
+      'an e-mail alert is refused unless its asker searched the event first',
+      unsearched === 400 && search === 200,
+      { before: 'any caller could ask for a confirmation e-mail', without_search: unsearched, search },
+    );
     const empty = [await emailAlert(''), await emailAlert('   ')];
     const cased = [];
     for (const email of [

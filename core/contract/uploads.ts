@@ -45,6 +45,9 @@ const uploadIdSchema = v.pipe(v.string(), v.minLength(1, 'is required'), v.maxLe
  * already has with that content (nothing to send). Where the store is S3 and the file large, the addresses of its
  * parts (`multipart`), each PUT with its slice; `upload_id` given again signs the parts of that upload anew (a part
  * to send again after a dropped connection). A file too large or not a JPEG/PNG 400 (field size / file_type).
+ * Each address takes exactly the size given (each part its slice's) and works no longer than the link: a body of
+ * another length is refused (the disk store 413 or 400, code size-mismatch; S3 403), and on the disk store a PUT
+ * after the link was revoked or expired is 403 (code upload-link-invalid). Nothing refused is kept.
  */
 export const uploadSignRequestSchema = v.object({
   file_name: fileNameSchema,

@@ -49,6 +49,21 @@ describe('the admin command line beside a running store (embedded database)', ()
     });
   }, 180_000);
 
+  it('prints a photographer’s upload link on the port the store listens on, whatever this process’s PORT', async () => {
+    const made = await runNode(
+      'server/cli/main.ts',
+      ['photographer-link', 'beside-1', '--photographer', '2'],
+      { ...env, PORT: '1' },
+    );
+    expect(made.code, made.stderr).toBe(0);
+    const port = new URL(store?.base as string).port;
+    const address = made.stdout.match(/^http:\/\/localhost:(\d+)\/upload\/([A-Za-z0-9_-]{32})$/m);
+    expect(address?.[1]).toBe(port);
+    // The address printed is the store's: its link answers there.
+    const link = await fetch(`${store?.base}/api/v1/uploads/${address?.[2]}`);
+    expect(link.status).toBe(200);
+  }, 60_000);
+
   it('a second store on the same DATA_DIR refuses to start, and the first goes on', async () => {
     const second = await runNode('server/main.ts', [], { ...env, PORT: '0' });
     expect(second.code).toBe(1);

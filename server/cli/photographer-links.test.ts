@@ -1,9 +1,11 @@
 // The photographer-link commands through runCli (issue 37): a link printed once (only its hash kept), listed with
 // its state and the photos its photographer sent, revoked; bad arguments refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/database';
 import { insertEvent } from '../db/events-repo';
 import { workingLink } from '../db/photographer-links-repo';
 import { testDatabases } from '../db/test-databases';
+import { recordListeningPort, storeAddress } from '../ops/store-address';
 import { secretHash } from '../services/live-uploads';
 import { openTestCli, type TestCli } from './cli-fixture';
 
@@ -71,5 +73,24 @@ describe('photographer links', () => {
     ])
       expect((await cli.run(...args)).code, args.join(' ')).toBe(2);
     expect((await cli.run('photographer-links', 'live-run')).code).toBe(0);
+  });
+});
+
+describe.each(testDatabases)('the address a link is printed on, on $name', (database) => {
+  let db: Db;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, close } = await database.open());
+  });
+  afterAll(() => close());
+
+  it('prints the store’s own address: PUBLIC_BASE_URL, else the port the store listens on, else PORT', async () => {
+    const publicBaseUrl = 'https://photos.example/';
+    expect(await storeAddress({ publicBaseUrl, port: 8080 }, db)).toBe('https://photos.example');
+    // No store has listened on this database yet: this process's PORT.
+    expect(await storeAddress({ publicBaseUrl: undefined, port: 9000 }, db)).toBe('http://localhost:9000');
+    await recordListeningPort(db, 5173);
+    expect(await storeAddress({ publicBaseUrl: undefined, port: 8080 }, db)).toBe('http://localhost:5173');
+    expect(await storeAddress({ publicBaseUrl, port: 8080 }, db)).toBe('https://photos.example');
   });
 });

@@ -3,6 +3,7 @@
 
 import { loadConfig } from '../config';
 import { openClientDatabase } from '../db/open-for-role';
+import { storeAddress } from '../ops/store-address';
 import { openObjectStore } from '../storage/open-store';
 import type { CliContext } from './args';
 import { runCli } from './commands';
@@ -38,7 +39,8 @@ const code = await runCli(
       store: await openObjectStore(config),
       now: () => new Date(),
       paymentGateway: config.paymentGateway,
-      publicBaseUrl: config.publicBaseUrl ?? `http://localhost:${config.port}`,
+      // Where the running store is reached (the port it listens on, not this process's PORT).
+      publicBaseUrl: await storeAddress(config, db),
       retentionDays: config.retentionDays,
       out,
       note,

@@ -1,9 +1,12 @@
 // Issue 38: a backup of the embedded store made while it runs under load (orders created and paid, photos indexed),
 // restored into a new DATA_DIR, a store started on it: every order answered before the backup began is there, paid
-// ones paid and still downloadable. A restore refuses a DATA_DIR that is not empty and a damaged archive (leaving
-// nothing behind); a backup never replaces a file.
+// ones paid and still downloadable. A photographer's upload waiting (never said done) is not in it. A restore
+// refuses a DATA_DIR that is not empty and a damaged archive (leaving nothing behind); a backup never replaces a file.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import tar from 'tar-stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_APP_TOKEN } from '../config';
 import { fakeDist, runNode, type StoreProcess, startStoreProcess, tempDataDir } from '../test/processes';
@@ -75,6 +78,45 @@ describe('backup and restore of the embedded store', () => {
       images_paid?: string | null;
     };
 
+  /** The names of an archive's entries. */
+  const entriesOf = async (file: string): Promise<string[]> => {
+    const names: string[] = [];
+    const extract = tar.extract();
+    const reading = pipeline(fs.createReadStream(file), extract);
+    for await (const entry of extract) {
+      names.push(entry.header.name);
+      entry.resume();
+    }
+    await reading;
+    return names;
+  };
+
+  /** A photographer's upload PUT to the store and never said done; answers where it waits on the disk. */
+  const pendingUpload = async (base: string, dir: string): Promise<string> => {
+    const made = await runNode(ADMIN, ['photographer-link', STAGE, '--photographer', '9'], env(dir));
+    expect(made.code, made.stderr).toBe(0);
+    const secret = made.stdout.match(/\/upload\/([A-Za-z0-9_-]{32})/)?.[1] as string;
+    const bytes = Buffer.alloc(4096, 7);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const signed = (await (
+      await post(base, `/api/v1/uploads/${secret}/sign`, {
+        file_name: 'PENDING.JPG',
+        file_type: 'image/jpeg',
+        size: bytes.length,
+        sha256,
+      })
+    ).json()) as { url: string };
+    const put = await fetch(new URL(signed.url, base), {
+      method: 'PUT',
+      headers: { 'content-type': 'image/jpeg' },
+      body: bytes,
+    });
+    expect(put.status).toBe(200);
+    const file = path.join(dir, 'objects', 'private', 'uploads', STAGE, sha256);
+    expect(fs.existsSync(file)).toBe(true);
+    return file;
+  };
+
   it('restores a backup made under load, with every order answered before it', async () => {
     const first = await startStoreProcess(env(dataDir), 180_000);
     stores.push(first);
@@ -110,6 +152,8 @@ describe('backup and restore of the embedded store', () => {
         if (n % 2 === 0) await pay(first.base, uuid);
       }
     })();
+    // A photographer's upload waits, never said done.
+    const pending = await pendingUpload(first.base, dataDir);
     const file = path.join(archives, 'store.tar');
     const backup = await runNode(ADMIN, ['backup', file], env(dataDir), 300_000);
     loading = false;
@@ -120,6 +164,11 @@ describe('backup and restore of the embedded store', () => {
       /^backup written: .*store\.tar \([\d.]+ MB\): 6 events, 120 photos, \d+ faces, \d+ orders, \d+ payments; \d+ objects/m,
     );
     expect(n).toBeGreaterThan(100);
+    // The upload waiting is not in it (it is still in the store, for the purge to remove if never said done).
+    const entries = await entriesOf(file);
+    expect(entries.filter((name) => name.startsWith('objects/'))).not.toEqual([]);
+    expect(entries.filter((name) => name.startsWith('objects/private/uploads/'))).toEqual([]);
+    expect(fs.existsSync(pending)).toBe(true);
     // Nothing half written beside it; and a second backup never replaces it.
     expect(fs.readdirSync(archives)).toEqual(['store.tar']);
     const again = await runNode(ADMIN, ['backup', file], env(dataDir));

@@ -4,7 +4,8 @@
 // The archive, in order: database.tar.gz (PGlite's own dump of its files, taken while no query or transaction of the
 // store runs: a consistent copy, as a snapshot of the disk would be), signing-secret (the key of signed addresses and
 // photo passes: paid orders' downloads keep working), objects/<key> for every stored object (photos, derivatives,
-// covers, logos; not runners' selfies, which live minutes, nor temporary files), and manifest.json last: the counts
+// covers, logos; not runners' selfies, which live minutes, nor photographers' uploads waiting for their import, nor
+// temporary files), and manifest.json last: the counts
 // of events, photos, faces, orders and payments in the dump, and every file's size and SHA-256. The archive is written
 // under a temporary name and renamed when whole: a failed backup (a full disk) leaves nothing behind.
 import { createHash } from 'node:crypto';
@@ -24,8 +25,12 @@ const DATABASE_ENTRY = 'database.tar.gz';
 const SECRET_ENTRY = 'signing-secret';
 const MANIFEST_ENTRY = 'manifest.json';
 const OBJECTS_PREFIX = 'objects/';
-/** Objects never kept in a backup: runners' selfies (minutes of life, personal data) and readiness probes. */
-const NOT_BACKED_UP = ['private/selfies/', 'private/health/'];
+/**
+ * Objects never kept in a backup: runners' selfies (minutes of life, personal data), readiness probes, and
+ * photographers' uploads waiting for their import (minutes of life too; one never said done is anyone's bytes: a
+ * restored store's import job of one finds it gone and skips it, and the photographer sends it again).
+ */
+const NOT_BACKED_UP = ['private/selfies/', 'private/health/', 'private/uploads/'];
 
 export interface StoreCounts {
   events: number;

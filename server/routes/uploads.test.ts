@@ -194,6 +194,12 @@ describe.each(testDatabases)('photographers’ uploads on $name', (database) => 
       };
       expect(multipart.part_size).toBe(PHOTO_UPLOAD_PART_BYTES);
       expect(multipart.urls).toHaveLength(3);
+      // Each part's address binds its length: the bucket refuses a part of another length.
+      const longer = await fetch(multipart.urls[2] as string, {
+        method: 'PUT',
+        body: big.subarray(0, PHOTO_UPLOAD_PART_BYTES),
+      });
+      expect(longer.status).toBe(403);
       const etags: string[] = [];
       for (const [i, url] of multipart.urls.entries()) {
         const part = big.subarray(i * multipart.part_size, (i + 1) * multipart.part_size);
@@ -229,6 +235,16 @@ describe.each(testDatabases)('photographers’ uploads on $name', (database) => 
       const stored = await t.ctx.store.get(uploadKeyOf('live-run', sha256));
       expect(contentHash(stored as Uint8Array)).toBe(sha256);
       await db.deleteFrom('jobs').where('kind', '=', 'import-upload').execute();
+      // A file sent whole binds its length too: signed as 1 byte, a larger file is refused by the bucket.
+      const small = new Uint8Array(5000).map((_, i) => (i * 13) % 256);
+      const lie = await call(`${secret}/sign`, { ...signFor(small, 'LIE.JPG'), size: 1 });
+      const put = await fetch(lie.body.url as string, {
+        method: 'PUT',
+        headers: { 'content-type': 'image/jpeg', 'if-none-match': '*' },
+        body: small,
+      });
+      expect(put.status).toBe(403);
+      expect(await t.ctx.store.exists(uploadKeyOf('live-run', contentHash(small)))).toBe(false);
     } finally {
       t.ctx.store = disk;
       await s3.close();
@@ -240,13 +256,17 @@ describe.each(testDatabases)('photographers’ uploads on $name', (database) => 
       .jpeg()
       .toBuffer();
     const claimed = contentHash(real);
-    // Other bytes under the address signed for the photo's content: the job refuses them, and nothing is kept.
+    // Other bytes (of the size signed) under the address signed for the photo's content: the job refuses them, and
+    // nothing is kept.
     const signed = await call(`${secret}/sign`, signFor(real, 'R.JPG'));
-    await t.app.request(signed.body.url as string, {
+    const other = Buffer.from(real);
+    other[other.length - 10] = (other[other.length - 10] ?? 0) ^ 0xff;
+    const put = await t.app.request(signed.body.url as string, {
       method: 'PUT',
       headers: { 'content-type': 'image/jpeg' },
-      body: photo.subarray(0, 2000),
+      body: other,
     });
+    expect(put.status).toBe(200);
     await call(`${secret}/done`, { file_name: 'R.JPG', sha256: claimed });
     expect(await runImports()).toEqual([{ refused: 'the file uploaded is not the file signed for' }]);
     expect(await t.store.exists(uploadKeyOf('live-run', claimed))).toBe(false);
@@ -261,6 +281,79 @@ describe.each(testDatabases)('photographers’ uploads on $name', (database) => 
       { ...signFor(real), file_name: '' },
     ])
       expect((await call(`${secret}/sign`, bad)).status, JSON.stringify(bad)).toBe(400);
+  });
+
+  it('binds the size signed: a body of another length is refused in English and Thai, and nothing is kept', async () => {
+    const real = await sharp({ create: { width: 200, height: 150, channels: 3, background: '#39c' } })
+      .jpeg()
+      .toBuffer();
+    const key = uploadKeyOf('live-run', contentHash(real));
+    const put = (url: string) =>
+      t.app.request(url, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: real });
+    // Signed as 1 byte, the whole photo sent.
+    const one = await call(`${secret}/sign`, { ...signFor(real, 'S.JPG'), size: 1 });
+    const larger = await put(one.body.url as string);
+    expect(larger.status).toBe(413);
+    expect(await larger.json()).toMatchObject({
+      code: 'size-mismatch',
+      message: expect.stringContaining('larger than the size this upload address was signed for'),
+      message_th: 'ไฟล์ใหญ่กว่าขนาดที่ขออัปโหลดไว้ กรุณาส่งไฟล์เดิมที่ขออัปโหลด',
+    });
+    // Signed larger than sent.
+    const more = await call(`${secret}/sign`, { ...signFor(real, 'S.JPG'), size: real.length + 10 });
+    const smaller = await put(more.body.url as string);
+    expect(smaller.status).toBe(400);
+    expect(await smaller.json()).toMatchObject({ code: 'size-mismatch', message_th: expect.any(String) });
+    expect(await t.store.exists(key)).toBe(false);
+    expect(
+      (await call(`${secret}/done`, { file_name: 'S.JPG', sha256: contentHash(real) })).body,
+    ).toMatchObject({
+      code: 'not-uploaded',
+    });
+    // Its own size: taken.
+    const right = await call(`${secret}/sign`, signFor(real, 'S.JPG'));
+    expect((await put(right.body.url as string)).status).toBe(200);
+    expect(await t.store.exists(key)).toBe(true);
+    await t.store.delete(key);
+  });
+
+  it('checks the link on every PUT: signed before it was revoked or expired, a PUT is 403 and nothing is kept', async () => {
+    const real = await sharp({ create: { width: 210, height: 150, channels: 3, background: '#93c' } })
+      .jpeg()
+      .toBuffer();
+    const key = uploadKeyOf('live-run', contentHash(real));
+    const put = (url: string) =>
+      t.app.request(url, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: real });
+    const refusedAsGone = {
+      status: 'error',
+      code: 'upload-link-invalid',
+      message: 'this upload link does not work: it expired or was revoked; ask the shop for a new one',
+      message_th: 'ลิงก์อัปโหลดนี้ใช้ไม่ได้ (หมดอายุหรือถูกยกเลิก) กรุณาขอลิงก์ใหม่จากร้าน',
+    };
+    // Revoked after the address was signed.
+    const revoked = await link(8, new Date(NOW.getTime() + HOUR));
+    const signed = await call(`${revoked.secret}/sign`, signFor(real, 'R.JPG'));
+    expect(await revokeLink(db, revoked.id, NOW)).toBe(true);
+    const afterRevoke = await put(signed.body.url as string);
+    expect(afterRevoke.status).toBe(403);
+    expect(await afterRevoke.json()).toEqual(refusedAsGone);
+    expect(await t.store.exists(key)).toBe(false);
+    // A link that ends in 10 minutes: its addresses work no longer than it does, and at its end a PUT is refused.
+    const ending = await link(9, new Date(NOW.getTime() + 10 * 60_000));
+    const url = (await call(`${ending.secret}/sign`, signFor(real, 'E.JPG'))).body.url as string;
+    expect(Number(new URL(url, 'http://x').searchParams.get('expires'))).toBe(NOW.getTime() / 1000 + 600);
+    t.setNow(new Date(NOW.getTime() + 10 * 60_000));
+    try {
+      const afterEnd = await put(url);
+      expect(afterEnd.status).toBe(403);
+      expect(await afterEnd.json()).toEqual(refusedAsGone);
+      expect(await t.store.exists(key)).toBe(false);
+    } finally {
+      t.setNow(NOW);
+    }
+    // Before its end, the same address takes it.
+    expect((await put(url)).status).toBe(200);
+    await t.store.delete(key);
   });
 
   it('answers a link that expired, was revoked or never was as not working, the same way', async () => {

@@ -2,6 +2,9 @@
 // signed by its SHA-256 (a content the event has is not sent again), PUT straight to the object store under a
 // content-addressed private key, and imported by an import-upload job through the one import path (derivatives,
 // watermark, faces, bibs), off the API's requests. The job checks the bytes are those signed for.
+// Each signed address binds the file's size (each part's, in parts), so the store takes no other length, and works
+// no longer than its link; the disk store asks checkUploadGrant whether the link still works as each PUT arrives.
+// An upload never said done is removed by jobs/purge-uploads.ts.
 import { createHash, randomBytes } from 'node:crypto';
 import {
   PHOTO_UPLOAD_MAX_BYTES,
@@ -14,9 +17,9 @@ import {
 } from '../../core/contract/uploads';
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';
-import { findById } from '../db/events-repo';
+import { findById, findByKey } from '../db/events-repo';
 import { jobsWithPayload } from '../db/jobs-repo';
-import { type PhotographerLinkRow, workingLink } from '../db/photographer-links-repo';
+import { linksOfEvent, type PhotographerLinkRow, workingLink } from '../db/photographer-links-repo';
 import { enqueue } from '../jobs/queue';
 import type { ObjectStore } from '../storage/object-store';
 import { accept, type Outcome, refuse } from './outcome';
@@ -30,26 +33,66 @@ export const newLinkSecret = (): string => randomBytes(24).toString('base64url')
 /** What is kept of a secret. */
 export const secretHash = (secret: string): string => createHash('sha256').update(secret).digest('hex');
 
+/** The folder where uploaded files wait for their import (never backed up; purged when never said done). */
+export const UPLOADS_PREFIX = 'private/uploads/';
 /** Where an uploaded file waits for its import: private, named by the event and its content. */
 export const uploadKeyOf = (eventKey: string, sha256: string): string =>
-  `private/uploads/${eventKey}/${sha256}`;
+  `${UPLOADS_PREFIX}${eventKey}/${sha256}`;
+
+/** The grant a signed upload address names: the link it was signed for. */
+export const linkGrant = (linkId: number): string => `link:${linkId}`;
 
 type Link = PhotographerLinkRow & { event_key: string; title: string };
 
+const linkInvalid = (httpStatus: 403 | 404) =>
+  refuse(
+    httpStatus,
+    'this upload link does not work: it expired or was revoked; ask the shop for a new one',
+    {
+      code: 'upload-link-invalid',
+      th: 'ลิงก์อัปโหลดนี้ใช้ไม่ได้ (หมดอายุหรือถูกยกเลิก) กรุณาขอลิงก์ใหม่จากร้าน',
+    },
+  );
+
 async function linkFor(ctx: Pick<AppContext, 'db' | 'now'>, secret: string): Promise<Outcome<Link>> {
   const link = await workingLink(ctx.db, secretHash(secret), ctx.now());
-  if (!link) {
-    return refuse(
-      404,
-      'this upload link does not work: it expired or was revoked; ask the shop for a new one',
-      {
-        code: 'upload-link-invalid',
-        th: 'ลิงก์อัปโหลดนี้ใช้ไม่ได้ (หมดอายุหรือถูกยกเลิก) กรุณาขอลิงก์ใหม่จากร้าน',
-      },
-    );
-  }
+  if (!link) return linkInvalid(404);
   return accept(link);
 }
+
+/**
+ * Whether a PUT to an address signed with `grant` for `key` may still be taken (the disk store asks as the PUT
+ * arrives and again before keeping it): the link it was signed for works now (not revoked, not expired, its event
+ * not purged) and the key is under that link's event. Otherwise 403, in the words of a link that stopped working.
+ */
+export async function checkUploadGrant(
+  ctx: Pick<AppContext, 'db' | 'now'>,
+  key: string,
+  grant: string,
+): Promise<Outcome<true>> {
+  const linkId = /^link:(\d{1,10})$/.exec(grant)?.[1];
+  const eventKey = key.startsWith(UPLOADS_PREFIX)
+    ? key.slice(UPLOADS_PREFIX.length).split('/')[0]
+    : undefined;
+  if (linkId === undefined || !eventKey) return linkInvalid(403);
+  const event = await findByKey(ctx.db, eventKey);
+  if (!event || event.purged_at) return linkInvalid(403);
+  const now = ctx.now();
+  const link = (await linksOfEvent(ctx.db, event.event_id)).find((l) => l.id === Number(linkId));
+  if (!link || link.revoked_at || new Date(link.expires_at) <= now) return linkInvalid(403);
+  return accept(true);
+}
+
+/** How long an address signed now for this link works: UPLOAD_SIGN_SECONDS, never past the link's own end. */
+const signSecondsFor = (link: Link, now: Date): number =>
+  Math.max(
+    1,
+    Math.min(UPLOAD_SIGN_SECONDS, Math.floor((new Date(link.expires_at).getTime() - now.getTime()) / 1000)),
+  );
+
+/** The size of part `part` (1-based) of a file of `size` bytes sent in parts. */
+export const partBytes = (size: number, part: number): number =>
+  Math.min(PHOTO_UPLOAD_PART_BYTES, size - (part - 1) * PHOTO_UPLOAD_PART_BYTES);
 
 export async function describeUploadLink(ctx: AppContext, secret: string): Promise<Outcome<UploadLink>> {
   const link = await linkFor(ctx, secret);
@@ -86,12 +129,13 @@ export async function signPhotoUpload(
   const existing = await photoWithContent(ctx.db, link.value.event_id, request.sha256);
   if (existing !== undefined) return accept({ status: 'success', duplicate_of: existing });
   const key = uploadKeyOf(link.value.event_key, request.sha256);
+  const seconds = signSecondsFor(link.value, ctx.now());
   const parts = ctx.store.multipart;
   if (parts && request.size >= PHOTO_UPLOAD_MULTIPART_FROM) {
     const uploadId = request.upload_id ?? (await parts.begin(key, request.file_type));
     const urls = await Promise.all(
       Array.from({ length: partsOf(request.size) }, (_, i) =>
-        parts.signPart(key, uploadId, i + 1, UPLOAD_SIGN_SECONDS),
+        parts.signPart(key, uploadId, i + 1, partBytes(request.size, i + 1), seconds),
       ),
     );
     return accept({
@@ -101,7 +145,10 @@ export async function signPhotoUpload(
   }
   return accept({
     status: 'success',
-    url: await ctx.store.signedPutUrl(key, request.file_type, UPLOAD_SIGN_SECONDS),
+    url: await ctx.store.signedPutUrl(key, request.file_type, seconds, {
+      bytes: request.size,
+      grant: linkGrant(link.value.id),
+    }),
   });
 }
 

@@ -94,6 +94,37 @@ export function objectStoreContract(under: () => StoreUnderTest): void {
     expect([...((await store.get('private/c-3/selfie/s.jpg')) ?? [])]).toEqual([9, 8, 7]);
   });
 
+  it('takes a presigned PUT bound to a size of that size only: a body of another length keeps nothing', async () => {
+    const { store, send } = under();
+    const key = 'private/c-7/upload/u.jpg';
+    const url = await store.signedPutUrl(key, 'image/jpeg', 60, { bytes: 3 });
+    // Larger (the length signed as 1 byte, 60 MiB sent) and smaller: the disk store answers 413 or 400, a bucket
+    // 403 (the signed Content-Length no longer matches).
+    for (const length of [4, 64 * 1024, 2]) {
+      const refused = await send(url, upload(new Uint8Array(length).fill(1)));
+      expect([400, 403, 413], `${length} bytes`).toContain(refused.status);
+      expect(await store.exists(key)).toBe(false);
+    }
+    expect((await send(url, upload(bytes([4, 5, 6])))).status).toBe(200);
+    expect([...((await store.get(key)) ?? [])]).toEqual([4, 5, 6]);
+  });
+
+  it('lists the objects under a folder with when each was written', async () => {
+    const { store } = under();
+    const started = Date.now() - 60_000;
+    await store.put('private/c-8/list/a', bytes([1]), 'image/jpeg');
+    await store.put('private/c-8/list/b/c', bytes([2]), 'image/jpeg');
+    await store.put('private/c-8/listed-not', bytes([3]), 'image/jpeg');
+    const listed = [];
+    for await (const object of store.list('private/c-8/list/')) listed.push(object);
+    expect(listed.map((o) => o.key).sort()).toEqual(['private/c-8/list/a', 'private/c-8/list/b/c']);
+    for (const object of listed) expect(object.modifiedAt.getTime()).toBeGreaterThan(started);
+    const none = [];
+    for await (const object of store.list('private/c-8/nothing-here/')) none.push(object);
+    expect(none).toEqual([]);
+    await expect(store.list('private/c-8/list')[Symbol.asyncIterator]().next()).rejects.toThrow(/prefix/);
+  });
+
   it('serves a private object through its presigned GET until it expires, and never with a changed signature', async () => {
     const { store, send, elapse } = under();
     await store.put('private/c-4/original/o.jpg', bytes([5, 6]), 'image/jpeg');

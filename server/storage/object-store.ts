@@ -11,8 +11,16 @@ export interface ObjectStore {
   delete(key: string): Promise<void>;
   /** The address a browser reads a public object from. */
   publicUrl(key: string): string;
-  /** A URL that accepts one PUT of this object with this content type until it expires. */
-  signedPutUrl(key: string, contentType: string, expiresInSeconds: number): Promise<string>;
+  /**
+   * A URL that accepts one PUT of this object with this content type until it expires; with `binding`, of exactly
+   * that many bytes (a body of another length is refused), and for the grant named (see UploadBinding).
+   */
+  signedPutUrl(
+    key: string,
+    contentType: string,
+    expiresInSeconds: number,
+    binding?: UploadBinding,
+  ): Promise<string>;
   /** A URL that serves this (private) object until it expires. */
   signedGetUrl(key: string, expiresInSeconds: number): Promise<string>;
   /**
@@ -20,19 +28,46 @@ export interface ObjectStore {
    * not the file. Absent: one signed PUT takes the whole file (the disk store).
    */
   multipart?: MultipartUploads;
+  /** The objects whose keys start with `prefix` (a folder: it ends with '/'), each with when it was last written. */
+  list(prefix: string): AsyncIterable<ListedObject>;
+}
+
+/** What a signed upload address binds beyond its key, content type and expiry. */
+export interface UploadBinding {
+  /** The body's exact length in bytes: the store refuses a PUT of any other length. */
+  bytes: number;
+  /**
+   * Who the address was given to (a photographer's link, as `link:<id>`). The disk store asks the app again as each
+   * PUT arrives (routes/storage.ts), so an address signed before its link was revoked takes nothing; a bucket cannot
+   * ask, so S3 binds the length only.
+   */
+  grant?: string;
+}
+
+export interface ListedObject {
+  key: string;
+  modifiedAt: Date;
 }
 
 export interface MultipartUploads {
   /** Starts an upload of this object; answers its id. */
   begin(key: string, contentType: string): Promise<string>;
-  /** The address that takes part `partNumber` (1-based) of the upload until it expires. */
-  signPart(key: string, uploadId: string, partNumber: number, expiresInSeconds: number): Promise<string>;
+  /** The address that takes part `partNumber` (1-based) of the upload, of exactly `bytes` bytes, until it expires. */
+  signPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    bytes: number,
+    expiresInSeconds: number,
+  ): Promise<string>;
   /** Joins the parts (their numbers and the ETags their PUTs answered) into the object. */
   complete(
     key: string,
     uploadId: string,
     parts: readonly { partNumber: number; etag: string }[],
   ): Promise<void>;
+  /** Gives up the uploads of objects under `prefix` begun before `before` (their parts are deleted); answers how many. */
+  abandonBefore(prefix: string, before: Date): Promise<number>;
 }
 
 /**
@@ -57,4 +92,10 @@ export function assertObjectKey(key: string): void {
   ) {
     throw new Error(`invalid object key: ${key}`);
   }
+}
+
+/** A folder of keys to list: a valid key followed by '/'. */
+export function assertObjectPrefix(prefix: string): void {
+  if (!prefix.endsWith('/')) throw new Error(`invalid object prefix (not a folder): ${prefix}`);
+  assertObjectKey(prefix.slice(0, -1));
 }

@@ -1,11 +1,15 @@
 // Object store on S3 or any S3-compatible server (MinIO, R2, s3rver): it owns storage when S3_ENDPOINT is set.
 // Path-style addressing, so the bucket never has to resolve as a host name.
 import {
+  AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  type ListMultipartUploadsCommandOutput,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -13,7 +17,15 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { UPLOAD_ONCE_HEADER } from '../../core/constants';
-import { assertObjectKey, cacheControlOf, type MultipartUploads, type ObjectStore } from './object-store';
+import {
+  assertObjectKey,
+  assertObjectPrefix,
+  cacheControlOf,
+  type ListedObject,
+  type MultipartUploads,
+  type ObjectStore,
+  type UploadBinding,
+} from './object-store';
 
 export interface S3Config {
   endpoint: string;
@@ -55,6 +67,16 @@ export class S3Store implements ObjectStore {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
+    // A request to the bucket itself (a listing) goes to /bucket, not /bucket/: the same to S3, MinIO and R2, and the
+    // form s3rver (the tests' S3) checks signatures on.
+    this.client.middlewareStack.add(
+      (next) => async (args) => {
+        const request = args.request as { path?: unknown };
+        if (request.path === `/${this.bucket}/`) request.path = `/${this.bucket}`;
+        return next(args);
+      },
+      { step: 'build', name: 'bucketPathWithoutSlash' },
+    );
   }
 
   async put(key: string, body: Uint8Array, contentType: string): Promise<void> {
@@ -107,19 +129,30 @@ export class S3Store implements ObjectStore {
   /**
    * Content-Type and If-None-Match: * are signed headers, so the upload must send exactly this type, and may only
    * create the object: the bucket refuses a second PUT of the key (S3's conditional write), so an address is good
-   * for one upload, as the disk store's are.
+   * for one upload, as the disk store's are. With a binding, Content-Length is signed too: the bucket refuses a
+   * body of another length (403). The binding's grant cannot be asked by a bucket: it binds nothing here.
    */
-  async signedPutUrl(key: string, contentType: string, expiresInSeconds: number): Promise<string> {
+  async signedPutUrl(
+    key: string,
+    contentType: string,
+    expiresInSeconds: number,
+    binding?: UploadBinding,
+  ): Promise<string> {
     assertObjectKey(key);
     const command = new PutObjectCommand({
       Bucket: this.bucket,
       Key: key,
       ContentType: contentType,
       IfNoneMatch: UPLOAD_ONCE_HEADER.value,
+      ...(binding ? { ContentLength: exactBytes(binding.bytes) } : {}),
     });
     return getSignedUrl(this.client, command, {
       expiresIn: expiresInSeconds,
-      signableHeaders: new Set(['content-type', UPLOAD_ONCE_HEADER.name.toLowerCase()]),
+      signableHeaders: new Set([
+        'content-type',
+        UPLOAD_ONCE_HEADER.name.toLowerCase(),
+        ...(binding ? ['content-length'] : []),
+      ]),
     });
   }
 
@@ -138,15 +171,20 @@ export class S3Store implements ObjectStore {
       if (!started.UploadId) throw new Error(`S3 gave no upload id for ${key}`);
       return started.UploadId;
     },
-    signPart: async (key, uploadId, partNumber, expiresInSeconds) => {
+    /** Content-Length is signed: the bucket refuses a part of another length (403). */
+    signPart: async (key, uploadId, partNumber, bytes, expiresInSeconds) => {
       assertObjectKey(key);
       const command = new UploadPartCommand({
         Bucket: this.bucket,
         Key: key,
         UploadId: uploadId,
         PartNumber: partNumber,
+        ContentLength: exactBytes(bytes),
       });
-      return getSignedUrl(this.client, command, { expiresIn: expiresInSeconds });
+      return getSignedUrl(this.client, command, {
+        expiresIn: expiresInSeconds,
+        signableHeaders: new Set(['content-length']),
+      });
     },
     complete: async (key, uploadId, parts) => {
       assertObjectKey(key);
@@ -159,7 +197,63 @@ export class S3Store implements ObjectStore {
         }),
       );
     },
+    abandonBefore: async (prefix, before) => {
+      assertObjectPrefix(prefix);
+      let abandoned = 0;
+      let keyMarker: string | undefined;
+      let uploadIdMarker: string | undefined;
+      for (;;) {
+        let page: ListMultipartUploadsCommandOutput;
+        try {
+          page = await this.client.send(
+            new ListMultipartUploadsCommand({
+              Bucket: this.bucket,
+              Prefix: prefix,
+              KeyMarker: keyMarker,
+              UploadIdMarker: uploadIdMarker,
+            }),
+          );
+        } catch (error) {
+          // A server that cannot list uploads (s3rver) leaves them to the bucket's own lifecycle rule.
+          if (error instanceof S3ServiceException && error.name === 'NotImplemented') return abandoned;
+          throw error;
+        }
+        for (const upload of page.Uploads ?? []) {
+          if (!upload.Key || !upload.UploadId || !upload.Initiated || upload.Initiated >= before) continue;
+          await this.client.send(
+            new AbortMultipartUploadCommand({
+              Bucket: this.bucket,
+              Key: upload.Key,
+              UploadId: upload.UploadId,
+            }),
+          );
+          abandoned += 1;
+        }
+        if (!page.IsTruncated) return abandoned;
+        keyMarker = page.NextKeyMarker;
+        uploadIdMarker = page.NextUploadIdMarker;
+      }
+    },
   };
+
+  async *list(prefix: string): AsyncIterable<ListedObject> {
+    assertObjectPrefix(prefix);
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? [])
+        if (object.Key && object.LastModified) yield { key: object.Key, modifiedAt: object.LastModified };
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+}
+
+/** A length to sign: a whole number of bytes. */
+function exactBytes(bytes: number): number {
+  if (!Number.isInteger(bytes) || bytes < 0) throw new Error(`invalid upload size: ${bytes}`);
+  return bytes;
 }
 
 /** S3 settings from the environment; undefined when S3_ENDPOINT is unset (the disk store is used instead). */

@@ -1,19 +1,24 @@
 // Several API processes behind one port (API_PROCESSES=2, node:cluster) on PostgreSQL, with no sticky state: every
 // call below goes on a connection of its own, so the primary hands them to either process. The rate limits count
 // together (a per-process count would let twice the burst through), an order sent twice under one key is one order,
-// a payment made through one process is seen by the other's long poll, and a killed process is started again
-// while the port keeps answering. Real processes; needs TEST_DATABASE_URL (skipped without it).
+// a payment made through one process is seen by the other's long poll, a killed process is started again while the
+// port keeps answering, the primary's metrics port listens on loopback only, and a SIGTERM to the whole group (as
+// Ctrl-C and systemd send it) drains every process: what arrives meanwhile is answered, none reset, none refused.
+// Real processes; needs TEST_DATABASE_URL (skipped without it).
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../tests/free-port';
 import { DEMO_APP_TOKEN } from './config';
 import { freshPostgresDatabase } from './db/test-databases';
 import { IDEMPOTENCY_HEADER } from './routes/order';
 import { fakeDist, type StoreProcess, startStoreProcess, tempDataDir } from './test/processes';
+import { failedBetween, streamRequests } from './test/request-stream';
 
 const STAGE = 'phuket-beach-run-2026';
 const serverUrl = process.env.TEST_DATABASE_URL;
+const DRAIN_SECONDS = 3;
 
 /** One call on a new connection (no keep-alive): its status and JSON answer. */
 function call(
@@ -103,6 +108,9 @@ describe.runIf(serverUrl)('several API processes behind one port (PostgreSQL)', 
         FACE_WORKERS: '0',
         SELFIE_WORKERS: '0',
         METRICS_PORT: String(metricsPort),
+        DRAIN_SECONDS: String(DRAIN_SECONDS),
+        // Every address of the machine; the metrics port must stay on loopback all the same.
+        HOST: '0.0.0.0',
       },
       180_000,
     );
@@ -151,6 +159,22 @@ describe.runIf(serverUrl)('several API processes behind one port (PostgreSQL)', 
       );
     expect(line, text.slice(0, 2000)).toBeDefined();
     expect(Number(line?.split(' ').at(-1))).toBe(10);
+  });
+
+  it('serves the metrics port on loopback only, though the store listens on every address', async () => {
+    // 127.0.0.2 is another address of this machine (all of 127/8 is loopback on Linux).
+    const connects = (host: string, port: number) =>
+      new Promise<string>((resolve) => {
+        const socket = net.connect(port, host);
+        socket.once('connect', () => {
+          socket.destroy();
+          resolve('taken');
+        });
+        socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+      });
+    expect(await connects('127.0.0.2', Number(new URL(base).port))).toBe('taken');
+    expect(await connects('127.0.0.2', metricsPort)).toBe('ECONNREFUSED');
+    expect(await connects('127.0.0.1', metricsPort)).toBe('taken');
   });
 
   it('makes one order of one key sent to both, and a payment through one wakes the other’s long poll', async () => {
@@ -216,5 +240,56 @@ describe.runIf(serverUrl)('several API processes behind one port (PostgreSQL)', 
     expect(store?.output()).toMatch(
       new RegExp(`API process ${victim} ended \\(SIGKILL\\): starting another`),
     );
+  }, 60_000);
+
+  it('drains every process on a SIGTERM to the whole group, then exits 0', async () => {
+    const running = store as StoreProcess;
+    const child = running.child;
+    const primary = child.pid ?? 0;
+    const processes = childrenOf(primary);
+    expect(processes).toHaveLength(2);
+    // Both listening (the one started again above may still be starting).
+    const listening = (pid: number) =>
+      running
+        .output()
+        .split('\n')
+        .some((line) => line.includes(`"pid":${pid},`) && line.includes('storefront on'));
+    await until(() => (processes.every(listening) ? true : undefined), 60_000);
+    const stream = streamRequests(base, {
+      newEveryMs: 40,
+      keptClients: 3,
+      keptPauseMs: 20,
+      request: (i) => ({ method: 'GET', path: i % 2 ? '/healthz' : `/api/v1/events/${STAGE}` }),
+    });
+    await sleep(300);
+    // Its end and its output's (the processes write into the same pipe).
+    const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+    const streamFrom = Date.now() - 300;
+    const stoppedAt = Date.now();
+    // As systemd (KillMode=control-group) and a terminal's Ctrl-C do: the primary and its processes at once.
+    for (const pid of [primary, ...processes]) process.kill(pid, 'SIGTERM');
+    await sleep(500);
+    const drainEnd = stoppedAt + DRAIN_SECONDS * 1000 - 800;
+    const probes: (number | string)[] = [];
+    while (Date.now() < drainEnd) {
+      probes.push(await call(base, 'GET', '/readyz').then((r) => r.status, String));
+      await sleep(200);
+    }
+    const streamed = await stream.stop();
+    const code = await exited;
+    const stopMs = Date.now() - stoppedAt;
+    store = undefined;
+
+    expect(code).toBe(0);
+    expect(stopMs).toBeGreaterThanOrEqual(DRAIN_SECONDS * 1000);
+    expect(new Set(probes)).toEqual(new Set([503]));
+    const failed = failedBetween(streamed, streamFrom, drainEnd);
+    expect(failed, JSON.stringify(failed.slice(0, 5))).toEqual([]);
+    const during = streamed.filter((r) => r.at >= stoppedAt && r.at < drainEnd);
+    expect(during.filter((r) => r.kind === 'new').length).toBeGreaterThan(10);
+    expect(during.some((r) => r.kind === 'kept' && r.reused)).toBe(true);
+    // Each process took the group's signal and the primary's word as one stop.
+    expect(running.output()).not.toContain('again, exiting now');
+    expect(running.output().match(/store: stopped/g)).toHaveLength(2);
   }, 60_000);
 });

@@ -6,14 +6,16 @@
 // order; the object store is shared (S3, or DATA_DIR on this machine).
 import cluster, { type Worker } from 'node:cluster';
 import { log } from './ops/log';
+import { STOP_MESSAGE } from './ops/shutdown';
 
 /** A process that ends sooner than this after its start is started again only after RESTART_PAUSE_MS. */
 const QUICK_EXIT_MS = 10_000;
 const RESTART_PAUSE_MS = 5_000;
 
 /**
- * Starts `count` API processes and keeps them running; on SIGTERM or SIGINT each is told to stop (ops/shutdown.ts)
- * and the primary exits when they have, or after `shutdownSeconds` and a second more.
+ * Starts `count` API processes and keeps them running; on SIGTERM or SIGINT each is told to stop (ops/shutdown.ts:
+ * each drains, answering what still comes, while the primary keeps the port open for them) and the primary exits when
+ * they have, or after `shutdownSeconds` and a second more.
  */
 export function runApiProcesses(
   count: number,
@@ -44,7 +46,13 @@ export function runApiProcesses(
     stopping = true;
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
     const ended = workers.map((w) => new Promise((resolve) => w.once('exit', resolve)));
-    for (const w of workers) w.process.kill('SIGTERM');
+    // A message, not a signal: the same signal sent to the whole group (Ctrl-C, systemd) reaches them too, and a
+    // second signal would end a process at once, in the middle of its drain (ops/shutdown.ts).
+    for (const w of workers) {
+      const signal = () => w.process.kill('SIGTERM');
+      if (w.isConnected()) w.send(STOP_MESSAGE, undefined, undefined, (error) => error && signal());
+      else signal();
+    }
     const timeout = new Promise((resolve) => setTimeout(resolve, shutdownSeconds * 1000 + 1000));
     void Promise.race([Promise.all(ended), timeout]).then(() => process.exit(0));
   };

@@ -27,9 +27,10 @@ import { pageRenderer } from './page-render';
 import { dropAtMost } from './request-body';
 import { type ApiLimits, apiRoutes, defaultLimits } from './routes/api';
 import { crawlerRoutes } from './routes/crawlers';
-import { baseUrlOf } from './routes/order';
 import { MAX_UPLOAD_BYTES, storageRoutes } from './routes/storage';
 import { prepareUploadedSelfie } from './services/face-search';
+import { checkUploadGrant } from './services/live-uploads';
+import { ownAddressOf } from './services/own-address';
 import { pageDocument } from './services/page-document';
 import { rateLimit } from './services/rate-limit';
 import { shellPreloads } from './shell-preloads';
@@ -134,7 +135,9 @@ export function createApp(options: AppOptions) {
       options.prepareSelfiesOnUpload === false
         ? undefined
         : (key: string, body: Uint8Array) => prepareUploadedSelfie(options.ctx, key, body);
-    app.route('/storage', storageRoutes(options.diskStore, onUploaded));
+    // A photographer's upload address is checked against its link as each PUT arrives (revoked or expired: 403).
+    const checkGrant = (key: string, grant: string) => checkUploadGrant(options.ctx, key, grant);
+    app.route('/storage', storageRoutes(options.diskStore, onUploaded, checkGrant));
   }
 
   const settings = options.settings ?? appSettingsFromContext(options.ctx);
@@ -165,7 +168,8 @@ export function createApp(options: AppOptions) {
     c.header('Content-Security-Policy', shellPolicy(html));
     // The copy the service worker precaches and answers every later navigation with: no page's data in it.
     if (c.req.path === '/index.html') return c.html(html);
-    const baseUrl = baseUrlOf(options.ctx, c.req.url);
+    // The page's canonical, og: addresses and rendered origin: the store's own, never a Host a client made up.
+    const baseUrl = ownAddressOf(options.ctx, c.req.url);
     const page = await pageDocument(
       options.ctx,
       html,

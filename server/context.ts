@@ -2,6 +2,7 @@
 import type { Db } from './db/database';
 import type { FaceSearchEngine } from './faces/engine';
 import type { PushKeys } from './services/alerts/push-keys';
+import type { OwnAddressSettings } from './services/own-address';
 import type { PaymentGateway } from './services/payments/gateway';
 import type { ObjectStore } from './storage/object-store';
 
@@ -13,8 +14,13 @@ export interface AppContext {
   appToken: string;
   /** The payment gateway (PAYMENT_GATEWAY): its name is what utils/conf answers and orders record. */
   payments: PaymentGateway;
-  /** The store's public address (PUBLIC_BASE_URL); undefined: each request's own origin. */
+  /**
+   * The store's public address (PUBLIC_BASE_URL); undefined: a request's own origin when its host is allowed, else
+   * the listener's (ownAddress; services/own-address.ts).
+   */
   publicBaseUrl: string | undefined;
+  /** Without PUBLIC_BASE_URL: the request hosts written into public answers (ALLOWED_HOSTS), and the listener's address. */
+  ownAddress: OwnAddressSettings;
   /** Finds an event's photos from a selfie. */
   faces: FaceSearchEngine;
   /** The secret of the photos' passes (services/photo-pass.ts): every API process of the store has the same. */

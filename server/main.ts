@@ -11,12 +11,14 @@ import { loadConfig, noSupportNotice, sandboxWarning } from './config';
 import { DataDirBusy } from './db/open-for-role';
 import { serveHttp } from './http-server';
 import { schedulePurge } from './jobs/purge-selfies';
+import { scheduleUploadPurge } from './jobs/purge-uploads';
 import { startJobRunner } from './jobs/runner';
 import { startBackupService } from './ops/backup-service';
 import { configureLog, log } from './ops/log';
 import { clusterMetricsSource, serveMetricsPort } from './ops/metrics-server';
 import { makeDataDirPrivate } from './ops/private-files';
 import { stopOnSignals } from './ops/shutdown';
+import { recordListeningPort } from './ops/store-address';
 import { openStore } from './server';
 
 const config = loadConfig();
@@ -46,7 +48,10 @@ if (cluster.isPrimary && config.apiProcesses > 1) {
   await prepared.close();
   // Their metrics, added up, on the metrics port (each process answers /metrics with the token for itself).
   if (config.metricsPort !== undefined)
-    await serveMetricsPort(config.metricsPort, config.host, clusterMetricsSource());
+    await serveMetricsPort(
+      { metricsPort: config.metricsPort, metricsHost: config.metricsHost },
+      clusterMetricsSource(),
+    );
   runApiProcesses(config.apiProcesses, config.shutdownSeconds);
 } else {
   await serveStore();
@@ -59,12 +64,19 @@ async function serveStore(): Promise<void> {
     process.exit(1);
   });
   const stopPurge = schedulePurge(store.ctx);
+  const stopUploadPurge = scheduleUploadPurge(store.ctx);
   // JOBS=off leaves indexing, delivery, notices and retention to `npm run worker` processes.
   if (config.runJobs) store.faces.startIndexing();
   const jobs = config.runJobs ? startJobRunner(store.jobs, { leaseMs: config.jobLeaseMs }) : undefined;
   const server = serveHttp({ fetch: store.app.fetch, port: config.port, hostname: config.host }, (info) => {
+    // The port it got (PORT=0: any free one) is the one its own address names.
+    store.ctx.ownAddress.port = info.port;
     const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
-    log.info(`storefront on http://localhost:${info.port} (${where})`, { port: info.port });
+    // The admin command line prints addresses on this port (ops/store-address.ts): recorded before the store says
+    // it listens, so a command run then prints it.
+    void recordListeningPort(store.ctx.db, info.port)
+      .catch((error: unknown) => log.warn('could not record the port the store listens on', { err: error }))
+      .finally(() => log.info(`storefront on http://localhost:${info.port} (${where})`, { port: info.port }));
     const sandbox = sandboxWarning(config);
     if (sandbox) log.warn(sandbox);
     const noSupport = noSupportNotice(config);
@@ -88,13 +100,15 @@ async function serveStore(): Promise<void> {
   // One API process of several serves no metrics port: the primary does, for all of them.
   const metricsServer =
     config.metricsPort !== undefined && cluster.isPrimary
-      ? await serveMetricsPort(config.metricsPort, config.host)
+      ? await serveMetricsPort({ metricsPort: config.metricsPort, metricsHost: config.metricsHost })
       : undefined;
 
   stopOnSignals(
     {
       lifecycle: store.lifecycle,
       servers: [server, ...(metricsServer ? [metricsServer] : [])],
+      // A load balancer goes on sending requests until it has seen /readyz's 503: they are answered meanwhile.
+      drainMs: config.drainSeconds * 1000,
       jobs: [
         ...(jobs ? [() => jobs.stop()] : []),
         ...(backups ? [() => backups.stop()] : []),
@@ -102,7 +116,10 @@ async function serveStore(): Promise<void> {
       ],
       db: store.ctx.db,
       close: (abandon) => store.close(abandon),
-      before: stopPurge,
+      before: () => {
+        stopPurge();
+        stopUploadPurge();
+      },
     },
     config.shutdownSeconds,
     'store',

@@ -34,7 +34,7 @@ export interface PageToRender {
   url: string;
   language: PageLanguage;
   answers: Record<string, unknown>;
-  /** The store's public origin (PUBLIC_BASE_URL, else the request's). */
+  /** The store's public origin: its own address (services/own-address.ts). */
   origin: string;
 }
 

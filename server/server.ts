@@ -70,6 +70,7 @@ export async function openStore(
     appToken: config.appToken,
     payments: openPaymentGateway(config, db, signingSecret),
     publicBaseUrl: config.publicBaseUrl,
+    ownAddress: { allowedHosts: config.allowedHosts, host: config.host, port: config.port },
     faces: faces.engine,
     photoPassSecret: photoPassSecretFrom(signingSecret),
     alerts: { canEmail: config.smtp !== undefined, pushKeys: alertKeys, pushServices: config.pushServices },
@@ -98,6 +99,7 @@ export async function openStore(
     limits: apiLimits(
       limitsPool ? (name, limit) => postgresLimiter(limitsPool, name, limit) : memoryLimiter,
       config.trustedProxies,
+      config.trustedProxyAddresses,
     ),
     distDir: config.distDir,
     diskStore: store instanceof DiskStore ? store : undefined,

@@ -50,7 +50,9 @@ log.info(
 );
 // A worker's metrics (its indexing, notices, payments) on a port of its own; METRICS_TOKEN has no port to serve on.
 const metricsServer =
-  config.metricsPort !== undefined ? await serveMetricsPort(config.metricsPort, config.host) : undefined;
+  config.metricsPort !== undefined
+    ? await serveMetricsPort({ metricsPort: config.metricsPort, metricsHost: config.metricsHost })
+    : undefined;
 
 stopOnSignals(
   {

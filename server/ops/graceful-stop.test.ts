@@ -1,18 +1,29 @@
 // Issue 38: a store told to stop (SIGTERM, as systemd, Docker and Kubernetes do) while runners create and pay
-// orders, a buyer's order page holds its long poll, and photos are being indexed. It stops within
-// SHUTDOWN_SECONDS with exit code 0; the held poll is answered at once; every order it answered is there after the
-// restart, each whole, paid ones paid; the orders it did not answer are made once when their phones send again with
-// the same key; no job is left running under a dead process; and the restarted store goes on indexing.
+// orders, a buyer's order page holds its long poll, photos are being indexed, and a load balancer goes on sending
+// requests. /readyz answers 503 at once; for DRAIN_SECONDS every request that still arrives, on a new connection or
+// one kept alive from before, is answered (none reset, none refused), each closing its connection; then it stops
+// within SHUTDOWN_SECONDS with exit code 0; the held poll is answered at once; every order it answered is there after
+// the restart, each whole, paid ones paid; the orders it did not answer are made once when their phones send again
+// with the same key; no job is left running under a dead process; and the restarted store goes on indexing. Its
+// METRICS_PORT (no token) listens on loopback only, though the store listens on every address (HOST=0.0.0.0).
 import fs from 'node:fs';
+import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../tests/free-port';
 import { DEMO_APP_TOKEN } from '../config';
 import { openClientDatabase } from '../db/open-for-role';
 import { IDEMPOTENCY_HEADER } from '../routes/order';
 import { fakeDist, type StoreProcess, startStoreProcess, tempDataDir } from '../test/processes';
+import { failedBetween, type StreamedRequest, streamRequests } from '../test/request-stream';
 
 const STAGE = 'phuket-beach-run-2026';
 const RUSH = 40;
 const SHUTDOWN_SECONDS = 15;
+const DRAIN_SECONDS = 3;
+/** The stream of requests goes on until this long before the drain's end (a loaded machine's lag). */
+const DRAIN_MARGIN_MS = 800;
+/** The signal is surely handled this long after it is sent. */
+const HANDLED_MS = 500;
 const METRICS_TOKEN = 'graceful-stop-metrics-token';
 
 describe('a graceful stop amid orders, payments and indexing', () => {
@@ -25,7 +36,10 @@ describe('a graceful stop amid orders, payments and indexing', () => {
     SELFIE_WORKERS: '0',
     TRUST_PROXY: '1',
     SHUTDOWN_SECONDS: String(SHUTDOWN_SECONDS),
+    DRAIN_SECONDS: String(DRAIN_SECONDS),
     METRICS_TOKEN,
+    // Every address of the machine; the metrics port must stay on loopback all the same.
+    HOST: '0.0.0.0',
   };
   let store: StoreProcess | undefined;
 
@@ -94,6 +108,19 @@ describe('a graceful stop amid orders, payments and indexing', () => {
     return line ? Number(line.split(' ').at(-1)) : 0;
   };
 
+  /** Whether a TCP connection to `host`:`port` is taken ("refused" when nothing listens there). */
+  const connects = (host: string, port: number) =>
+    new Promise<'taken' | 'refused'>((resolve, reject) => {
+      const socket = net.connect(port, host);
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve('taken');
+      });
+      socket.once('error', (error: NodeJS.ErrnoException) =>
+        error.code === 'ECONNREFUSED' ? resolve('refused') : reject(error),
+      );
+    });
+
   const until = async (what: string, check: () => Promise<boolean>, ms: number) => {
     const deadline = Date.now() + ms;
     while (!(await check())) {
@@ -102,9 +129,16 @@ describe('a graceful stop amid orders, payments and indexing', () => {
     }
   };
 
-  it('answers what it took, stops in time, and the next start finishes the rest', async () => {
-    store = await startStoreProcess(env, 180_000);
+  it('answers what it took and what came during the drain, stops in time, and the next start finishes the rest', async () => {
+    const metricsPort = await freePort();
+    store = await startStoreProcess({ ...env, METRICS_PORT: String(metricsPort) }, 180_000);
     const first = store;
+    const storePort = Number(new URL(first.base).port);
+    // 127.0.0.2 is another address of this machine (all of 127/8 is loopback on Linux): the store answers there,
+    // the metrics port does not.
+    expect(await connects('127.0.0.2', storePort)).toBe('taken');
+    expect(await connects('127.0.0.2', metricsPort)).toBe('refused');
+    expect((await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).status).toBe(200);
     const eventId = (
       (await (await fetch(`${first.base}/api/v1/events/${STAGE}`)).json()) as { body: { event_id: number } }
     ).body.event_id;
@@ -146,20 +180,65 @@ describe('a graceful stop amid orders, payments and indexing', () => {
     }));
     await new Promise((resolve) => setTimeout(resolve, 500));
 
+    // A load balancer's traffic: new connections and kept-alive ones, from before the stop until the drain ends.
+    const stream = streamRequests(first.base, {
+      newEveryMs: 40,
+      keptClients: 3,
+      keptPauseMs: 20,
+      request: (i) =>
+        i % 2
+          ? { method: 'GET', path: '/healthz' }
+          : {
+              method: 'POST',
+              path: '/api/v3/order/inquiry',
+              body: JSON.stringify({ tk: DEMO_APP_TOKEN, order_uuid: waiting }),
+            },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
     // The rush: orders and payments at once; the stop comes in the middle of it.
     const phones = Array.from({ length: RUSH }, (_, i) => ({ key: `rush-${i}`, phone: i }));
     const rush = Promise.all(phones.map(({ key, phone }) => create(first.base, photos, key, phone)));
     const paying = [...answered.values()].slice(3, 5);
     const payments = Promise.all(paying.map((uuid) => pay(first.base, uuid)));
     await new Promise((resolve) => setTimeout(resolve, 150));
+    const streamFrom = Date.now() - 450;
     const stoppedAt = Date.now();
     const exited = new Promise<number | null>((resolve) => first.child.once('exit', (code) => resolve(code)));
     first.child.kill('SIGTERM');
+    // The load balancer's probe: 503 once the stop has begun (asked from HANDLED_MS on: the signal is handled in
+    // the store's turn, after what its loop was busy with).
+    const probes: (number | string)[] = [];
+    await new Promise((resolve) => setTimeout(resolve, HANDLED_MS));
+    const drainEnd = stoppedAt + DRAIN_SECONDS * 1000 - DRAIN_MARGIN_MS;
+    while (Date.now() < drainEnd) {
+      probes.push(
+        await fetch(`${first.base}/readyz`).then(
+          (res) => res.status,
+          (error: Error) => String(error.cause ?? error),
+        ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const streamed: StreamedRequest[] = await stream.stop();
     const [code, rushed, paidNow, held] = await Promise.all([exited, rush, payments, poll]);
     const stopMs = Date.now() - stoppedAt;
 
     expect(code).toBe(0);
     expect(stopMs).toBeLessThan(SHUTDOWN_SECONDS * 1000);
+    // The listener stayed open for the drain, and every request sent through it was answered.
+    expect(stopMs).toBeGreaterThanOrEqual(DRAIN_SECONDS * 1000);
+    expect(probes.length).toBeGreaterThan(3);
+    expect(new Set(probes)).toEqual(new Set([503]));
+    const during = streamed.filter((r) => r.at >= stoppedAt && r.at < drainEnd);
+    const failed = failedBetween(streamed, streamFrom, drainEnd);
+    expect(failed, JSON.stringify(failed.slice(0, 5))).toEqual([]);
+    expect(during.filter((r) => r.kind === 'new').length).toBeGreaterThan(10);
+    expect(during.filter((r) => r.kind === 'kept').length).toBeGreaterThan(3);
+    // Connections kept alive from before the stop were sent on again, and answered.
+    expect(during.some((r) => r.kind === 'kept' && r.reused)).toBe(true);
+    // Each answer of the drain closed its connection: a client's next request goes elsewhere.
+    expect(during.filter((r) => r.at > stoppedAt + HANDLED_MS).every((r) => r.closes)).toBe(true);
     // The held poll was answered with the order as it was, at once, not after its 25 s.
     expect(held.answer).toMatchObject({ status: 'success', payment_status: 'INITIAL' });
     expect(held.at - stoppedAt).toBeLessThan(5000);
@@ -168,9 +247,15 @@ describe('a graceful stop amid orders, payments and indexing', () => {
     for (const [i, uuid] of rushed.entries()) if (uuid) answered.set(`rush-${i}`, uuid);
     for (const [i, ok] of paidNow.entries()) if (ok) paid.add(paying[i] as string);
 
-    // The next start: every answered order is there, paid ones paid.
-    store = await startStoreProcess(env, 180_000);
+    // The next start, its metrics on every address as METRICS_HOST says: every answered order is there, paid ones
+    // paid.
+    const openMetricsPort = await freePort();
+    store = await startStoreProcess(
+      { ...env, METRICS_PORT: String(openMetricsPort), METRICS_HOST: '0.0.0.0' },
+      180_000,
+    );
     const second = store;
+    expect(await connects('127.0.0.2', openMetricsPort)).toBe('taken');
     for (const [key, uuid] of answered) {
       const answer = await inquiry(second.base, uuid);
       expect([key, answer.status]).toEqual([key, 'success']);

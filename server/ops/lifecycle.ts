@@ -1,7 +1,8 @@
-// A process's stop (issue 38): on SIGTERM or SIGINT the store stops taking connections, tells whoever holds a
-// request open (the order page's long polls) to answer now, answers what is in flight, lets its jobs end or gives
-// them back to the queue, closes the database and exits, all within SHUTDOWN_SECONDS. This is the part the HTTP
-// answers see: whether the process is stopping, and what is told when it begins.
+// A process's stop (issue 38): on SIGTERM or SIGINT the store tells whoever holds a request open (the order page's
+// long polls) to answer now, answers what still arrives for DRAIN_SECONDS, stops taking connections, answers what is
+// in flight, lets its jobs end or gives them back to the queue, closes the database and exits, all within
+// SHUTDOWN_SECONDS (ops/shutdown.ts). This is the part the HTTP answers see: whether the process is stopping, and
+// what is told when it begins.
 import type { MiddlewareHandler } from 'hono';
 
 export class Lifecycle {
@@ -35,8 +36,9 @@ export class Lifecycle {
   }
 
   /**
-   * While stopping, each answer closes its connection after it (a kept-alive client goes to another process); the
-   * HTTP server's own close waits for the requests in flight (ops/shutdown.ts).
+   * While stopping (the drain, then the requests in flight: ops/shutdown.ts), each answer closes its connection after
+   * it, so a kept-alive client opens its next one, on another process once the load balancer has seen /readyz's 503;
+   * the server never closes a connection its client may be sending on.
    */
   middleware(): MiddlewareHandler {
     return async (c, next) => {

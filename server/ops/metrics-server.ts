@@ -1,6 +1,8 @@
 // Where a scraper reads the metrics (issue 38): GET /metrics on the store's port with METRICS_TOKEN as a bearer token,
-// or every path of its own METRICS_PORT (a port the outside cannot reach; no token asked). Without either, the
-// metrics are not served. With several API processes the primary serves METRICS_PORT with theirs added up.
+// or every path of its own METRICS_PORT, which asks no token and so listens on METRICS_HOST (127.0.0.1 unless the
+// operator names another address), never on the store's HOST: only this machine reaches it by default. Without
+// either, the metrics are not served. With several API processes the primary serves METRICS_PORT with theirs added
+// up; `npm run worker` serves its own.
 import { timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -39,12 +41,12 @@ export function clusterMetricsSource(): MetricsSource {
   return () => aggregator.clusterMetrics();
 }
 
-/** Serves the metrics on their own port; resolves with the server once it listens. */
+/** Serves the metrics on METRICS_PORT at METRICS_HOST; resolves with the server once it listens. */
 export function serveMetricsPort(
-  port: number,
-  host: string,
+  settings: { metricsPort: number; metricsHost: string },
   source: MetricsSource = metricsText,
 ): Promise<http.Server> {
+  const { metricsPort: port, metricsHost: host } = settings;
   const server = http.createServer((req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET' }).end();
@@ -65,7 +67,11 @@ export function serveMetricsPort(
     server.once('error', reject);
     server.listen(port, host, () => {
       server.off('error', reject);
-      log.info(`metrics on port ${(server.address() as AddressInfo).port}`);
+      const where = server.address() as AddressInfo;
+      log.info(`metrics on ${where.address} port ${where.port} (METRICS_HOST, METRICS_PORT)`, {
+        host: where.address,
+        port: where.port,
+      });
       resolve(server);
     });
   });

@@ -1,11 +1,12 @@
 // What search engines and link-preview crawlers read besides the pages (issue 34): robots.txt (the buyer's pages
-// and the API kept out, the sitemap named) and sitemap.xml (home, the public pages, every event on sale now).
+// and the API kept out, the sitemap named) and sitemap.xml (home, the public pages, every event on sale now), both
+// at the store's own address (services/own-address.ts), never at a Host a client made up: caches keep them.
 import { Hono } from 'hono';
 import type { AppContext } from '../context';
 import * as events from '../db/events-repo';
 import { ORDER_PAGE_PREFIXES, STATIC_PAGES } from '../page-addresses';
 import { escapeAttribute } from '../services/first-screen';
-import { baseUrlOf } from './order';
+import { ownAddressOf } from '../services/own-address';
 
 /** A sitemap holds at most 50,000 addresses. */
 const SITEMAP_MOST_EVENTS = 49_000;
@@ -35,10 +36,10 @@ export function crawlerRoutes(ctx: AppContext): Hono {
   const app = new Hono();
   app.get('/robots.txt', (c) => {
     c.header('Cache-Control', 'public, max-age=3600');
-    return c.text(robotsTxt(baseUrlOf(ctx, c.req.url)));
+    return c.text(robotsTxt(ownAddressOf(ctx, c.req.url)));
   });
   app.get('/sitemap.xml', async (c) => {
-    const baseUrl = baseUrlOf(ctx, c.req.url);
+    const baseUrl = ownAddressOf(ctx, c.req.url);
     const onSale = await events.listOnSale(ctx.db, ctx.now(), 1, SITEMAP_MOST_EVENTS);
     const publicPages = Object.entries(STATIC_PAGES)
       .filter(([path, kind]) => kind === 'public' && path !== '/mansonry' && path !== '/eventqr/')

@@ -14,6 +14,7 @@ import { findOrdersFor, inquireOrder } from '../services/order-inquiry';
 import type { OrderWatch } from '../services/order-watch';
 import { createOrder, tokenMatches } from '../services/orders';
 import { refuse, respond } from '../services/outcome';
+import { ownAddressOf } from '../services/own-address';
 import { paidThumbnailOf } from '../services/paid-thumbnails';
 import { checkOpenPayments } from '../services/payments/check-open';
 import type { RateLimiter } from '../services/rate-limit';
@@ -21,10 +22,6 @@ import { validate } from './validate';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const IDEMPOTENCY_KEY_MAX = 100;
-
-/** The store's public address: PUBLIC_BASE_URL, else the request's own origin. */
-export const baseUrlOf = (ctx: Pick<AppContext, 'publicBaseUrl'>, requestUrl: string) =>
-  ctx.publicBaseUrl || new URL(requestUrl).origin;
 
 export interface OrderRouteDeps {
   /** The long polls' shared feed (one for the app's three versions). */
@@ -58,7 +55,7 @@ export function orderRoutes(ctx: AppContext, version: 'v1' | 'v2' | 'v3', deps: 
       const outcome = await createOrder(ctx, c.req.valid('json'), {
         apiVersion: version === 'v1' ? 1 : 3,
         idempotencyKey: key,
-        baseUrl: baseUrlOf(ctx, c.req.url),
+        baseUrl: ownAddressOf(ctx, c.req.url),
         mayNotifyFree: async () => (await deps.freeNotices.take(clientOf(c))) === 0,
       });
       return respond(c, outcome, ({ uuid }) => ({ status: 'success' as const, uuid }));
@@ -100,7 +97,7 @@ export function orderRoutes(ctx: AppContext, version: 'v1' | 'v2' | 'v3', deps: 
       const outcome = await payByCard(ctx, c.req.valid('json'), {
         gateway: ctx.payments.name,
         cards,
-        returnBaseUrl: baseUrlOf(ctx, c.req.url),
+        returnBaseUrl: ownAddressOf(ctx, c.req.url),
       });
       return respond(c, outcome, (data) => ({ status: 'success' as const, data }));
     });

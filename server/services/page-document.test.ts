@@ -1,10 +1,14 @@
 // Pages as a link-preview crawler or search engine fetches them (no JavaScript, issue 34): the head in the
 // visitor's language with the event's or team's Open Graph and Twitter card meta and its 1200×630 image, real 404s,
-// noindex and nothing of the buyer on a buyer's pages, robots.txt and the sitemap.
+// noindex and nothing of the buyer on a buyer's pages, robots.txt and the sitemap; and every address in them the
+// store's own (PUBLIC_BASE_URL, an allowed host, else the listener's), never a Host a client made up.
+import http, { type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertTeam } from '../db/teams-repo';
 import { testDatabases } from '../db/test-databases';
+import { serveHttp } from '../http-server';
 import { orderFixture } from '../test/order-fixtures';
 
 /** The content of every <meta property|name="key">, and the title, as a crawler reads them. */
@@ -24,12 +28,14 @@ function headOf(html: string) {
 
 describe.each(testDatabases.slice(0, 1))('pages as crawlers see them', (database) => {
   const f = orderFixture(database);
+  // The store's address is PUBLIC_BASE_URL, whatever host a request names.
   const crawl = (path: string, cookie?: string) =>
-    f.t.app.request(`http://shop.example${path}`, {
+    f.t.app.request(`http://any-host.example${path}`, {
       headers: { 'user-agent': 'facebookexternalhit/1.1', ...(cookie ? { cookie } : {}) },
     });
 
   beforeAll(async () => {
+    f.t.ctx.publicBaseUrl = 'http://shop.example';
     const cover = await sharp({
       create: { width: 1600, height: 1000, channels: 3, background: { r: 200, g: 80, b: 40 } },
     })
@@ -161,5 +167,130 @@ describe.each(testDatabases.slice(0, 1))('pages as crawlers see them', (database
     expect(urls).toContain('http://shop.example/about');
     expect(urls).not.toContain('http://shop.example/closed');
     expect(urls.some((u) => u?.includes('/cart'))).toBe(false);
+  });
+});
+
+/** A GET through a real socket with the Host header given (as an attacker, or a cache in front, sends it). */
+function getWithHost(port: number, path: string, host: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        headers: { host, 'user-agent': 'facebookexternalhit/1.1' },
+        agent: false,
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => {
+          text += chunk;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+const locsOf = (sitemap: string) => [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? '');
+
+describe.each(testDatabases.slice(0, 1))('the store’s own address in public answers', (database) => {
+  const f = orderFixture(database);
+  let server: Server | undefined;
+  let port = 0;
+  let listener = '';
+
+  beforeAll(async () => {
+    const cover = await sharp({
+      create: { width: 800, height: 600, channels: 3, background: { r: 20, g: 80, b: 200 } },
+    })
+      .jpeg()
+      .toBuffer();
+    await f.t.store.put('paid/cover.jpg', cover, 'image/jpeg');
+    const listening = new Promise<AddressInfo>((resolve) => {
+      server = serveHttp({ fetch: f.t.app.fetch, port: 0, hostname: '127.0.0.1' }, resolve);
+    });
+    port = (await listening).port;
+    listener = `http://127.0.0.1:${port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+  });
+  beforeEach(() => {
+    f.t.ctx.publicBaseUrl = undefined;
+    f.t.ctx.ownAddress = { allowedHosts: ['localhost', '127.0.0.1'], host: '127.0.0.1', port };
+  });
+
+  /** robots.txt's sitemap line, the sitemap's addresses, and the event page's canonical, og:url and og:image. */
+  const publicAddresses = async (host: string) => {
+    const robots = await getWithHost(port, '/robots.txt', host);
+    const sitemap = await getWithHost(port, '/sitemap.xml', host);
+    const page = await getWithHost(port, '/paid', host);
+    expect([robots.status, sitemap.status, page.status]).toEqual([200, 200, 200]);
+    const head = headOf(page.text);
+    return {
+      texts: [robots.text, sitemap.text, page.text],
+      sitemapLine: /^Sitemap: (.+)$/m.exec(robots.text)?.[1],
+      locs: locsOf(sitemap.text),
+      canonical: head.canonical,
+      ogUrl: head.meta.get('og:url'),
+      ogImage: head.meta.get('og:image'),
+    };
+  };
+
+  it.each(['evil.example', 'evil.example:8080', 'localhost.evil.example', '127.0.0.1.evil.example'])(
+    'never writes a made-up Host (%s): the listener’s own address instead',
+    async (host) => {
+      const seen = await publicAddresses(host);
+      for (const text of seen.texts) expect(text).not.toContain('evil.example');
+      expect(seen.sitemapLine).toBe(`${listener}/sitemap.xml`);
+      expect(seen.locs.length).toBeGreaterThan(3);
+      for (const loc of seen.locs) expect(loc.startsWith(`${listener}/`), loc).toBe(true);
+      expect(seen.canonical).toBe(`${listener}/paid`);
+      expect(seen.ogUrl).toBe(`${listener}/paid`);
+      expect(seen.ogImage).toMatch(
+        new RegExp(`^${listener}/storage/paid/cover\\.jpg\\.share-1200x630\\.jpg$`),
+      );
+    },
+  );
+
+  it('writes PUBLIC_BASE_URL whatever the Host', async () => {
+    f.t.ctx.publicBaseUrl = 'https://photos.example';
+    const seen = await publicAddresses('evil.example');
+    for (const text of seen.texts) expect(text).not.toContain('evil.example');
+    expect(seen.sitemapLine).toBe('https://photos.example/sitemap.xml');
+    expect(seen.locs).toContain('https://photos.example/paid');
+    for (const loc of seen.locs) expect(loc.startsWith('https://photos.example/'), loc).toBe(true);
+    expect([seen.canonical, seen.ogUrl]).toEqual([
+      'https://photos.example/paid',
+      'https://photos.example/paid',
+    ]);
+    expect(seen.ogImage?.startsWith('https://photos.example/storage/')).toBe(true);
+  });
+
+  it('writes an allowed host as asked: any port of a host listed alone, only the port of one listed with it', async () => {
+    let seen = await publicAddresses('localhost:5173');
+    expect(seen.sitemapLine).toBe('http://localhost:5173/sitemap.xml');
+    expect(seen.locs).toContain('http://localhost:5173/paid');
+    expect([seen.canonical, seen.ogUrl]).toEqual([
+      'http://localhost:5173/paid',
+      'http://localhost:5173/paid',
+    ]);
+    expect(seen.ogImage?.startsWith('http://localhost:5173/storage/')).toBe(true);
+
+    f.t.ctx.ownAddress = { allowedHosts: ['photos.lan:8443', 'kiosk.lan'], host: '127.0.0.1', port };
+    seen = await publicAddresses('photos.lan:8443');
+    expect(seen.canonical).toBe('http://photos.lan:8443/paid');
+    seen = await publicAddresses('KIOSK.lan:9000');
+    expect(seen.canonical).toBe('http://kiosk.lan:9000/paid');
+    // Another port of a host listed with its port, and a host no longer listed: the listener's address.
+    for (const host of ['photos.lan:9000', 'localhost:5173']) {
+      seen = await publicAddresses(host);
+      expect(seen.canonical, host).toBe(`${listener}/paid`);
+      expect(seen.sitemapLine, host).toBe(`${listener}/sitemap.xml`);
+    }
   });
 });

@@ -19,7 +19,7 @@ const STORE_IMAGE_PATH = '/icons/icon-512.png';
 
 export interface PageRequest {
   pathname: string;
-  /** The store's public origin (PUBLIC_BASE_URL, else the request's). */
+  /** The store's own address (services/own-address.ts): never a Host the client made up. */
   baseUrl: string;
   cookie: string | undefined;
 }

@@ -89,7 +89,7 @@ export interface PageHeadInput {
   address: PageAddress;
   first: FirstScreen;
   language: PageLanguage;
-  /** The store's public origin, no trailing slash ("https://shop.example"). */
+  /** The store's own address, no trailing slash ("https://shop.example"; services/own-address.ts). */
   baseUrl: string;
   pathname: string;
   /** The event's or team's link-preview image, when it has one. */

@@ -62,6 +62,8 @@ export async function openTestApp(
       ? gateway(db, () => clock)
       : sandboxGateway({ db, secret: TEST_SANDBOX_SECRET, now: () => clock }),
     publicBaseUrl: undefined,
+    // ALLOWED_HOSTS' default; a request from any other host is written as the store's port 8080 on loopback.
+    ownAddress: { allowedHosts: ['localhost', '127.0.0.1'], host: '0.0.0.0', port: 8080 },
     faces: withoutFaceIndex,
     photoPassSecret: TEST_PHOTO_PASS_SECRET,
   };

@@ -36,6 +36,8 @@ const baseEnv = (env: Record<string, string>) => ({
   HOST: '127.0.0.1',
   FACE_WORKERS: '0',
   DEMO_DATA: 'off',
+  // A test's stop need not wait for a load balancer (the drain's own tests set it).
+  DRAIN_SECONDS: '0',
   ...env,
 });
 

@@ -4,10 +4,9 @@
 // listens on loopback only although the store listens on every address; and a SIGTERM under a stream of requests
 // (new connections and kept-alive ones) answers every request sent during the drain: no reset, no refused
 // connection. The last two run on a store of their own, stopped by the check.
-import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
-import { failedBetween, streamRequests } from '../server/test/request-stream';
+import { failedBetween, getWithHost, streamRequests } from '../server/test/request-stream';
 import type { RoundThreeKit } from './attack-round3-kit';
 import { freePort, startStore, waitFor } from './bench-kit';
 
@@ -16,37 +15,6 @@ const EVIL = 'evil.example';
 /** The default drain. */
 const DRAIN_SECONDS = 5;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A GET with the Host header given (fetch would send the address's own). */
-function getWithHost(
-  base: string,
-  pathname: string,
-  host: string,
-): Promise<{ status: number; text: string }> {
-  const url = new URL(pathname, base);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        agent: false,
-        headers: { host, 'user-agent': 'facebookexternalhit/1.1' },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk) => {
-          text += chunk;
-        });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
-      },
-    );
-    request.on('error', reject);
-    request.setTimeout(30_000, () => request.destroy(new Error(`${pathname}: no answer in 30 s`)));
-    request.end();
-  });
-}
 
 /** Whether a TCP connection to host:port is taken, or the error (ECONNREFUSED: nothing listens there). */
 const connects = (host: string, port: number) =>

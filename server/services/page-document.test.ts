@@ -2,7 +2,7 @@
 // visitor's language with the event's or team's Open Graph and Twitter card meta and its 1200×630 image, real 404s,
 // noindex and nothing of the buyer on a buyer's pages, robots.txt and the sitemap; and every address in them the
 // store's own (PUBLIC_BASE_URL, an allowed host, else the listener's), never a Host a client made up.
-import http, { type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { insertTeam } from '../db/teams-repo';
 import { testDatabases } from '../db/test-databases';
 import { serveHttp } from '../http-server';
 import { orderFixture } from '../test/order-fixtures';
+import { getWithHost } from '../test/request-stream';
 
 /** The content of every <meta property|name="key">, and the title, as a crawler reads them. */
 function headOf(html: string) {
@@ -170,31 +171,6 @@ describe.each(testDatabases.slice(0, 1))('pages as crawlers see them', (database
   });
 });
 
-/** A GET through a real socket with the Host header given (as an attacker, or a cache in front, sends it). */
-function getWithHost(port: number, path: string, host: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        headers: { host, 'user-agent': 'facebookexternalhit/1.1' },
-        agent: false,
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk) => {
-          text += chunk;
-        });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
-      },
-    );
-    request.on('error', reject);
-    request.end();
-  });
-}
-
 const locsOf = (sitemap: string) => [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? '');
 
 describe.each(testDatabases.slice(0, 1))('the store’s own address in public answers', (database) => {
@@ -226,9 +202,9 @@ describe.each(testDatabases.slice(0, 1))('the store’s own address in public an
 
   /** robots.txt's sitemap line, the sitemap's addresses, and the event page's canonical, og:url and og:image. */
   const publicAddresses = async (host: string) => {
-    const robots = await getWithHost(port, '/robots.txt', host);
-    const sitemap = await getWithHost(port, '/sitemap.xml', host);
-    const page = await getWithHost(port, '/paid', host);
+    const robots = await getWithHost(`http://127.0.0.1:${port}`, '/robots.txt', host);
+    const sitemap = await getWithHost(`http://127.0.0.1:${port}`, '/sitemap.xml', host);
+    const page = await getWithHost(`http://127.0.0.1:${port}`, '/paid', host);
     expect([robots.status, sitemap.status, page.status]).toEqual([200, 200, 200]);
     const head = headOf(page.text);
     return {

@@ -127,3 +127,34 @@ export function streamRequests(base: string, options: StreamOptions): RequestStr
     },
   };
 }
+
+/** A GET through a real socket with the Host header given (as an attacker, or a cache in front, sends it). */
+export function getWithHost(
+  base: string,
+  pathname: string,
+  host: string,
+): Promise<{ status: number; text: string }> {
+  const url = new URL(pathname, base);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        agent: false,
+        headers: { host, 'user-agent': 'facebookexternalhit/1.1' },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => {
+          text += chunk;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+      },
+    );
+    request.on('error', reject);
+    request.setTimeout(30_000, () => request.destroy(new Error(`${pathname}: no answer in 30 s`)));
+    request.end();
+  });
+}

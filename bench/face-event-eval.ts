@@ -6,9 +6,16 @@
 // is never part of the event it searches, as on race day. A query's relevant photos are its person's photos in the
 // event; precision is per query (a query answering nothing counts 1, as DESIGN §4's bench always has); "wrong" is
 // the photos of other people a query answers; rank-1 is the share of queries whose nearest photo is their person's.
+// Runners' alerts (evaluateAlerts) follow the same folds: each selfie makes an alert, then the event's photos arrive
+// one at a time through the store's own index job and alert matching.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { migrate, openDatabase } from '../server/db/database';
+import { insertEvent } from '../server/db/events-repo';
+import { faceBlockOfEvent } from '../server/db/faces-repo';
+import { insertAlert } from '../server/db/photo-alerts-repo';
+import { insertPhotos } from '../server/db/photos-repo';
 import {
   CALIBRATION_DEFAULTS,
   type CalibrationOptions,
@@ -16,8 +23,11 @@ import {
   PeopleCohort,
   tierPhotos,
 } from '../server/faces/calibration';
-import { DESCRIPTOR_DIMS } from '../server/faces/matrix';
+import { FaceIndexEngine } from '../server/faces/engine';
+import { DESCRIPTOR_DIMS, descriptorToBytes } from '../server/faces/matrix';
 import { EventPeople, type PeopleOptions } from '../server/faces/people';
+import { groupingOver, indexPhoto } from '../server/jobs/index-photo';
+import { seeded } from '../server/test/seeded-random';
 
 export interface EvalPhoto {
   /** The person shown (the set's folder). */
@@ -259,6 +269,267 @@ export function evaluateEvent(
   };
 }
 
+/** How runners' alerts did: the photos they told of, against the photos that showed their runner. */
+export interface AlertFigures {
+  /** Alerts made: one for each held-out selfie with a face. */
+  alerts: number;
+  /** Face-set photos told (each photo once an alert) and how many showed the alert's runner. */
+  told: number;
+  right: number;
+  /** right / told. */
+  precision: number;
+  /** Per alert, averaged as the search's precision is (an alert that told nothing counts 1). */
+  precision_per_alert: number;
+  /** Per alert, averaged as the search's recall is: the share of the runner's arriving photos told. */
+  recall: number;
+  /** Photos of other people told, per alert. */
+  wrong_mean: number;
+}
+
+/** One alert's run: its selfie, the runner's arriving photos and the photos told (photo indexes). */
+export interface AlertOutcome {
+  query: number;
+  relevant: ReadonlySet<number>;
+  /** Told by the store (services/alerts/match-alerts.ts at indexing). */
+  told: number[];
+  /** Told by the plain distance rule (any face within the event's threshold). */
+  plainTold: number[];
+}
+
+/**
+ * Runners' alerts on race day, judged by the store's own code: for the same held-out folds as evaluateEvent, each
+ * selfie of fold f (of `queries`) makes an alert, and the fold's event photos arrive one at a time (in a seeded
+ * shuffle of `eventPhotos`, as a race day mixes its runners) through the index job (jobs/index-photo.ts, a pool
+ * standing in for the detector with the faces already found): grouped into people, stored, and matched with the
+ * alerts as the store matches them (services/alerts/match-alerts.ts: the face search's rule over the event as it
+ * stands when the photo arrives), on an in-memory PGlite. The alerts are made before the first photo, or after the
+ * share `arrivedBefore` of them (those match no alert and are not counted). Beside it the plain rule the alerts
+ * used before: any face of the photo within the event's threshold.
+ */
+export async function evaluateAlerts(
+  photos: readonly EvalPhoto[],
+  eventPhotos: readonly number[],
+  queries: readonly number[],
+  threshold: number,
+  options: { arrivedBefore?: number; progress?: (line: string) => void } = {},
+): Promise<AlertOutcome[]> {
+  const progress = options.progress ?? (() => {});
+  const db = await openDatabase({});
+  await migrate(db);
+  const foldOf = new Map<number, number>();
+  const seenOf = new Map<string, number>();
+  for (const [p, photo] of photos.entries()) {
+    const k = seenOf.get(photo.id) ?? 0;
+    foldOf.set(p, k);
+    seenOf.set(photo.id, k + 1);
+  }
+  const isCrowd = (p: number) => photos[p]?.crowd !== undefined;
+  const folds = Math.max(0, ...[...foldOf].filter(([p]) => !isCrowd(p)).map(([, k]) => k)) + 1;
+  const random = seeded(32);
+  const outcomes: AlertOutcome[] = [];
+  try {
+    for (let f = 0; f < folds; f++) {
+      const arriving = eventPhotos.filter((p) => isCrowd(p) || foldOf.get(p) !== f);
+      for (let i = arriving.length - 1; i > 0; i--) {
+        const j = Math.floor(random() * (i + 1));
+        [arriving[i], arriving[j]] = [arriving[j] as number, arriving[i] as number];
+      }
+      const selfies = queries.filter((p) => !isCrowd(p) && foldOf.get(p) === f && photos[p]?.selfie);
+      const eventId = await insertEvent(db, {
+        event: {
+          event_key: `alerts-fold-${f}-${outcomes.length}`,
+          title: 'alerts',
+          cover_object: 'c.jpg',
+          event_date_text: '1',
+          eventdate: '2026-11-22',
+          province: 'x',
+          team_key: null,
+          on_sale_start: new Date(),
+          on_sale_end: new Date(),
+          face_threshold: threshold,
+          // The face set has no bibs.
+          bib_min_digits: 0,
+          bib_max_digits: 0,
+        },
+      });
+      const ids = await insertPhotos(
+        db,
+        arriving.map((p, i) => ({
+          event_id: eventId,
+          stage_id: null,
+          original_file_name: `${p}.jpg`,
+          file_name: `${i}.jpg`,
+          width: 1000,
+          height: 1000,
+          taken_at: new Date(),
+          index_error: null,
+        })),
+      );
+      const photoOfId = new Map(ids.map((id, i) => [id, arriving[i] as number]));
+      const engine = new FaceIndexEngine({
+        loadFaces: (event, after) => faceBlockOfEvent(db, event, after),
+      });
+      const deps = {
+        db,
+        store: { get: async () => new Uint8Array(1) },
+        pool: {
+          index: async (job: { photoId: number }) => ({
+            photoId: job.photoId,
+            ok: true as const,
+            ms: 0,
+            faces: (photos[photoOfId.get(job.photoId) as number]?.faces ?? []).map((descriptor, i) => ({
+              box: { x: 10 + 100 * i, y: 10, width: 80, height: 80 },
+              score: 0.9,
+              descriptor,
+            })),
+          }),
+        },
+        engine,
+        grouping: groupingOver(db),
+      };
+      const started = performance.now();
+      const arrive = async (from: number, to: number) => {
+        for (let i = from; i < to; i++) {
+          await indexPhoto(deps, ids[i] as number);
+          if ((i + 1) % 250 === 0) progress(`  alerts, fold ${f}: ${i + 1} of ${ids.length} photos arrived`);
+        }
+      };
+      // The photos that arrived before the alerts were made match none of them.
+      const before = Math.round((options.arrivedBefore ?? 0) * ids.length);
+      await arrive(0, before);
+      const alertOf = new Map<number, number>();
+      for (const q of selfies) {
+        const alertId = await insertAlert(db, {
+          event_id: eventId,
+          token: `alert-${eventId}-${q}`,
+          descriptor: descriptorToBytes(photos[q]?.selfie as Float32Array),
+          bib: null,
+          language: 'en',
+          channel: 'push',
+          push_endpoint: 'https://push.example/x',
+          push_p256dh: 'p',
+          push_auth: 'a',
+          email: null,
+          confirm_sha256: null,
+          after_photo_id: before > 0 ? (ids[before - 1] as number) : 0,
+        });
+        alertOf.set(alertId, q);
+      }
+      await arrive(before, ids.length);
+      progress(
+        `  alerts, fold ${f}: ${selfies.length} alerts, ${ids.length} photos in ${Math.round(performance.now() - started)} ms`,
+      );
+      const told = new Map<number, number[]>();
+      const rows = await db
+        .selectFrom('photo_alert_matches as m')
+        .innerJoin('photo_alerts as a', 'a.id', 'm.alert_id')
+        .select(['m.alert_id', 'm.photo_id'])
+        .where('a.event_id', '=', eventId)
+        .execute();
+      for (const row of rows) {
+        const q = alertOf.get(row.alert_id) as number;
+        told.set(q, [...(told.get(q) ?? []), photoOfId.get(row.photo_id) as number]);
+      }
+      const after = arriving.slice(before);
+      for (const q of selfies) {
+        const selfie = photos[q]?.selfie as Float32Array;
+        const relevant = new Set(
+          after.filter((p) => !isCrowd(p) && photos[p]?.id === photos[q]?.id && photos[p]?.faces.length),
+        );
+        const plainTold = after.filter((p) =>
+          (photos[p] as EvalPhoto).faces.some((face) => distance(selfie, face) <= threshold),
+        );
+        outcomes.push({ query: q, relevant, told: told.get(q) ?? [], plainTold });
+      }
+    }
+  } finally {
+    await db.destroy();
+  }
+  return outcomes;
+}
+
+/** The figures of alerts' outcomes, face-set photos only (as the search's figures are). */
+export function alertFiguresOf(
+  photos: readonly EvalPhoto[],
+  outcomes: readonly AlertOutcome[],
+  take: (o: AlertOutcome) => readonly number[],
+): AlertFigures {
+  let told = 0;
+  let right = 0;
+  let precision = 0;
+  let recall = 0;
+  for (const o of outcomes) {
+    const got = take(o).filter((p) => photos[p]?.crowd === undefined);
+    const hits = got.filter((p) => o.relevant.has(p)).length;
+    told += got.length;
+    right += hits;
+    precision += got.length ? hits / got.length : 1;
+    recall += o.relevant.size ? hits / o.relevant.size : 1;
+  }
+  const n = outcomes.length || 1;
+  return {
+    alerts: outcomes.length,
+    told,
+    right,
+    precision: round(told ? right / told : 1),
+    precision_per_alert: round(precision / n),
+    recall: round(recall / n),
+    wrong_mean: round((told - right) / n),
+  };
+}
+
+/** Alerts' figures beside the search's (its confident tier), for one set of alerts. */
+export interface AlertScale extends AlertFigures {
+  /** The rule alerts used before: any face within the event's threshold. */
+  plain: AlertFigures & { threshold: number };
+  /** The same people's face search ("photos of you", evaluateEvent) at the final event. */
+  search: { recall: number; precision: number; wrong_mean: number } | null;
+}
+
+/**
+ * Alerts for the whole set, made before its first photo (`all`) and when half its photos had arrived
+ * (`all_half_arrived`), and for each subset: its people's alerts at the whole set's event (`<name>`) and at an event
+ * of their own (`<name>_event`), each beside the search's figures for the same queries at the whole event.
+ */
+export async function alertsAtEventScale(
+  photos: readonly EvalPhoto[],
+  subsets: readonly { name: string; people: ReadonlySet<string> }[],
+  threshold: number,
+  search: Readonly<Record<string, EventFigures>>,
+  progress: (line: string) => void = () => {},
+): Promise<Record<string, AlertScale>> {
+  const everyone = photos.map((_, i) => i);
+  const scale = (name: string, outcomes: readonly AlertOutcome[]): AlertScale => {
+    const beside = search[name];
+    return {
+      ...alertFiguresOf(photos, outcomes, (o) => o.told),
+      plain: { threshold, ...alertFiguresOf(photos, outcomes, (o) => o.plainTold) },
+      search: beside
+        ? { recall: beside.recall, precision: beside.precision, wrong_mean: beside.wrong_mean }
+        : null,
+    };
+  };
+  const all = await evaluateAlerts(photos, everyone, everyone, threshold, { progress });
+  const figures: Record<string, AlertScale> = { all: scale('all', all) };
+  // Alerts are made after a search, mostly while the event's photos are arriving: made at half of them here.
+  figures.all_half_arrived = scale(
+    'all',
+    await evaluateAlerts(photos, everyone, everyone, threshold, { arrivedBefore: 0.5, progress }),
+  );
+  for (const subset of subsets) {
+    const own = everyone.filter((i) => subset.people.has((photos[i] as EvalPhoto).id));
+    figures[subset.name] = scale(
+      subset.name,
+      all.filter((o) => subset.people.has((photos[o.query] as EvalPhoto).id)),
+    );
+    figures[`${subset.name}_event`] = scale(
+      `${subset.name}_event`,
+      await evaluateAlerts(photos, own, own, threshold, { progress }),
+    );
+  }
+  return figures;
+}
+
 interface SavedPhoto {
   id: string;
   faces: number[][];
@@ -297,19 +568,25 @@ export function loadEvalPhotos(file: string, mirrored = false): EvalPhoto[] {
   });
 }
 
-// node --import tsx bench/face-event-eval.ts <saved.json> [--subset NAME=FILE] [--threshold X] [--set key=value ...]:
-// the event-scale figures of saved descriptors at other calibration settings (one JSON line).
+// node --import tsx bench/face-event-eval.ts <saved.json> [--subset NAME=FILE] [--threshold X] [--set key=value ...]
+// [--alerts]: the event-scale figures of saved descriptors at other calibration settings (one JSON line); --alerts
+// adds the alerts' figures (the store's code at its own settings: --set does not reach them).
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const argv = process.argv.slice(2);
   const file = argv[0];
-  if (!file) throw new Error('usage: face-event-eval.ts <saved.json> [--subset NAME=FILE] [--set key=value]');
+  if (!file)
+    throw new Error(
+      'usage: face-event-eval.ts <saved.json> [--subset NAME=FILE] [--set key=value] [--alerts]',
+    );
   let threshold = 0.6;
   const calibration: CalibrationOptions = { ...CALIBRATION_DEFAULTS };
   const subsets: { name: string; people: Set<string> }[] = [];
+  let alerts = false;
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i];
     const next = () => argv[++i] ?? '';
     if (a === '--threshold') threshold = Number(next());
+    else if (a === '--alerts') alerts = true;
     else if (a === '--subset') {
       const [name, list] = next().split('=');
       if (!name || !list) throw new Error('--subset NAME=FILE');
@@ -334,15 +611,28 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     people: f.people,
     crowd: f.crowd,
   });
-  const out: Record<string, unknown> = {
-    all: brief(evaluateEvent(photos, everyone, everyone, threshold, sweep, confidentSweep, calibration)),
+  const figures: Record<string, EventFigures> = {
+    all: evaluateEvent(photos, everyone, everyone, threshold, sweep, confidentSweep, calibration),
   };
   for (const s of subsets) {
     const own = everyone.filter((i) => s.people.has((photos[i] as EvalPhoto).id));
-    out[s.name] = brief(evaluateEvent(photos, everyone, own, threshold, sweep, confidentSweep, calibration));
-    out[`${s.name}_event`] = brief(
-      evaluateEvent(photos, own, own, threshold, sweep, confidentSweep, calibration),
+    figures[s.name] = evaluateEvent(photos, everyone, own, threshold, sweep, confidentSweep, calibration);
+    figures[`${s.name}_event`] = evaluateEvent(
+      photos,
+      own,
+      own,
+      threshold,
+      sweep,
+      confidentSweep,
+      calibration,
     );
   }
+  const out: Record<string, unknown> = Object.fromEntries(
+    Object.entries(figures).map(([name, f]) => [name, brief(f)]),
+  );
+  if (alerts)
+    out.alerts = await alertsAtEventScale(photos, subsets, threshold, figures, (line) =>
+      process.stderr.write(`${line}\n`),
+    );
   process.stdout.write(`${JSON.stringify(out)}\n`);
 }

@@ -12,6 +12,11 @@
 // rank-1 rate, beside the plain threshold and its sweep; for every subset, its people searching the whole set
 // (`<name>`) and searching an event of their own (`<name>_event`). --save-eval FILE keeps the descriptors it measured
 // (JSON) so that `node bench/face-event-eval.ts FILE` measures other settings on them without detecting again.
+// `alerts` (runners' alerts of new photos) measures them on the same folds: each selfie makes an alert, then the
+// event's photos arrive one at a time through the store's own index job and alert matching (in-memory PGlite), the
+// alerts made before the first photo (`all`, each subset) or when half had arrived (`all_half_arrived`);
+// precision = told photos of the runner / all told, with per-alert averages, recall, the plain threshold rule alerts
+// used before, and the search's figures beside (--no-alerts skips it; about 3 minutes on LFW).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -27,7 +32,13 @@ import { DEFAULT_FACE_THRESHOLD } from '../server/faces/engine';
 import { createIndexPool } from '../server/faces/index-pool';
 import { DESCRIPTOR_DIMS, FaceMatrix, QUERY_EXPANSION } from '../server/faces/matrix';
 import { loadFaceModels } from '../server/faces/models';
-import { type EvalPhoto, type EventFigures, evaluateEvent, saveEvalPhotos } from './face-event-eval';
+import {
+  alertsAtEventScale,
+  type EvalPhoto,
+  type EventFigures,
+  evaluateEvent,
+  saveEvalPhotos,
+} from './face-event-eval';
 
 interface Truth {
   id: string;
@@ -59,6 +70,7 @@ function parseArgs(argv: string[]) {
     scan: true,
     throughput: 8,
     saveEval: '',
+    alerts: true,
   };
   const detect: DetectOptions = {};
   for (let i = 0; i < argv.length; i++) {
@@ -75,6 +87,7 @@ function parseArgs(argv: string[]) {
     } else if (a === '--no-scan') args.scan = false;
     else if (a === '--throughput') args.throughput = Number(next());
     else if (a === '--save-eval') args.saveEval = next();
+    else if (a === '--no-alerts') args.alerts = false;
     else if (a === '--tile-size') detect.tileSize = Number(next());
     else if (a === '--tile-overlap') detect.tileOverlap = Number(next());
     else if (a === '--tile-min-score') detect.tileMinScore = Number(next());
@@ -351,6 +364,15 @@ async function main() {
       `  event scale, ${name}: confident recall ${f.recall} precision ${f.precision} wrong ${f.wrong_mean} (p90 ${f.wrong_p90}), rank-1 ${f.rank1}; plain ${args.threshold}: recall ${f.plain.recall} precision ${f.plain.precision} wrong ${f.plain.wrong_mean} (p90 ${f.plain.wrong_p90}); crowds ${JSON.stringify(f.crowd)}`,
     );
 
+  // Runners' alerts on the same folds, judged by the store's own index job and alert matching, beside the search.
+  const alertFigures = args.alerts
+    ? await alertsAtEventScale(evalPhotos, args.subsets, args.threshold, eventFigures, log)
+    : null;
+  for (const [name, f] of Object.entries(alertFigures ?? {}))
+    log(
+      `  alerts, ${name}: ${f.alerts} alerts told ${f.told} photos, ${f.right} of their runner: precision ${f.precision} (per alert ${f.precision_per_alert}), recall ${f.recall}; plain ${args.threshold}: precision ${f.plain.precision} (per alert ${f.plain.precision_per_alert}), recall ${f.plain.recall}; the search: precision ${f.search?.precision}, recall ${f.search?.recall}`,
+    );
+
   // Distances between each query's selfie descriptor and the indexed faces of the other face images (the
   // README's measure: same person vs different person).
   const same: number[] = [];
@@ -475,6 +497,7 @@ async function main() {
         },
       ]),
     ),
+    alerts: alertFigures,
     workers: args.workers,
     peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
   };

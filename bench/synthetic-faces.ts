@@ -7,6 +7,7 @@ import type { Db } from '../server/db/database';
 import { DESCRIPTOR_BYTES } from '../server/db/faces-repo';
 import { insertPhotos } from '../server/db/photos-repo';
 import { DESCRIPTOR_DIMS, descriptorFromBytes } from '../server/faces/matrix';
+import { seeded } from '../server/test/seeded-random';
 
 /** Rows a statement inserts at once (faces: 9 columns each, under PostgreSQL's 65535 parameters). */
 const CHUNK = 2000;
@@ -37,18 +38,6 @@ async function descriptorSpread(db: Db, eventId: number): Promise<{ mean: number
 function normal(random: () => number): number {
   const u = 1 - random();
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
-}
-
-/** A small seeded generator (mulberry32), so a run's faces are the same every time. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Adds `count` synthetic faces to the event, `facesPerPhoto` to a photo; answers the time it took. */

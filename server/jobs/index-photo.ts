@@ -1,6 +1,7 @@
 // The index-photo job: find every face of an imported photo (worker pool), group the faces with the event's people
 // (faces/grouping.ts) and store them; the engine then appends them to the event's in-memory matrix on its next
-// search. The group-faces job groups the faces of an event stored before people were grouped.
+// search, and the event's alerts are matched (services/alerts/match-alerts.ts). The group-faces job groups the faces
+// of an event stored before people were grouped.
 
 import { photoObjectKeys } from '../../core/contract/photos';
 import { readsBibs } from '../bibs/event-bibs';
@@ -8,7 +9,7 @@ import type { Db } from '../db/database';
 import { findById } from '../db/events-repo';
 import { facesForGrouping, markIndexFailed, saveFacesOfPhoto, setPeopleOfFaces } from '../db/faces-repo';
 import { photoForIndexing } from '../db/photos-repo';
-import type { FaceIndexEngine } from '../faces/engine';
+import type { FaceIndexEngine, FaceSearchEngine } from '../faces/engine';
 import { FaceGrouping } from '../faces/grouping';
 import type { IndexPool } from '../faces/index-pool';
 import { descriptorToBytes } from '../faces/matrix';
@@ -19,9 +20,10 @@ import type { ObjectStore } from '../storage/object-store';
 
 export interface IndexPhotoDeps {
   db: Db;
-  store: ObjectStore;
+  store: Pick<ObjectStore, 'get'>;
   pool: Pick<IndexPool, 'index'>;
-  engine: Pick<FaceIndexEngine, 'noteIndexed' | 'forget'>;
+  /** The engine searches see the event's faces with (told of new ones); its searchDescriptor judges the alerts. */
+  engine: Pick<FaceIndexEngine, 'noteIndexed' | 'forget'> & Pick<FaceSearchEngine, 'searchDescriptor'>;
   grouping: FaceGrouping;
 }
 
@@ -80,11 +82,10 @@ export async function indexPhoto(deps: IndexPhotoDeps, photoId: number): Promise
     log.warn("a photo's bibs were not read", { photo: photoId, reason: outcome.bibsFailed });
   deps.engine.noteIndexed(photo.event_id);
   photosIndexed.inc({ outcome: 'indexed' });
-  // Runners who asked to be told of new photos of them (issue 37).
-  await matchAlerts(deps.db, new Date(), {
+  // Runners who asked to be told of new photos of them: judged as their search would, with these faces stored.
+  await matchAlerts({ db: deps.db, faces: deps.engine }, new Date(), {
     id: photoId,
     eventId: photo.event_id,
-    threshold: event.face_threshold,
     faces: outcome.faces.map((f) => f.descriptor),
     bibs: outcome.bibs?.map((b) => b.bib),
   });

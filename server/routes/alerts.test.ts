@@ -11,11 +11,13 @@ import { alertCreatedAnswerSchema, alertPushPayloadSchema } from '../../core/con
 import { faceSearchAnswerSchema } from '../../core/contract/facesearch';
 import type { Db } from '../db/database';
 import { insertEvent, updateEvent } from '../db/events-repo';
-import { saveFacesOfPhoto } from '../db/faces-repo';
+import { faceBlockOfEvent, facesForGrouping, saveFacesOfPhoto } from '../db/faces-repo';
 import { findJob, jobsWithPayload } from '../db/jobs-repo';
 import { insertPhotos } from '../db/photos-repo';
 import { testDatabases } from '../db/test-databases';
-import type { FaceSearchEngine } from '../faces/engine';
+import { FaceIndexEngine, type FaceSearchEngine } from '../faces/engine';
+import { FaceGrouping } from '../faces/grouping';
+import { descriptorToBytes } from '../faces/matrix';
 import { purgeExpiredEvents } from '../jobs/retention';
 import { jobHandlers } from '../jobs/runner';
 import { ALERT_GATHER_SECONDS, matchAlerts } from '../services/alerts/match-alerts';
@@ -148,11 +150,32 @@ describe.each(testDatabases)('alerts of new photos on $name', (database) => {
       { photoId: photoId as number, faceId: face?.id as number },
     ]);
   }
-  /** A photo indexed with these faces and bibs, as the index job does it. */
+  /** The index job's engine and grouping: the event's faces as stored, judged as its searches judge them. */
+  const matcher = new FaceIndexEngine({ loadFaces: (event, after) => faceBlockOfEvent(db, event, after) });
+  const grouping = new FaceGrouping((event, after) => facesForGrouping(db, event, after));
+  /** A photo indexed with these faces and bibs, as the index job does it: faces grouped and stored, then matched. */
   async function indexed(faces: Float32Array[], bibs?: string[]): Promise<number> {
     const [id] = await addPhotos(1);
-    await matchAlerts(db, clock, { id: id as number, eventId, threshold: 0.5, faces, bibs });
-    return id as number;
+    const photoId = id as number;
+    await grouping.group(
+      eventId,
+      faces.map((descriptor) => ({ photoId, descriptor })),
+      (personIds) =>
+        saveFacesOfPhoto(
+          db,
+          photoId,
+          eventId,
+          faces.map((face, i) => ({
+            box: { x: 10 + 60 * i, y: 10, width: 50, height: 50 },
+            score: 0.9,
+            descriptor: descriptorToBytes(face),
+            personId: personIds[i],
+          })),
+        ),
+    );
+    matcher.noteIndexed(eventId);
+    await matchAlerts({ db, faces: matcher }, clock, { id: photoId, eventId, faces, bibs });
+    return photoId;
   }
   async function selfieUpload(bytes: Uint8Array, eventKey = 'live-run') {
     const signed = (await (

@@ -15,7 +15,7 @@ import { faceById, facesOfPhoto } from '../db/faces-repo';
 import { isPhotoId, listHighlights, type PhotoRef, photosByIds } from '../db/photos-repo';
 import type { EventRow } from '../db/schema';
 import { findSearch, insertSearch, markSearched } from '../db/searches-repo';
-import type { FaceMatch, FaceSearchOutcome } from '../faces/engine';
+import type { FaceMatch, FaceSearchEngine, FaceSearchOutcome } from '../faces/engine';
 import { FaceImageError, type FaceImageProblem } from '../faces/image';
 import { descriptorFromBytes } from '../faces/matrix';
 import { toSummary } from './events';
@@ -297,13 +297,42 @@ export interface FoundByBib {
   photoIds: number[];
 }
 
+/** What "photos of you" are judged with: the database (bib reads, start list), the face engine, the fusion setting. */
+export type PhotosOfYouDeps = Pick<AppContext, 'db' | 'bibFusion'> & {
+  faces: Pick<FaceSearchEngine, 'searchDescriptor'>;
+};
+
+/**
+ * "Photos of you" for a face's descriptor: the one rule of every face search and of runners' alerts. The engine
+ * tiers the event's faces within its threshold against the event's people (faces/calibration.ts: the calibrated
+ * score, the vote of a person's faces, a confident face vouching for another; an event of too few people judged by
+ * the plain distance), then face and bib confirm each other with the event's own bibs (confirmedByBib). The
+ * selfie search is the same rule: the engine's search embeds the selfie and tiers with this same searchDescriptor,
+ * then confirmedByBib. An engine without searchDescriptor finds nothing.
+ */
+export async function photosOfFace(
+  deps: PhotosOfYouDeps,
+  event: EventRow,
+  descriptor: ArrayLike<number>,
+  maxResults: number = event.max_face_search,
+): Promise<{ matches: FaceMatch[]; byBib?: FoundByBib }> {
+  const matches = deps.faces.searchDescriptor
+    ? await deps.faces.searchDescriptor(descriptor, {
+        eventId: event.event_id,
+        threshold: event.face_threshold,
+        maxResults,
+      })
+    : [];
+  return confirmedByBib(deps, event, matches);
+}
+
 /**
  * Face and bib confirm each other (server/bibs/fusion.ts): the matches with their tiers set by the runner's bib,
  * and that bib with its other photos. The matches as they are when the event reads no bibs, when fusion is off,
  * or when no bib clearly leads under the runner's faces.
  */
 export async function confirmedByBib(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db' | 'bibFusion'>,
   event: EventRow,
   matches: readonly FaceMatch[],
 ): Promise<{ matches: FaceMatch[]; byBib?: FoundByBib }> {
@@ -400,13 +429,6 @@ export async function searchSimilar(
       code: 'face-of-other-event',
     });
   }
-  const matches = ctx.faces.searchDescriptor
-    ? await ctx.faces.searchDescriptor(descriptorFromBytes(face.descriptor), {
-        eventId: event.event_id,
-        threshold: event.face_threshold,
-        maxResults: event.max_face_search,
-      })
-    : [];
-  const fused = await confirmedByBib(ctx, event, matches);
+  const fused = await photosOfFace(ctx, event, descriptorFromBytes(face.descriptor));
   return answerWithMatches(ctx, event, fused.matches, fused.byBib);
 }

@@ -1,10 +1,10 @@
 // A bib alert tells its holder of every new photo where that number is read, so it is a way to follow a runner:
 // a name leads to a bib through the start list. The store keeps a bib for an alert only when the asker's own face
 // shows it is theirs: the selfie's confident matches at the event wear that bib, as the face search's fusion of face
-// and bib decides a runner's bib (server/bibs/fusion.ts through confirmedByBib).
+// and bib decides a runner's bib (server/bibs/fusion.ts through photosOfFace).
 import type { AppContext } from '../../context';
 import type { EventRow } from '../../db/schema';
-import { confirmedByBib } from '../face-search';
+import { photosOfFace } from '../face-search';
 import { type Refusal, refuse } from '../outcome';
 
 export async function selfieWearsBib(
@@ -13,15 +13,9 @@ export async function selfieWearsBib(
   descriptor: Float32Array,
   bib: string,
 ): Promise<boolean> {
-  if (!ctx.faces.searchDescriptor) return false;
-  const matches = await ctx.faces.searchDescriptor(descriptor, {
-    eventId: event.event_id,
-    threshold: event.face_threshold,
-    maxResults: event.max_face_search,
-  });
   // The proof is the fusion's whatever the searches' setting: a bib is never kept on a face alone.
-  const fused = await confirmedByBib({ ...ctx, bibFusion: true }, event, matches);
-  return fused.byBib?.bib === bib;
+  const found = await photosOfFace({ ...ctx, bibFusion: true }, event, descriptor);
+  return found.byBib?.bib === bib;
 }
 
 /** A bib alert asked without a selfie. */

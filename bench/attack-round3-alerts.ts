@@ -41,10 +41,31 @@ export async function pushEndpointChecks(kit: RoundThreeKit): Promise<void> {
     'https://[::1]/push',
   ];
   const answers: { endpoint: string; status: number; code: unknown }[] = [];
+  const selfie = await demoSelfieJpeg();
   for (const endpoint of endpoints) {
+    const from = `198.51.100.${answers.length + 1}`;
+    const signed = (await (
+      await kit.call('/api/v2/facesearch/sign', {
+        method: 'POST',
+        from,
+        json: { event_key: STAGE, file_name: 'me.jpg', file_type: 'image/jpeg' },
+      })
+    ).json()) as { url: string; search_id: string; file_location: string };
+    await fetch(`${kit.store.base}${signed.url}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/jpg' },
+      body: new Uint8Array(selfie),
+    });
     const res = await kit.call('/api/v1/alerts', {
       method: 'POST',
-      json: { event_key: STAGE, bib: '1234', language: 'en', push: { endpoint, keys: SUBSCRIPTION_KEYS } },
+      from,
+      json: {
+        event_key: STAGE,
+        search_id: signed.search_id,
+        file_location: signed.file_location,
+        language: 'en',
+        push: { endpoint, keys: SUBSCRIPTION_KEYS },
+      },
     });
     answers.push({ endpoint, status: res.status, code: ((await res.json()) as { code?: unknown }).code });
   }
@@ -266,4 +287,35 @@ async function queueConfirmations(dataDir: string, count: number): Promise<numbe
   } finally {
     await database.close();
   }
+}
+
+/**
+ * A named runner cannot be followed: the name search gives a bib (attack-round3-names.ts made the event with its
+ * start list), and an alert of that bib alone, without the asker's own selfie, is refused.
+ */
+export async function bibAlertChecks(kit: RoundThreeKit): Promise<void> {
+  const event = 'attack-names-2026';
+  const found = await kit.call('/api/v1/bibsearch/runners', {
+    method: 'POST',
+    json: { event_key: event, name: 'Anna R' },
+  });
+  const runners = ((await found.json()) as { body?: { bib: string }[] }).body ?? [];
+  const bib = runners[0]?.bib ?? '1001';
+  const asks = [];
+  for (const channel of [
+    { push: { endpoint: 'https://fcm.googleapis.com/fcm/send/x', keys: SUBSCRIPTION_KEYS } },
+    { email: 'follower@example.com' },
+  ]) {
+    const res = await kit.call('/api/v1/alerts', {
+      method: 'POST',
+      json: { event_key: event, bib, language: 'en', ...channel },
+    });
+    asks.push({ status: res.status, code: ((await res.json()) as { code?: unknown }).code });
+  }
+  kit.check(
+    'a bib alert without the asker’s own selfie is refused (a named runner cannot be followed)',
+    asks.every((a) => a.status === 400 && (a.code === 'bib-needs-selfie' || a.code === 'no-email')) &&
+      asks.some((a) => a.code === 'bib-needs-selfie'),
+    { before: 'name → bib → live push or e-mail of every new photo of that runner', bib, asks },
+  );
 }

@@ -5,7 +5,7 @@
 // failed check with its error, and the next one runs.
 
 import { addressAndStopChecks } from './attack-round3-address';
-import { mailChecks, pushEndpointChecks } from './attack-round3-alerts';
+import { bibAlertChecks, mailChecks, pushEndpointChecks } from './attack-round3-alerts';
 import type { RoundThreeKit } from './attack-round3-kit';
 import { nameSearchChecks } from './attack-round3-names';
 import { uploadChecks } from './attack-round3-uploads';
@@ -14,6 +14,7 @@ const rounds: [string, (kit: RoundThreeKit) => Promise<void>][] = [
   ['push endpoints', pushEndpointChecks],
   ['confirmation e-mails and job lanes', mailChecks],
   ['name search and client identity', nameSearchChecks],
+  ['bib alerts', bibAlertChecks],
   ['photographer uploads', uploadChecks],
   ['own address, metrics port and stop', addressAndStopChecks],
 ];

@@ -590,7 +590,7 @@ describe.each(testDatabases)('alerts of new photos on $name', (database) => {
     ]) {
       const answer = await t.post('/api/v1/alerts', {
         event_key: 'live-run',
-        bib: '1234',
+        ...(await selfieUpload(RED)),
         language: 'th',
         push: { endpoint, keys: subscriptionKeys },
       });

@@ -108,13 +108,6 @@ export async function createAlert(
       th: 'ร้านนี้ไม่ได้ส่งอีเมล กรุณาเปิดการแจ้งเตือนแทน',
     });
   }
-  if (request.email !== undefined) {
-    // A confirmation e-mail goes to whatever address is typed: only after the asker's own search of this event,
-    // and a few a day.
-    if (!(await deps.asker.searched(event.event_key))) return searchFirst();
-    const wait = await deps.asker.takeEmailAlert();
-    if (wait > 0) return tooManyAsked(wait);
-  }
   const hasSelfie = request.search_id !== undefined && request.file_location !== undefined;
   if (!hasSelfie && request.bib === undefined) {
     return refuse(400, 'an alert needs your selfie: your face finds the new photos of you', {
@@ -122,11 +115,6 @@ export async function createAlert(
       code: 'alert-needs-selfie',
       th: 'การแจ้งเตือนต้องใช้รูปเซลฟี่ของคุณ ใบหน้าของคุณใช้ค้นหาภาพใหม่ของคุณ',
     });
-  }
-  if (request.push !== undefined) {
-    const services = ctx.alerts?.pushServices ?? DEFAULT_PUSH_SERVICES;
-    const verdict = await checkPushEndpoint(request.push.endpoint, services);
-    if (!verdict.ok) return refusedEndpoint();
   }
   let bib: string | null = null;
   if (request.bib !== undefined) {
@@ -140,6 +128,18 @@ export async function createAlert(
     }
     bib = read;
     if (!hasSelfie) return bibNeedsSelfie();
+  }
+  if (request.push !== undefined) {
+    const services = ctx.alerts?.pushServices ?? DEFAULT_PUSH_SERVICES;
+    const verdict = await checkPushEndpoint(request.push.endpoint, services);
+    if (!verdict.ok) return refusedEndpoint();
+  }
+  if (request.email !== undefined) {
+    // A confirmation e-mail goes to whatever address is typed: only after the asker's own search of this event,
+    // and a few a day.
+    if (!(await deps.asker.searched(event.event_key))) return searchFirst();
+    const wait = await deps.asker.takeEmailAlert();
+    if (wait > 0) return tooManyAsked(wait);
   }
   let descriptor: Uint8Array | null = null;
   if (hasSelfie) {

@@ -16,7 +16,7 @@ import { startJobRunner } from './jobs/runner';
 import { startBackupService } from './ops/backup-service';
 import { configureLog, log } from './ops/log';
 import { clusterMetricsSource, serveMetricsPort } from './ops/metrics-server';
-import { makeDataDirPrivate } from './ops/private-files';
+import { closeDataDir, makeDataDirPrivate } from './ops/private-files';
 import { stopOnSignals } from './ops/shutdown';
 import { recordListeningPort } from './ops/store-address';
 import { openStore } from './server';
@@ -40,12 +40,13 @@ if (state === 'missing' || (state === 'stale' && ownDist)) {
   }
 }
 
-if (cluster.isPrimary) await makeDataDirPrivate(config.dataDir);
+if (cluster.isPrimary) await closeDataDir(config.dataDir);
 
 if (cluster.isPrimary && config.apiProcesses > 1) {
   // Once, before the processes start together: migrations, the signing secret, the demo data.
   const prepared = await openStore({ ...config, faceWorkers: 0, selfieWorkers: 0 });
   await prepared.close();
+  await makeDataDirPrivate(config.dataDir);
   // Their metrics, added up, on the metrics port (each process answers /metrics with the token for itself).
   if (config.metricsPort !== undefined)
     await serveMetricsPort(
@@ -63,6 +64,8 @@ async function serveStore(): Promise<void> {
     log.error(error.message);
     process.exit(1);
   });
+  // The database is open (made, migrated, seeded): what is in DATA_DIR now is made private.
+  if (cluster.isPrimary) await makeDataDirPrivate(config.dataDir);
   const stopPurge = schedulePurge(store.ctx);
   const stopUploadPurge = scheduleUploadPurge(store.ctx);
   // JOBS=off leaves indexing, delivery, notices and retention to `npm run worker` processes.

@@ -204,16 +204,21 @@ describe('backup and restore of the embedded store', () => {
 
   it('refuses a damaged archive and leaves the DATA_DIR empty', async () => {
     const file = path.join(archives, 'store.tar');
-    const damaged = path.join(archives, 'damaged.tar');
-    const bytes = fs.readFileSync(file);
-    // A byte in the middle of the archive (inside an object) changed.
-    const at = Math.floor(bytes.length / 2);
-    bytes[at] = (bytes[at] ?? 0) ^ 0xff;
-    fs.writeFileSync(damaged, bytes);
-    const target = path.join(path.dirname(restoredDir), 'damaged');
-    const run = await runNode(ADMIN, ['restore', damaged], env(target), 300_000);
-    expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/nothing was restored: .*(checksum|damaged)/);
-    expect(fs.readdirSync(target)).toEqual([]);
+    // A byte in the middle of the archive changed (inside an object, or a tar header), and the first entry's header
+    // checksum (offset 148) changed.
+    for (const [name, at] of [
+      ['middle', Math.floor(fs.statSync(file).size / 2)],
+      ['header', 148],
+    ] as const) {
+      const damaged = path.join(archives, `damaged-${name}.tar`);
+      const bytes = fs.readFileSync(file);
+      bytes[at] = (bytes[at] ?? 0) ^ 0xff;
+      fs.writeFileSync(damaged, bytes);
+      const target = path.join(path.dirname(restoredDir), `damaged-${name}`);
+      const run = await runNode(ADMIN, ['restore', damaged], env(target), 300_000);
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stderr).toMatch(/nothing was restored: .*(checksum|damaged)/);
+      expect(fs.readdirSync(target)).toEqual([]);
+    }
   }, 300_000);
 });

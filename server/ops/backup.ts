@@ -287,37 +287,50 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Rest
 
 async function restoreInto(file: string, parts: ReturnType<typeof dataDirParts>): Promise<RestoreSummary> {
   const extract = tar.extract();
-  const reading = pipeline(fs.createReadStream(file), extract);
+  // A tar that cannot be read (a damaged header) fails the reading and the entries alike: said once, as damage.
+  let unreadable: unknown;
+  const reading = pipeline(fs.createReadStream(file), extract).catch((error: unknown) => {
+    unreadable = error;
+  });
   let database: Uint8Array | undefined;
   let secret: Uint8Array | undefined;
   let manifest: BackupManifest | undefined;
   const objects = new Map<string, { bytes: number; sha256: string }>();
-  for await (const entry of extract) {
-    const name = entry.header.name;
-    if (name.startsWith(OBJECTS_PREFIX)) {
-      const key = name.slice(OBJECTS_PREFIX.length);
-      assertObjectKey(key);
-      const target = path.join(parts.objects, ...key.split('/'));
-      await fsp.mkdir(path.dirname(target), { recursive: true });
-      const hash = createHash('sha256');
-      let bytes = 0;
-      entry.on('data', (chunk: unknown) => {
-        hash.update(chunk as Buffer);
-        bytes += (chunk as Buffer).length;
-      });
-      await pipeline(entry, fs.createWriteStream(target, { flags: 'wx' }));
-      objects.set(key, { bytes, sha256: hash.digest('hex') });
-      continue;
+  try {
+    for await (const entry of extract) {
+      const name = entry.header.name;
+      if (name.startsWith(OBJECTS_PREFIX)) {
+        const key = name.slice(OBJECTS_PREFIX.length);
+        assertObjectKey(key);
+        const target = path.join(parts.objects, ...key.split('/'));
+        await fsp.mkdir(path.dirname(target), { recursive: true });
+        const hash = createHash('sha256');
+        let bytes = 0;
+        entry.on('data', (chunk: unknown) => {
+          hash.update(chunk as Buffer);
+          bytes += (chunk as Buffer).length;
+        });
+        await pipeline(entry, fs.createWriteStream(target, { flags: 'wx' }));
+        objects.set(key, { bytes, sha256: hash.digest('hex') });
+        continue;
+      }
+      const chunks: Buffer[] = [];
+      for await (const chunk of entry) chunks.push(chunk as Buffer);
+      const bytes = Buffer.concat(chunks);
+      if (name === DATABASE_ENTRY) database = bytes;
+      else if (name === SECRET_ENTRY) secret = bytes;
+      else if (name === MANIFEST_ENTRY) manifest = JSON.parse(bytes.toString('utf8')) as BackupManifest;
+      else throw new Error(`not a backup of this store: it holds "${name}"`);
     }
-    const chunks: Buffer[] = [];
-    for await (const chunk of entry) chunks.push(chunk as Buffer);
-    const bytes = Buffer.concat(chunks);
-    if (name === DATABASE_ENTRY) database = bytes;
-    else if (name === SECRET_ENTRY) secret = bytes;
-    else if (name === MANIFEST_ENTRY) manifest = JSON.parse(bytes.toString('utf8')) as BackupManifest;
-    else throw new Error(`not a backup of this store: it holds "${name}"`);
+  } catch (error) {
+    await reading;
+    if (unreadable === undefined) throw error;
   }
   await reading;
+  if (unreadable !== undefined) {
+    const why = unreadable instanceof Error ? unreadable.message : String(unreadable);
+    throw new Error(`the archive cannot be read, it is damaged (${why})`);
+  }
   if (manifest?.format !== BACKUP_FORMAT || !database)
     throw new Error('not a whole backup of this store (no manifest or no database in it)');
   if (database.length !== manifest.database.bytes || sha256(database) !== manifest.database.sha256)

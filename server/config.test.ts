@@ -145,7 +145,7 @@ describe('loadConfig: the settings the PWA takes at run time', () => {
     expect(() => loadConfig({ SUPPORT_EMAIL: 'help@' })).toThrow(/^SUPPORT_EMAIL/);
   });
 
-  it('reads the addresses the store trusts, calls and writes (issue 47), and refuses bad ones', () => {
+  it('reads the addresses the store trusts, calls and writes, and refuses bad ones', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({
       metricsHost: '127.0.0.1',

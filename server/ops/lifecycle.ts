@@ -1,4 +1,4 @@
-// A process's stop (issue 38): on SIGTERM or SIGINT the store tells whoever holds a request open (the order page's
+// A process's stop: on SIGTERM or SIGINT the store tells whoever holds a request open (the order page's
 // long polls) to answer now, answers what still arrives for DRAIN_SECONDS, stops taking connections, answers what is
 // in flight, lets its jobs end or gives them back to the queue, closes the database and exits, all within
 // SHUTDOWN_SECONDS (ops/shutdown.ts). This is the part the HTTP answers see: whether the process is stopping, and

@@ -19,7 +19,7 @@ import { parseExpires, parseSize } from '../storage/url-signing';
 
 /** Largest upload the signed PUT takes (the selfie; the client compresses to about 500 KB). */
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
-/** A photographer's photo (issue 37) may be larger, under its own prefix; its address binds its size and link. */
+/** A photographer's photo may be larger, under its own prefix; its address binds its size and link. */
 const PHOTO_UPLOAD_PREFIX = 'private/uploads/';
 const largestUpload = (key: string) =>
   key.startsWith(PHOTO_UPLOAD_PREFIX) ? PHOTO_UPLOAD_MAX_BYTES : MAX_UPLOAD_BYTES;

@@ -6,6 +6,7 @@ import type { AppContext } from '../context';
 import { jobsWithPayload } from '../db/jobs-repo';
 import { log } from '../ops/log';
 import { UPLOADS_PREFIX } from '../services/live-uploads';
+import { runEvery } from './run-every';
 
 /** How long an upload not said done is kept after its last byte arrived. */
 export const UNFINISHED_UPLOAD_MINUTES = 30;
@@ -51,24 +52,9 @@ export async function purgeUnfinishedUploads(
 }
 
 /** Runs the purge every UPLOAD_PURGE_INTERVAL_SECONDS in this process; returns the stop function. */
-export function scheduleUploadPurge(
-  ctx: Pick<AppContext, 'db' | 'store' | 'now'>,
-  say: (message: string, error: unknown) => void = (message, error) => log.error(message, { err: error }),
-): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    purgeUnfinishedUploads(ctx)
-      .then((result) => {
-        if (result.removed > 0 || result.abandonedParts > 0)
-          log.info('unfinished uploads removed', { removed: result.removed, parts: result.abandonedParts });
-      })
-      .catch((error) => say('upload purge failed', error))
-      .finally(() => {
-        running = false;
-      });
-  }, UPLOAD_PURGE_INTERVAL_SECONDS * 1000);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+export const scheduleUploadPurge = (ctx: Pick<AppContext, 'db' | 'store' | 'now'>): (() => void) =>
+  runEvery(UPLOAD_PURGE_INTERVAL_SECONDS * 1000, 'upload purge', async () => {
+    const result = await purgeUnfinishedUploads(ctx);
+    if (result.removed > 0 || result.abandonedParts > 0)
+      log.info('unfinished uploads removed', { removed: result.removed, parts: result.abandonedParts });
+  });

@@ -106,6 +106,20 @@ function figuresOf(answers: Answer[], take: (a: Answer) => number[]) {
   };
 }
 
+/** The held-out folds: the f-th photo of each person (in the set's order) is in fold f; crowd photos are in none. */
+function heldOutFolds(photos: readonly EvalPhoto[]) {
+  const foldOf = new Map<number, number>();
+  const seenOf = new Map<string, number>();
+  for (const [p, photo] of photos.entries()) {
+    const k = seenOf.get(photo.id) ?? 0;
+    foldOf.set(p, k);
+    seenOf.set(photo.id, k + 1);
+  }
+  const isCrowd = (p: number) => photos[p]?.crowd !== undefined;
+  const folds = Math.max(0, ...[...foldOf].filter(([p]) => !isCrowd(p)).map(([, k]) => k)) + 1;
+  return { foldOf, isCrowd, folds };
+}
+
 /**
  * The figures for `queries` (photo indexes) searching the event made of `eventPhotos` (photo indexes), by folds.
  * `threshold` is the event's face_threshold (the outer limit of both tiers).
@@ -120,18 +134,9 @@ export function evaluateEvent(
   calibration: CalibrationOptions = CALIBRATION_DEFAULTS,
   grouping: Partial<PeopleOptions> = {},
 ): EventFigures {
-  // The f-th photo of each person (in the set's order) is in fold f.
-  const foldOf = new Map<number, number>();
-  const seenOf = new Map<string, number>();
-  for (const [p, photo] of photos.entries()) {
-    const k = seenOf.get(photo.id) ?? 0;
-    foldOf.set(p, k);
-    seenOf.set(photo.id, k + 1);
-  }
-  const isCrowd = (p: number) => photos[p]?.crowd !== undefined;
+  const { foldOf, isCrowd, folds } = heldOutFolds(photos);
   const crowds = eventPhotos.filter(isCrowd);
   const crowdTally = new Map<number, { confident: number; withMaybe: number; plain: number; of: number }>();
-  const folds = Math.max(0, ...[...foldOf].filter(([p]) => !isCrowd(p)).map(([, k]) => k)) + 1;
   const answers: Answer[] = [];
   const answersSwept = new Map<number, Answer[]>();
   const pairs = { tp: 0, fp: 0, fn: 0 };
@@ -316,15 +321,7 @@ export async function evaluateAlerts(
   const progress = options.progress ?? (() => {});
   const db = await openDatabase({});
   await migrate(db);
-  const foldOf = new Map<number, number>();
-  const seenOf = new Map<string, number>();
-  for (const [p, photo] of photos.entries()) {
-    const k = seenOf.get(photo.id) ?? 0;
-    foldOf.set(p, k);
-    seenOf.set(photo.id, k + 1);
-  }
-  const isCrowd = (p: number) => photos[p]?.crowd !== undefined;
-  const folds = Math.max(0, ...[...foldOf].filter(([p]) => !isCrowd(p)).map(([, k]) => k)) + 1;
+  const { foldOf, isCrowd, folds } = heldOutFolds(photos);
   const random = seeded(32);
   const outcomes: AlertOutcome[] = [];
   try {

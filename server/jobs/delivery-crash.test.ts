@@ -14,6 +14,7 @@ import { loadConfig } from '../config';
 import { type OpenedDatabase, openClientDatabase } from '../db/open-for-role';
 import { insertOrder } from '../db/orders-repo';
 import { openObjectStore } from '../storage/open-store';
+import { orderRow } from '../test/order-rows';
 import {
   EVENT_FLAGS,
   fakeDist,
@@ -78,25 +79,7 @@ describe('a worker killed while it makes a paid order’s logo versions (embedde
     const orderId = randomUUID();
     await insertOrder(
       db,
-      {
-        order_id: orderId,
-        event_id: event.event_id,
-        mobile: '0812345678',
-        email: '',
-        amount: '300.00',
-        payment_currency: 'THB',
-        payment_gateway: 'sandbox',
-        payment_channel: 'PP',
-        qrcode_url: '',
-        is_mhao: false,
-        order_team: '',
-        coupon_code: '',
-        am_order_ref: '',
-        api_version: 3,
-        idempotency_key: null,
-        created_at: new Date(),
-        paid_at: null,
-      },
+      orderRow({ order_id: orderId, event_id: event.event_id, amount: '300.00' }),
       photos.map((p) => p.id),
       undefined,
     );

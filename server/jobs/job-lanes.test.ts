@@ -15,6 +15,7 @@ import { insertPhotos } from '../db/photos-repo';
 import { testDatabases } from '../db/test-databases';
 import type { EmailMessage } from '../services/notify/email';
 import { DiskStore } from '../storage/disk-store';
+import { orderRow } from '../test/order-rows';
 import { enqueue } from './queue';
 import { JOB_LANES, JOB_POLICIES, startJobRunner } from './runner';
 
@@ -101,25 +102,14 @@ describe.each(testDatabases)('job lanes on $name', (database) => {
     const orderId = randomUUID();
     await insertOrder(
       db,
-      {
+      orderRow({
         order_id: orderId,
         event_id: eventId,
-        mobile: '0812345678',
         email: 'buyer@example.com',
         amount: '60.00',
-        payment_currency: 'THB',
-        payment_gateway: 'sandbox',
-        payment_channel: 'PP',
-        qrcode_url: '',
-        is_mhao: false,
-        order_team: '',
-        coupon_code: '',
-        am_order_ref: '',
-        api_version: 3,
-        idempotency_key: null,
         created_at: now,
         paid_at: now,
-      },
+      }),
       [photoId as number],
       undefined,
     );

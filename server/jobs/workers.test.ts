@@ -12,6 +12,7 @@ import { type OpenedDatabase, openClientDatabase } from '../db/open-for-role';
 import { insertOrder } from '../db/orders-repo';
 import { insertPhotos } from '../db/photos-repo';
 import { type FakeSms, startFakeSms } from '../test/fakes/fake-sms';
+import { orderRow } from '../test/order-rows';
 import {
   EVENT_FLAGS,
   fakeDist,
@@ -47,25 +48,7 @@ async function writeNoticeJobs(db: Db, eventKey: string): Promise<void> {
   const orderId = randomUUID();
   await insertOrder(
     db,
-    {
-      order_id: orderId,
-      event_id: event.event_id,
-      mobile: '0812345678',
-      email: '',
-      amount: '60.00',
-      payment_currency: 'THB',
-      payment_gateway: 'sandbox',
-      payment_channel: 'PP',
-      qrcode_url: '',
-      is_mhao: false,
-      order_team: '',
-      coupon_code: '',
-      am_order_ref: '',
-      api_version: 3,
-      idempotency_key: null,
-      created_at: new Date(),
-      paid_at: new Date(),
-    },
+    orderRow({ order_id: orderId, event_id: event.event_id, amount: '60.00', paid_at: new Date() }),
     [photoId as number],
     undefined,
   );

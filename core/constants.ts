@@ -32,6 +32,8 @@ export const COUNTDOWN_MIN_DAYS = 1;
 export const COUNTDOWN_MAX_DAYS = 10;
 /** Photos are kept this many days after the event date. */
 export const PHOTO_RETENTION_DAYS = 35;
+/** Orders' phones and e-mails are kept this many days by default (ORDER_CONTACT_DAYS), then erased. */
+export const ORDER_CONTACT_DAYS = 730;
 
 /** Timers (milliseconds). */
 export const ADD_TOAST_MS = 1000;

@@ -7,13 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppSettings, appSettingsDefaults, parseAppSettingsJson } from '../core/contract/settings';
 import { createApp } from './app';
 import { appSettingsFor } from './app-settings';
-import { DEMO_SUPPORT, loadConfig } from './config';
+import { DEMO_PRIVACY, DEMO_SUPPORT, loadConfig } from './config';
 import { testDatabases } from './db/test-databases';
 import { openTestApp, TEST_APP_TOKEN, type TestApp } from './test/app-fixture';
 
 describe('appSettingsFor', () => {
   it('gives the defaults for the default config (the demo store: with its demo support channels)', () => {
-    expect(appSettingsFor(loadConfig({}))).toEqual({ ...appSettingsDefaults, support: DEMO_SUPPORT });
+    expect(appSettingsFor(loadConfig({}))).toEqual({
+      ...appSettingsDefaults,
+      support: DEMO_SUPPORT,
+      privacy: { ...appSettingsDefaults.privacy, ...DEMO_PRIVACY },
+    });
     expect(appSettingsFor(loadConfig({ DEMO_DATA: 'off' }))).toEqual(appSettingsDefaults);
   });
 
@@ -29,6 +33,10 @@ describe('appSettingsFor', () => {
         PUBLIC_API_BASE: '/shop/api',
         SUPPORT_LINE_ID: '@runfoto',
         SUPPORT_EMAIL: 'help@runfoto.example',
+        PRIVACY_CONTROLLER: 'Runfoto Co., Ltd.',
+        PRIVACY_CONTACT_EMAIL: 'dpo@runfoto.example',
+        RETENTION_DAYS: '60',
+        ORDER_CONTACT_DAYS: '365',
       }),
     );
     expect(settings).toEqual({
@@ -39,6 +47,13 @@ describe('appSettingsFor', () => {
       paymentGateway: 'opn',
       support: { lineId: '@runfoto', email: 'help@runfoto.example' },
       alertsByEmail: false,
+      privacy: {
+        controller: 'Runfoto Co., Ltd.',
+        contactEmail: 'dpo@runfoto.example',
+        storageRegion: '',
+        retentionDays: 60,
+        orderContactDays: 365,
+      },
     });
     // A store that sends e-mail offers runners' alerts by e-mail (issue 37).
     expect(appSettingsFor(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:25' })).alertsByEmail).toBe(true);
@@ -58,6 +73,10 @@ describe('appSettingsFor', () => {
       S3_SECRET_KEY: 'b',
     };
     expect(appSettingsFor(loadConfig(s3)).storageBase).toBe('http://127.0.0.1:9000/photos');
+    // The privacy notice says where the photos are: the bucket's region.
+    expect(appSettingsFor(loadConfig({ ...s3, S3_REGION: 'ap-southeast-1' })).privacy.storageRegion).toBe(
+      'ap-southeast-1',
+    );
     expect(appSettingsFor(loadConfig({ ...s3, S3_PUBLIC_URL: 'https://cdn.example.com/' })).storageBase).toBe(
       'https://cdn.example.com',
     );

@@ -21,6 +21,13 @@ export function appSettingsFor(config: Config): AppSettings {
     paymentGateway: config.paymentGateway,
     support: config.support,
     alertsByEmail: config.smtp !== undefined,
+    privacy: {
+      controller: config.privacy.controller,
+      contactEmail: config.privacy.contactEmail,
+      storageRegion: config.s3?.region ?? '',
+      retentionDays: config.retentionDays,
+      orderContactDays: config.orderContactDays,
+    },
   };
 }
 

@@ -1,7 +1,15 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hasSupportChannels } from '../core/contract/settings';
-import { DEMO_APP_TOKEN, DEMO_SUPPORT, loadConfig, noSupportNotice, sandboxWarning } from './config';
+import {
+  DEMO_APP_TOKEN,
+  DEMO_PRIVACY,
+  DEMO_SUPPORT,
+  loadConfig,
+  noPrivacyContactNotice,
+  noSupportNotice,
+  sandboxWarning,
+} from './config';
 import { DEFAULT_PUSH_SERVICES } from './services/alerts/push-endpoint';
 
 describe('loadConfig', () => {
@@ -245,5 +253,26 @@ describe('loadConfig: the settings the PWA takes at run time', () => {
     expect(() => loadConfig({ BACKUP_DIR: 'b', BACKUP_EVERY: '1d', DATABASE_URL: 'postgres://x/y' })).toThrow(
       /pg_dump/,
     );
+  });
+
+  it("reads the privacy notice's controller and contact, and the days orders' contacts are kept", () => {
+    expect(loadConfig({}).privacy).toEqual(DEMO_PRIVACY);
+    expect(loadConfig({}).orderContactDays).toBe(730);
+    expect(noPrivacyContactNotice(loadConfig({}))).toBeUndefined();
+    const off = loadConfig({ DEMO_DATA: 'off' });
+    expect(off.privacy).toEqual({ controller: '', contactEmail: '' });
+    expect(noPrivacyContactNotice(off)).toMatch(/PRIVACY_CONTROLLER and PRIVACY_CONTACT_EMAIL/);
+    const given = loadConfig({
+      DEMO_DATA: 'off',
+      PRIVACY_CONTROLLER: ' Runfoto Co., Ltd. ',
+      PRIVACY_CONTACT_EMAIL: 'dpo@runfoto.example',
+      ORDER_CONTACT_DAYS: '365',
+    });
+    expect(given.privacy).toEqual({ controller: 'Runfoto Co., Ltd.', contactEmail: 'dpo@runfoto.example' });
+    expect(given.orderContactDays).toBe(365);
+    expect(noPrivacyContactNotice(given)).toBeUndefined();
+    expect(() => loadConfig({ PRIVACY_CONTACT_EMAIL: 'not-an-address' })).toThrow(/^PRIVACY_CONTACT_EMAIL/);
+    expect(() => loadConfig({ ORDER_CONTACT_DAYS: '0' })).toThrow(/^ORDER_CONTACT_DAYS must be 1-3650/);
+    expect(() => loadConfig({ ORDER_CONTACT_DAYS: 'two years' })).toThrow(/^ORDER_CONTACT_DAYS/);
   });
 });

@@ -3,8 +3,9 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import * as v from 'valibot';
-import { PHOTO_RETENTION_DAYS } from '../core/constants';
+import { ORDER_CONTACT_DAYS, PHOTO_RETENTION_DAYS } from '../core/constants';
 import { hasSupportChannels, type SupportChannels, supportChannelsSchema } from '../core/contract/settings';
+import { isValidEmail } from '../core/rules';
 import type { BackupSchedule } from './ops/backup-service';
 import type { LogSettings } from './ops/log';
 import { DEFAULT_PUSH_SERVICES } from './services/alerts/push-endpoint';
@@ -55,6 +56,13 @@ export interface Config {
   publicApiBase: string;
   /** Support channels the About page lists (SUPPORT_LINE_ID, _LINE_URL, _FACEBOOK_URL, _PHONE, _EMAIL). */
   support: SupportChannels;
+  /**
+   * The privacy notice's controller and its data protection officer's e-mail (PRIVACY_CONTROLLER,
+   * PRIVACY_CONTACT_EMAIL); a demo store names itself.
+   */
+  privacy: PrivacySettings;
+  /** Days an order's phone and e-mail are kept, then erased (ORDER_CONTACT_DAYS, default 730: the accounts' need). */
+  orderContactDays: number;
   /** Seed the demo events when the database has no events: "auto" (default) or "off". */
   demoData: 'auto' | 'off';
   /** Delivery notices by e-mail (SMTP_URL, MAIL_FROM); undefined: no e-mail. */
@@ -218,12 +226,34 @@ function pushSettings(env: NodeJS.ProcessEnv, publicBaseUrl: string | undefined,
   return { publicKey, privateKey, subject };
 }
 
-function parseDays(raw: string | undefined, fallback: number): number {
+function parseDays(raw: string | undefined, fallback: number, name = 'RETENTION_DAYS'): number {
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 3650)
-    throw new Error(`RETENTION_DAYS must be 1-3650, got "${raw}"`);
+  if (!Number.isInteger(n) || n < 1 || n > 3650) throw new Error(`${name} must be 1-3650, got "${raw}"`);
   return n;
+}
+
+export interface PrivacySettings {
+  /** Who decides what is done with the data (a company's or a person's name); '' when not set. */
+  controller: string;
+  /** Where people write about their data (the data protection officer); '' when not set. */
+  contactEmail: string;
+}
+
+export const DEMO_PRIVACY: PrivacySettings = {
+  controller: 'Runfoto demo store',
+  contactEmail: 'privacy@runfoto.example',
+};
+
+function privacySettings(env: NodeJS.ProcessEnv, demo: boolean): PrivacySettings {
+  const controller = (env.PRIVACY_CONTROLLER ?? '').trim();
+  if (controller.length > 200) throw new Error('PRIVACY_CONTROLLER must be at most 200 characters');
+  const contactEmail = (env.PRIVACY_CONTACT_EMAIL ?? '').trim();
+  if (contactEmail && !isValidEmail(contactEmail)) {
+    throw new Error(`PRIVACY_CONTACT_EMAIL must be an e-mail address, got "${contactEmail}"`);
+  }
+  if (demo && !controller && !contactEmail) return DEMO_PRIVACY;
+  return { controller, contactEmail };
 }
 
 function gbpSettings(env: NodeJS.ProcessEnv): NonNullable<Config['gbp']> {
@@ -344,6 +374,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sms: smsSettings(env),
     push: pushSettings(env, publicBaseUrl, support),
     retentionDays: parseDays(env.RETENTION_DAYS, PHOTO_RETENTION_DAYS),
+    privacy: privacySettings(env, demoStore(gateway, demo)),
+    orderContactDays: parseDays(env.ORDER_CONTACT_DAYS, ORDER_CONTACT_DAYS, 'ORDER_CONTACT_DAYS'),
     runJobs: parseOnOff('JOBS', env.JOBS),
     jobLeaseMs: parseLeaseSeconds(env.JOB_LEASE_SECONDS) * 1000,
     trustedProxies: parseTrustedProxies(env.TRUST_PROXY),
@@ -471,6 +503,15 @@ export function sandboxWarning(config: Pick<Config, 'paymentGateway'>): string |
     "!!! Anyone holding an order's address can mark it paid on the sandbox page and download its photos.",
     '!!! For a real sale set PAYMENT_GATEWAY=gbp or opn with their keys (README: Settings).',
   ].join('\n');
+}
+
+/** What a store without the privacy notice's controller or contact says once at start. */
+export function noPrivacyContactNotice(config: Pick<Config, 'privacy'>): string | undefined {
+  if (config.privacy.controller && config.privacy.contactEmail) return undefined;
+  return (
+    'PRIVACY_CONTROLLER and PRIVACY_CONTACT_EMAIL are not both set: the privacy notice (/privacy) cannot name who ' +
+    "holds runners' data and where they write about it, as the PDPA requires (README: Personal data)."
+  );
 }
 
 /** What a store with no support channel says once at start: its "contact us" links are hidden. */

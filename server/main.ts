@@ -7,7 +7,7 @@ import cluster from 'node:cluster';
 import path from 'node:path';
 import { runApiProcesses } from './api-processes';
 import { buildCommands, buildState } from './build-freshness';
-import { loadConfig, noSupportNotice, sandboxWarning } from './config';
+import { loadConfig, noPrivacyContactNotice, noSupportNotice, sandboxWarning } from './config';
 import { DataDirBusy } from './db/open-for-role';
 import { serveHttp } from './http-server';
 import { schedulePurge } from './jobs/purge-selfies';
@@ -84,6 +84,8 @@ async function serveStore(): Promise<void> {
     if (sandbox) log.warn(sandbox);
     const noSupport = noSupportNotice(config);
     if (noSupport) log.warn(noSupport);
+    const noPrivacyContact = noPrivacyContactNotice(config);
+    if (noPrivacyContact) log.warn(noPrivacyContact);
   });
   server.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EADDRINUSE') log.error(`port ${config.port} is in use: set PORT to another port`);

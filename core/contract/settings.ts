@@ -2,6 +2,7 @@
 // server inlines them into every app shell it sends and answers them at /app-settings.json; the service worker
 // keeps the last ones and inlines them into the precached shell (offline, repeat visits).
 import * as v from 'valibot';
+import { ORDER_CONTACT_DAYS, PHOTO_RETENTION_DAYS } from '../constants';
 import { scriptSafeJson } from '../json';
 
 /** Support addresses are rendered as links: only web addresses, never javascript: or data: ones. */
@@ -61,6 +62,18 @@ export const appSettingsSchema = v.object({
   support: v.optional(supportChannelsSchema, {}),
   /** The store sends e-mail (SMTP_URL): a runner without push can be told of new photos by e-mail (issue 37). */
   alertsByEmail: v.optional(v.boolean(), false),
+  /** What the privacy notice names and says (PRIVACY_CONTROLLER, PRIVACY_CONTACT_EMAIL, the kept days, S3_REGION). */
+  privacy: v.optional(
+    v.object({
+      controller: v.optional(v.string(), ''),
+      contactEmail: v.optional(v.string(), ''),
+      /** The object store's region ('' when the photos are on the store's own disk). */
+      storageRegion: v.optional(v.string(), ''),
+      retentionDays: v.optional(v.number(), PHOTO_RETENTION_DAYS),
+      orderContactDays: v.optional(v.number(), ORDER_CONTACT_DAYS),
+    }),
+    {},
+  ),
 });
 export type AppSettings = v.InferOutput<typeof appSettingsSchema>;
 

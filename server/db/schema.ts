@@ -39,6 +39,10 @@ export interface EventsTable {
   bib_max_digits: Generated<number>;
   bib_from: ColumnType<number | null, number | null | undefined, number | null>;
   bib_to: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The organiser's word that its faces may be indexed; off: no face is kept, bib search only. */
+  face_search: Generated<boolean>;
+  /** The organiser told runners of face search at registration (face search is on by default only then). */
+  runners_informed: Generated<boolean>;
 }
 
 export interface EventPackagesTable {
@@ -179,7 +183,8 @@ export interface BibReadsTable {
   id: ColumnType<number, never, never>;
   photo_id: number;
   event_id: number;
-  face_id: number;
+  /** The face it was read under; null at an event without face search (its faces are not kept). */
+  face_id: number | null;
   bib: string;
   confidence: number;
   /** The read's box in the photo's pixels. */
@@ -242,6 +247,11 @@ export interface OrdersTable {
   paid_at: Timestamp | null;
   refunded_at: Timestamp | null;
   refund_reason: Generated<string>;
+  /** A keyed hash of the phone and of the e-mail while a masked contact is kept (a claimant can still be checked). */
+  contact_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Masked at its owner's request; erased (phone and e-mail emptied) after ORDER_CONTACT_DAYS or at once. */
+  contact_masked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  contact_erased_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface OrderItemsTable {
@@ -343,6 +353,79 @@ export interface NoticesTable {
   sent_at: Timestamp | null;
 }
 
+export type ConsentPurpose = 'face-search' | 'face-alert' | 'face-removal';
+
+/** An explicit consent to process a selfie's face (migration 0015). */
+export interface FaceConsentsTable {
+  id: Generated<number>;
+  purpose: ConsentPurpose;
+  notice_version: string;
+  event_id: number | null;
+  /** A keyed hash of the device's consent id (never the id itself). */
+  device_key: string;
+  search_id: string | null;
+  alert_id: number | null;
+  given_at: GeneratedTimestamp;
+  withdrawn_at: Timestamp | null;
+}
+
+export type FaceRemovalState = 'awaiting-code' | 'active' | 'undone';
+
+/** A runner's objection to being found by face (migration 0015). */
+export interface FaceRemovalsTable {
+  id: Generated<number>;
+  /** The runner's face (512 bytes, faces/matrix.ts), kept only to keep them out of later photos; null once undone. */
+  descriptor: Uint8Array | null;
+  contact_key: string;
+  contact_masked: string;
+  language: Generated<'th' | 'en'>;
+  state: FaceRemovalState;
+  created_at: GeneratedTimestamp;
+  confirmed_at: Timestamp | null;
+  undone_at: Timestamp | null;
+  /** 'runner' or 'owner' (the shop owner, `admin removals --undo`). */
+  undone_by: string | null;
+  faces_removed: Generated<number>;
+}
+
+/** Where a removed face was in a photo, in the photo's pixels: its public images are blurred there. */
+export interface FaceRemovalPhotosTable {
+  removal_id: number;
+  photo_id: number;
+  box_x: number;
+  box_y: number;
+  box_w: number;
+  box_h: number;
+}
+
+export type PrivacyCodePurpose = 'export' | 'removal' | 'undo-removal';
+
+/** A one-time code sent to a phone or an e-mail (only hashes kept). */
+export interface PrivacyCodesTable {
+  id: Generated<number>;
+  purpose: PrivacyCodePurpose;
+  destination_key: string;
+  client_key: string;
+  code_sha256: string;
+  /** The request's own random id, which the page holds while the runner types the code. */
+  request_id: string;
+  attempts: Generated<number>;
+  created_at: GeneratedTimestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** Append-only: who read or changed personal data (a trigger refuses UPDATE, DELETE and TRUNCATE). */
+export interface AuditLogTable {
+  id: ColumnType<number, never, never>;
+  at: GeneratedTimestamp;
+  /** The OS user of an admin command ("admin:alice") or the process of a job ("job:retention"). */
+  actor: string;
+  action: string;
+  subject: Generated<string>;
+  records: Generated<number>;
+}
+
 export interface Database {
   events: EventsTable;
   event_packages: EventPackagesTable;
@@ -370,6 +453,11 @@ export interface Database {
   sandbox_card_tokens: SandboxCardTokensTable;
   notices: NoticesTable;
   charge_claims: ChargeClaimsTable;
+  face_consents: FaceConsentsTable;
+  face_removals: FaceRemovalsTable;
+  face_removal_photos: FaceRemovalPhotosTable;
+  privacy_codes: PrivacyCodesTable;
+  audit_log: AuditLogTable;
 }
 
 export type EventRow = Selectable<EventsTable>;

@@ -19,6 +19,13 @@ const served: AppSettings = {
   paymentGateway: 'opn',
   support: { lineId: '@runfoto', email: 'help@runfoto.example' },
   alertsByEmail: true,
+  privacy: {
+    controller: 'Runfoto Co., Ltd.',
+    contactEmail: 'dpo@runfoto.example',
+    storageRegion: 'ap-southeast-1',
+    retentionDays: 60,
+    orderContactDays: 365,
+  },
 };
 
 describe('readAppSettings', () => {

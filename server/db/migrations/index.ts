@@ -14,6 +14,7 @@ import * as bibs from './0011-bibs';
 import * as liveUploads from './0012-live-uploads';
 import * as photoAlerts from './0013-photo-alerts';
 import * as alertMailLog from './0014-alert-mail-log';
+import * as personalData from './0015-personal-data';
 
 export const migrations: Record<string, Migration> = {
   '0001-events': events,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012-live-uploads': liveUploads,
   '0013-photo-alerts': photoAlerts,
   '0014-alert-mail-log': alertMailLog,
+  '0015-personal-data': personalData,
 };

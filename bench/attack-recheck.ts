@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
+import { TEST_CONSENT } from '../server/test/consent';
 import { roundTwoChecks, selfieBurstCheck } from './attack-round2';
 import { roundThreeChecks } from './attack-round3';
 import { type BenchStore, startStore, waitFor } from './bench-kit';
@@ -249,7 +250,7 @@ try {
     const res = await call('/api/v2/facesearch/sign', {
       method: 'POST',
       from: forgedHop().replace('203.0.113.7', '203.0.113.8'),
-      json: { event_key: STAGE, file_name: 'me.jpg', file_type: 'image/jpeg' },
+      json: { event_key: STAGE, file_name: 'me.jpg', file_type: 'image/jpeg', consent: TEST_CONSENT },
     });
     if (res.status !== 429) signPassed += 1;
   }
@@ -289,7 +290,7 @@ try {
   const signed = (await (
     await call('/api/v2/facesearch/sign', {
       method: 'POST',
-      json: { event_key: STAGE, file_name: 'me.jpg', file_type: 'image/jpeg' },
+      json: { event_key: STAGE, file_name: 'me.jpg', file_type: 'image/jpeg', consent: TEST_CONSENT },
     })
   ).json()) as { url: string };
   const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } })

@@ -11,6 +11,7 @@ import { UPLOAD_CONTENT_TYPE } from '../core/constants';
 import { DEMO_APP_TOKEN } from '../server/config';
 import { LIMITS } from '../server/routes/api';
 import { MOST_HELD_PER_CLIENT_ORDER } from '../server/services/order-watch';
+import { TEST_CONSENT } from '../server/test/consent';
 import { demoSelfieJpeg } from '../tests/demo-selfie';
 import { type BenchStore, startStore, waitFor } from './bench-kit';
 
@@ -324,6 +325,7 @@ export async function selfieBurstCheck(
             event_key: stage,
             file_name: `me-${n}.${type === 'image/png' ? 'png' : 'jpg'}`,
             file_type: type,
+            consent: TEST_CONSENT,
           }),
         })
       ).json()) as { url: string; search_id: string; file_location: string };

@@ -10,6 +10,7 @@ import { findByKey } from '../server/db/events-repo';
 import { openClientDatabase } from '../server/db/open-for-role';
 import { insertAlert } from '../server/db/photo-alerts-repo';
 import { enqueue } from '../server/jobs/queue';
+import { TEST_CONSENT } from '../server/test/consent';
 import { demoSelfieJpeg } from '../tests/demo-selfie';
 import type { RoundThreeKit } from './attack-round3-kit';
 import { startStore, waitFor } from './bench-kit';
@@ -48,7 +49,7 @@ export async function pushEndpointChecks(kit: RoundThreeKit): Promise<void> {
       await kit.call('/api/v2/facesearch/sign', {
         method: 'POST',
         from,
-        json: { event_key: STAGE, file_name: 'me.jpg', file_type: 'image/jpeg' },
+        json: { event_key: STAGE, file_name: 'me.jpg', file_type: 'image/jpeg', consent: TEST_CONSENT },
       })
     ).json()) as { url: string; search_id: string; file_location: string };
     await fetch(`${kit.store.base}${signed.url}`, {
@@ -63,6 +64,7 @@ export async function pushEndpointChecks(kit: RoundThreeKit): Promise<void> {
         event_key: STAGE,
         search_id: signed.search_id,
         file_location: signed.file_location,
+        consent: TEST_CONSENT,
         language: 'en',
         push: { endpoint, keys: SUBSCRIPTION_KEYS },
       },
@@ -142,6 +144,7 @@ export async function mailChecks(kit: RoundThreeKit): Promise<void> {
           event_key: STAGE,
           file_name: 'me.jpg',
           file_type: 'image/jpeg',
+          consent: TEST_CONSENT,
         })
       ).json()) as { url?: string; search_id?: string; file_location?: string };
       if (!signed.url) return undefined;
@@ -150,7 +153,11 @@ export async function mailChecks(kit: RoundThreeKit): Promise<void> {
         headers: { 'content-type': 'image/jpg' },
         body: new Uint8Array(selfie),
       });
-      return { search_id: signed.search_id as string, file_location: signed.file_location as string };
+      return {
+        search_id: signed.search_id as string,
+        file_location: signed.file_location as string,
+        consent: TEST_CONSENT,
+      };
     };
     const emailAlert = async (email: string) => {
       const sent = await upload();

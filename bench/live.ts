@@ -12,6 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { UPLOAD_CONTENT_TYPE } from '../core/constants';
+import { TEST_CONSENT } from '../server/test/consent';
 import { demoSelfieJpeg, faceApiSample } from '../tests/demo-selfie';
 import { percentile, round, startStore, waitFor } from './bench-kit';
 
@@ -106,7 +107,12 @@ async function search(): Promise<{ ms: number; answer: Answer }> {
     await fetch(`${base}/api/v2/facesearch/sign`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ event_key: EVENT, file_name: 'selfie.jpg', file_type: 'image/jpeg' }),
+      body: JSON.stringify({
+        event_key: EVENT,
+        file_name: 'selfie.jpg',
+        file_type: 'image/jpeg',
+        consent: TEST_CONSENT,
+      }),
     })
   ).json()) as { url?: string; search_id?: string; file_location?: string };
   if (!signed.url) return { ms: performance.now() - started, answer: { status: 'error', code: 'sign' } };

@@ -21,6 +21,7 @@ import { UPLOAD_CONTENT_TYPE, UPLOAD_ONCE_HEADER } from '../core/constants';
 import { findByKey } from '../server/db/events-repo';
 import { indexProgress } from '../server/db/faces-repo';
 import { openClientDatabase } from '../server/db/open-for-role';
+import { TEST_CONSENT } from '../server/test/consent';
 import { demoSelfieJpeg, faceApiSample } from '../tests/demo-selfie';
 import { median, percentile, round, startStore, waitFor } from './bench-kit';
 import { addSyntheticFaces } from './synthetic-faces';
@@ -86,6 +87,7 @@ async function search(client: number): Promise<Flow> {
         event_key: EVENT,
         file_name: 'selfie.jpg',
         file_type: UPLOAD_CONTENT_TYPE,
+        consent: TEST_CONSENT,
       });
       signedAt = performance.now();
       if (!signed.ok) return { ms: signedAt - started, busyAnswers, outcome: `sign ${signed.status}` };

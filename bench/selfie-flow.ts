@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
+import { TEST_CONSENT } from '../server/test/consent';
 import { selfieCompressionOptions } from '../src/features/face-search/selfie-compression-options';
 import { DEMO_SELFIE_MATCHES, demoSelfieJpeg, faceApiSample } from '../tests/demo-selfie';
 import { launchChromium, median, round, startStore, waitFor } from './bench-kit';
@@ -93,6 +94,7 @@ async function apiSearch(bytes: Buffer): Promise<number> {
       event_key: EVENT,
       file_name: 'selfie.jpg',
       file_type: 'image/jpg',
+      consent: TEST_CONSENT,
     })
   ).json();
   await fetch(new URL(signed.url, base), {

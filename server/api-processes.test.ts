@@ -13,6 +13,7 @@ import { freePort } from '../tests/free-port';
 import { DEMO_APP_TOKEN } from './config';
 import { freshPostgresDatabase } from './db/test-databases';
 import { IDEMPOTENCY_HEADER } from './routes/order';
+import { TEST_CONSENT } from './test/consent';
 import { fakeDist, type StoreProcess, startStoreProcess, tempDataDir } from './test/processes';
 import { failedBetween, streamRequests } from './test/request-stream';
 
@@ -139,6 +140,7 @@ describe.runIf(serverUrl)('several API processes behind one port (PostgreSQL)', 
         event_key: 'no-such-event',
         file_name: 'a.jpg',
         file_type: 'image/jpeg',
+        consent: TEST_CONSENT,
       });
       statuses.push(signed.status);
     }

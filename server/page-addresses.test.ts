@@ -34,6 +34,7 @@ describe('page addresses', () => {
     expect(pageAddressOf('/')).toEqual({ page: 'home' });
     expect(pageAddressOf('/about')).toEqual({ page: 'static', path: '/about', listed: true });
     expect(pageAddressOf('/about/')).toEqual({ page: 'static', path: '/about', listed: true });
+    expect(pageAddressOf('/privacy')).toEqual({ page: 'static', path: '/privacy', listed: true });
     expect(pageAddressOf('/run-1')).toEqual({ page: 'event', eventKey: 'run-1', subpage: '' });
     expect(pageAddressOf('/run-1/wholesale')).toEqual({
       page: 'event',

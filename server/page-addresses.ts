@@ -13,6 +13,7 @@ export const STATIC_PAGES = {
   '/how-face-search-works': 'public',
   '/refund-policy': 'public',
   '/terms-of-use': 'public',
+  '/privacy': 'public',
   '/mansonry': 'public',
   '/eventqr/': 'public',
   // A buyer's own pages: nothing in them is for an index.
@@ -21,6 +22,7 @@ export const STATIC_PAGES = {
   '/cart-wholesale': 'private',
   '/cartopn': 'private',
   '/find-order': 'private',
+  '/privacy/my-data': 'private',
 } as const;
 
 export type StaticPage = keyof typeof STATIC_PAGES;

@@ -22,6 +22,7 @@ import { Route as HowFaceSearchWorksRouteImport } from './routes/how-face-search
 import { Route as HowToOrderRouteImport } from './routes/how-to-order'
 import { Route as HowToUseRouteImport } from './routes/how-to-use'
 import { Route as MansonryRouteImport } from './routes/mansonry'
+import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as RefundPolicyRouteImport } from './routes/refund-policy'
 import { Route as TermsOfUseRouteImport } from './routes/terms-of-use'
 import { Route as EventIdManualRouteImport } from './routes/$eventId_.manual'
@@ -38,6 +39,7 @@ import { Route as EventEventIdRouteImport } from './routes/event.$eventId'
 import { Route as EventqrIndexRouteImport } from './routes/eventqr.index'
 import { Route as EventqrQRouteImport } from './routes/eventqr.$q'
 import { Route as FindMobileMobileRouteImport } from './routes/find-mobile.$mobile'
+import { Route as PrivacyMyDataRouteImport } from './routes/privacy_.my-data'
 import { Route as TeamTeamKeyRouteImport } from './routes/team.$teamKey'
 import { Route as UploadSecretRouteImport } from './routes/upload.$secret'
 
@@ -104,6 +106,11 @@ const HowToUseRoute = HowToUseRouteImport.update({
 const MansonryRoute = MansonryRouteImport.update({
   id: '/mansonry',
   path: '/mansonry',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacyRoute = PrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RefundPolicyRoute = RefundPolicyRouteImport.update({
@@ -186,6 +193,11 @@ const FindMobileMobileRoute = FindMobileMobileRouteImport.update({
   path: '/find-mobile/$mobile',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PrivacyMyDataRoute = PrivacyMyDataRouteImport.update({
+  id: '/privacy_/my-data',
+  path: '/privacy/my-data',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TeamTeamKeyRoute = TeamTeamKeyRouteImport.update({
   id: '/team/$teamKey',
   path: '/team/$teamKey',
@@ -211,6 +223,7 @@ export interface FileRoutesByFullPath {
   '/how-to-order': typeof HowToOrderRoute
   '/how-to-use': typeof HowToUseRoute
   '/mansonry': typeof MansonryRoute
+  '/privacy': typeof PrivacyRoute
   '/refund-policy': typeof RefundPolicyRoute
   '/terms-of-use': typeof TermsOfUseRoute
   '/$eventId/manual': typeof EventIdManualRoute
@@ -226,6 +239,7 @@ export interface FileRoutesByFullPath {
   '/event/$eventId': typeof EventEventIdRoute
   '/eventqr/$q': typeof EventqrQRoute
   '/find-mobile/$mobile': typeof FindMobileMobileRoute
+  '/privacy/my-data': typeof PrivacyMyDataRoute
   '/team/$teamKey': typeof TeamTeamKeyRoute
   '/upload/$secret': typeof UploadSecretRoute
   '/eventqr/': typeof EventqrIndexRoute
@@ -244,6 +258,7 @@ export interface FileRoutesByTo {
   '/how-to-order': typeof HowToOrderRoute
   '/how-to-use': typeof HowToUseRoute
   '/mansonry': typeof MansonryRoute
+  '/privacy': typeof PrivacyRoute
   '/refund-policy': typeof RefundPolicyRoute
   '/terms-of-use': typeof TermsOfUseRoute
   '/$eventId/manual': typeof EventIdManualRoute
@@ -259,6 +274,7 @@ export interface FileRoutesByTo {
   '/event/$eventId': typeof EventEventIdRoute
   '/eventqr/$q': typeof EventqrQRoute
   '/find-mobile/$mobile': typeof FindMobileMobileRoute
+  '/privacy/my-data': typeof PrivacyMyDataRoute
   '/team/$teamKey': typeof TeamTeamKeyRoute
   '/upload/$secret': typeof UploadSecretRoute
   '/eventqr': typeof EventqrIndexRoute
@@ -278,6 +294,7 @@ export interface FileRoutesById {
   '/how-to-order': typeof HowToOrderRoute
   '/how-to-use': typeof HowToUseRoute
   '/mansonry': typeof MansonryRoute
+  '/privacy': typeof PrivacyRoute
   '/refund-policy': typeof RefundPolicyRoute
   '/terms-of-use': typeof TermsOfUseRoute
   '/$eventId_/manual': typeof EventIdManualRoute
@@ -293,6 +310,7 @@ export interface FileRoutesById {
   '/event/$eventId': typeof EventEventIdRoute
   '/eventqr/$q': typeof EventqrQRoute
   '/find-mobile/$mobile': typeof FindMobileMobileRoute
+  '/privacy_/my-data': typeof PrivacyMyDataRoute
   '/team/$teamKey': typeof TeamTeamKeyRoute
   '/upload/$secret': typeof UploadSecretRoute
   '/eventqr/': typeof EventqrIndexRoute
@@ -313,6 +331,7 @@ export interface FileRouteTypes {
     | '/how-to-order'
     | '/how-to-use'
     | '/mansonry'
+    | '/privacy'
     | '/refund-policy'
     | '/terms-of-use'
     | '/$eventId/manual'
@@ -328,6 +347,7 @@ export interface FileRouteTypes {
     | '/event/$eventId'
     | '/eventqr/$q'
     | '/find-mobile/$mobile'
+    | '/privacy/my-data'
     | '/team/$teamKey'
     | '/upload/$secret'
     | '/eventqr/'
@@ -346,6 +366,7 @@ export interface FileRouteTypes {
     | '/how-to-order'
     | '/how-to-use'
     | '/mansonry'
+    | '/privacy'
     | '/refund-policy'
     | '/terms-of-use'
     | '/$eventId/manual'
@@ -361,6 +382,7 @@ export interface FileRouteTypes {
     | '/event/$eventId'
     | '/eventqr/$q'
     | '/find-mobile/$mobile'
+    | '/privacy/my-data'
     | '/team/$teamKey'
     | '/upload/$secret'
     | '/eventqr'
@@ -379,6 +401,7 @@ export interface FileRouteTypes {
     | '/how-to-order'
     | '/how-to-use'
     | '/mansonry'
+    | '/privacy'
     | '/refund-policy'
     | '/terms-of-use'
     | '/$eventId_/manual'
@@ -394,6 +417,7 @@ export interface FileRouteTypes {
     | '/event/$eventId'
     | '/eventqr/$q'
     | '/find-mobile/$mobile'
+    | '/privacy_/my-data'
     | '/team/$teamKey'
     | '/upload/$secret'
     | '/eventqr/'
@@ -413,6 +437,7 @@ export interface RootRouteChildren {
   HowToOrderRoute: typeof HowToOrderRoute
   HowToUseRoute: typeof HowToUseRoute
   MansonryRoute: typeof MansonryRoute
+  PrivacyRoute: typeof PrivacyRoute
   RefundPolicyRoute: typeof RefundPolicyRoute
   TermsOfUseRoute: typeof TermsOfUseRoute
   EventIdManualRoute: typeof EventIdManualRoute
@@ -428,6 +453,7 @@ export interface RootRouteChildren {
   EventEventIdRoute: typeof EventEventIdRoute
   EventqrQRoute: typeof EventqrQRoute
   FindMobileMobileRoute: typeof FindMobileMobileRoute
+  PrivacyMyDataRoute: typeof PrivacyMyDataRoute
   TeamTeamKeyRoute: typeof TeamTeamKeyRoute
   UploadSecretRoute: typeof UploadSecretRoute
   EventqrIndexRoute: typeof EventqrIndexRoute
@@ -524,6 +550,13 @@ declare module '@tanstack/react-router' {
       path: '/mansonry'
       fullPath: '/mansonry'
       preLoaderRoute: typeof MansonryRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacy': {
+      id: '/privacy'
+      path: '/privacy'
+      fullPath: '/privacy'
+      preLoaderRoute: typeof PrivacyRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/refund-policy': {
@@ -638,6 +671,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof FindMobileMobileRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/privacy_/my-data': {
+      id: '/privacy_/my-data'
+      path: '/privacy/my-data'
+      fullPath: '/privacy/my-data'
+      preLoaderRoute: typeof PrivacyMyDataRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/team/$teamKey': {
       id: '/team/$teamKey'
       path: '/team/$teamKey'
@@ -669,6 +709,7 @@ const rootRouteChildren: RootRouteChildren = {
   HowToOrderRoute: HowToOrderRoute,
   HowToUseRoute: HowToUseRoute,
   MansonryRoute: MansonryRoute,
+  PrivacyRoute: PrivacyRoute,
   RefundPolicyRoute: RefundPolicyRoute,
   TermsOfUseRoute: TermsOfUseRoute,
   EventIdManualRoute: EventIdManualRoute,
@@ -684,6 +725,7 @@ const rootRouteChildren: RootRouteChildren = {
   EventEventIdRoute: EventEventIdRoute,
   EventqrQRoute: EventqrQRoute,
   FindMobileMobileRoute: FindMobileMobileRoute,
+  PrivacyMyDataRoute: PrivacyMyDataRoute,
   TeamTeamKeyRoute: TeamTeamKeyRoute,
   UploadSecretRoute: UploadSecretRoute,
   EventqrIndexRoute: EventqrIndexRoute,

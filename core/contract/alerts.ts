@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { isValidEmail } from '../rules';
 import { typedBibSchema } from './bibsearch';
 import { eventKeySchema, successAnswerSchema } from './common';
+import { faceConsentSchema } from './privacy';
 
 export const alertsPath = '/v1/alerts';
 export const alertPath = (token: string) => `${alertsPath}/${encodeURIComponent(token)}`;
@@ -52,6 +53,8 @@ export const alertRequestSchema = v.object({
     v.pipe(v.string(), v.minLength(1, 'is required'), v.maxLength(500, 'is too long')),
   ),
   bib: v.optional(typedBibSchema),
+  /** The runner's explicit consent to keep the selfie's face for the alert (required with a selfie). */
+  consent: v.optional(faceConsentSchema),
   language: v.picklist(['th', 'en'], 'must be th or en'),
   push: v.optional(pushSubscriptionSchema),
   // One address, one way of writing it, before any count: trimmed and in lower case.

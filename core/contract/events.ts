@@ -73,6 +73,11 @@ export const eventDetailSchema = v.object({
   stage: v.array(stageSchema),
   /** Our addition (issue 36): search by bib number (absent: the event reads no bibs). */
   bib_search: v.optional(bibSearchSettingsSchema),
+  /**
+   * Our addition: whether the event may be searched by face, as its organiser chose (N: bib search only, no face of
+   * it is kept). Absent (older answers): Y. Read it as `face_search !== 'N'`.
+   */
+  face_search: v.optional(ynSchema),
 });
 export type EventDetail = v.InferOutput<typeof eventDetailSchema>;
 

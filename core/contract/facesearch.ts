@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { NEARBY_FRAMES_OF_MAX, UPLOAD_ACCEPTED_TYPES } from '../constants';
 import { decimalStringSchema, eventKeySchema, successAnswerSchema } from './common';
 import { highlightPhotoSchema, photoPassSchema, photoSchema } from './photos';
+import { faceConsentSchema } from './privacy';
 
 export const faceSearchBasePathV1 = '/v1/facesearch';
 export const faceSearchBasePathV2 = '/v2/facesearch';
@@ -16,6 +17,8 @@ export const signRequestSchema = v.object({
   event_key: eventKeySchema,
   file_name: v.pipe(v.string(), v.minLength(1, 'is required'), v.maxLength(200, 'is too long')),
   file_type: v.picklist([...UPLOAD_ACCEPTED_TYPES, 'image/jpg'], 'must be image/jpeg or image/png'),
+  /** The runner's explicit consent to process the selfie's face (required: 400 code consent-required without). */
+  consent: v.optional(faceConsentSchema),
 });
 export const signAnswerSchema = v.object({
   status: v.literal('success'),
@@ -49,6 +52,9 @@ export const faceSearchMultipartFieldsSchema = v.object({
   face_threshold: v.optional(v.string()),
   mhao_price: v.optional(v.string()),
   max_face_search: v.optional(v.string()),
+  /** The face consent as two fields (core/contract/privacy.ts faceConsentSchema): the notice's version, the device. */
+  consent_version: v.optional(v.string()),
+  consent_device: v.optional(v.string()),
 });
 
 /**
@@ -96,6 +102,8 @@ export const faceSearchErrorCodes = [
   'no-face',
   'search-expired',
   'sale-closed',
+  'consent-required',
+  'face-search-off',
 ] as const;
 export type FaceSearchErrorCode = (typeof faceSearchErrorCodes)[number];
 

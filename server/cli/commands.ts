@@ -10,6 +10,7 @@ import { maintenanceCommands } from './maintenance';
 import { orderCommands } from './orders';
 import { photographerLinkCommands } from './photographer-links';
 import { photoCommands } from './photos';
+import { removalCommands } from './removals';
 import { teamCommands } from './teams';
 
 export const commands: Command[] = [
@@ -22,6 +23,7 @@ export const commands: Command[] = [
   ...bibCommands,
   ...orderCommands,
   ...backupCommands,
+  ...removalCommands,
 ];
 
 export function helpText(): string {

@@ -34,6 +34,7 @@ const toggles = [
   'mhao',
   'hybrid-mhao',
   'team',
+  'runners-informed',
 ];
 
 export const eventOptions = {
@@ -52,6 +53,8 @@ export const eventOptions = {
   'caption-buy-all': { type: 'string' },
   'bib-digits': { type: 'string' },
   'bib-range': { type: 'string' },
+  'face-search': { type: 'string' },
+  'runners-informed': { type: 'boolean' },
   pin: { type: 'boolean' },
   'free-download': { type: 'boolean' },
   'free-keep-contract': { type: 'boolean' },
@@ -64,13 +67,23 @@ export const EVENT_FLAGS_HELP =
   '--title T --date YYYY-MM-DD --province P --sale-start ISO --sale-end ISO [--date-text T] [--cover file.jpg] ' +
   '[--pin] [--team KEY] [--free-download] [--free-keep-contract] [--mhao PRICE] [--hybrid] ' +
   '[--hybrid-mhao PRICE] [--stage] [--threshold X] [--max-face-search N] [--caption-buy-all TEXT] ' +
-  '[--bib-digits N-M|N|off] [--bib-range FROM-TO|off]';
+  '[--bib-digits N-M|N|off] [--bib-range FROM-TO|off] [--runners-informed] [--face-search on|off]';
+
+/**
+ * Said when face search is on for an event whose organiser did not tell runners of it at registration: the faces
+ * in its photos are biometric data of every runner, also of those who never use the store.
+ */
+export const UNINFORMED_FACE_SEARCH_WARNING =
+  'warning: face search is on, but the organiser has not told runners of it at registration (--runners-informed). ' +
+  "The faces in the event's photos are biometric data (PDPA section 26), also of runners who never use the store: " +
+  'ask the organiser to inform runners, then update-event --runners-informed; or update-event --face-search off.';
 
 /** update-event takes every create-event flag, none required, and a --no-… form of each on/off one. */
 export const UPDATE_FLAGS_HELP = `[any create-event flag] [${toggles.map((t) => `--no-${t}`).join('|')}]`;
 
 export interface EventFlags {
   eventKey: string;
+  /** For create-event, face_search is always set: --face-search, else on only with --runners-informed. */
   patch: EventPatch;
   /** A cover image file to store. */
   cover?: string;
@@ -176,6 +189,14 @@ export function parseEventFlags(name: string, argv: string[], creating: boolean)
   const caption = str('caption-buy-all');
   if (caption !== undefined) patch.caption_button_buy_all = text(name, 'caption-buy-all', caption, 200);
 
+  const faceSearch = str('face-search');
+  if (faceSearch !== undefined) patch.face_search = faceSearchArg(name, faceSearch);
+  onOff('runners-informed', (on) => {
+    patch.runners_informed = on;
+  });
+  // The organiser's word decides: face search is on by default only where runners were told of it.
+  if (creating) patch.face_search ??= patch.runners_informed === true;
+
   const bibDigits = str('bib-digits');
   if (bibDigits !== undefined) Object.assign(patch, bibDigitsArg(name, bibDigits));
   const bibRange = str('bib-range');
@@ -188,6 +209,13 @@ export function parseEventFlags(name: string, argv: string[], creating: boolean)
     throw new UsageError(`${name}: nothing to change; give at least one flag`);
   }
   return result;
+}
+
+/** `--face-search on` or `off`. */
+export function faceSearchArg(name: string, raw: string): boolean {
+  const value = raw.trim().toLowerCase();
+  if (value !== 'on' && value !== 'off') throw new UsageError(`${name}: --face-search must be on or off`);
+  return value === 'on';
 }
 
 /** The most digits a bib number has (reads are kept up to this many: server/bibs/read-bibs.ts STORED_BIB_RULE). */

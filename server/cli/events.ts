@@ -1,4 +1,7 @@
-// Admin commands over events: create, update, price tiers, stages, wholesale packages, listing.
+// Admin commands over events: create, update, price tiers, stages, wholesale packages, listing. Face search is the
+// organiser's word: off, the event's faces are deleted (its bib reads kept) and none is kept; on again, its photos
+// are indexed again.
+import { adminActor, writeAudit } from '../db/audit-repo';
 import type { Db } from '../db/database';
 import {
   addStage,
@@ -9,12 +12,19 @@ import {
   replacePackagesHb,
   updateEvent,
 } from '../db/events-repo';
+import { deleteFacesOfEvent, queueEventForIndexing } from '../db/faces-repo';
 import type { EventRow } from '../db/schema';
 import { findTeam } from '../db/teams-repo';
 import { coverJpegFor } from '../services/demo-covers';
 import { deleteSizedImage, storeSizedImage } from '../services/sized-images';
 import { type CliContext, type Command, command, noExtra, parseCommand, priceArg, UsageError } from './args';
-import { EVENT_FLAGS_HELP, eventKeyArg, parseEventFlags, UPDATE_FLAGS_HELP } from './event-flags';
+import {
+  EVENT_FLAGS_HELP,
+  eventKeyArg,
+  parseEventFlags,
+  UNINFORMED_FACE_SEARCH_WARNING,
+  UPDATE_FLAGS_HELP,
+} from './event-flags';
 import { storeImageFile } from './image-file';
 import { listEventsTable } from './list-events';
 
@@ -33,7 +43,9 @@ async function checkTeam(ctx: CliContext, name: string, team: string | undefined
 const createEvent = command({
   name: 'create-event',
   args: `<event_key> ${EVENT_FLAGS_HELP}`,
-  summary: 'create an event (without --cover one is drawn); then set-packages',
+  summary:
+    'create an event (without --cover one is drawn); face search is on only with --runners-informed or ' +
+    '--face-search on; then set-packages',
   parse: (argv) => parseEventFlags('create-event', argv, true),
   async run(ctx, flags) {
     const name = 'create-event';
@@ -68,6 +80,8 @@ const createEvent = command({
       throw error;
     }
     ctx.out(`created event ${flags.eventKey} (id ${eventId})`);
+    ctx.out(faceSearchLine(patch.face_search === true));
+    if (patch.face_search && !patch.runners_informed) ctx.note(UNINFORMED_FACE_SEARCH_WARNING);
     ctx.out(`next: npm run admin -- set-packages ${flags.eventKey} 1=60 5=250 10=450 20=800`);
   },
 });
@@ -75,7 +89,9 @@ const createEvent = command({
 const updateEventCommand = command({
   name: 'update-event',
   args: `<event_key> ${UPDATE_FLAGS_HELP}`,
-  summary: 'change an event: only the flags given change',
+  summary:
+    'change an event: only the flags given change; --face-search off deletes its faces (bib reads kept), ' +
+    'on queues its photos for indexing',
   parse: (argv) => parseEventFlags('update-event', argv, false),
   async run(ctx, flags) {
     const name = 'update-event';
@@ -88,13 +104,56 @@ const updateEventCommand = command({
     const patch = { ...flags.patch, ...(flags.team ? { team_key: flags.team } : {}) };
     if (flags.cover)
       patch.cover_object = await storeImageFile(ctx, name, flags.cover, `${flags.eventKey}/cover`);
-    await updateEvent(ctx.db, event.event_id, patch);
+    const faceSearch = patch.face_search ?? event.face_search;
+    const turned = faceSearch === event.face_search ? undefined : faceSearch ? 'on' : 'off';
+    const changed = await ctx.db.transaction().execute(async (trx) => {
+      await updateEvent(trx, event.event_id, patch);
+      if (turned === 'off') {
+        const deleted = await deleteFacesOfEvent(trx, event.event_id);
+        await writeAudit(trx, {
+          actor: adminActor(),
+          action: 'face search off: faces deleted',
+          subject: flags.eventKey,
+          records: deleted.faces,
+        });
+        return { deleted };
+      }
+      if (turned === 'on') {
+        const queued = await queueEventForIndexing(trx, event.event_id);
+        await writeAudit(trx, {
+          actor: adminActor(),
+          action: 'face search on: photos queued for indexing',
+          subject: flags.eventKey,
+          records: queued,
+        });
+        return { queued };
+      }
+      return {};
+    });
     // The old cover is unreachable once the row points at the new one.
     if (patch.cover_object && event.cover_object !== patch.cover_object)
       await deleteSizedImage(ctx.store, event.cover_object);
     ctx.out(`updated event ${flags.eventKey}: ${Object.keys(patch).join(', ')}`);
+    if (changed.deleted) {
+      const { faces, photos, bibReads } = changed.deleted;
+      ctx.out(
+        `${faceSearchLine(false)}: deleted ${faces} faces of ${photos} photos with their descriptors; ` +
+          `${bibReads} bib reads kept (running stores forget the faces within seconds)`,
+      );
+    }
+    if (changed.queued !== undefined)
+      ctx.out(`${faceSearchLine(true)}: queued ${changed.queued} photos for indexing (see index-status)`);
+    if (!faceSearch && patch.runners_informed)
+      ctx.out(`face search stays off for ${flags.eventKey}: turn it on with --face-search on`);
+    const informed = patch.runners_informed ?? event.runners_informed;
+    if (faceSearch && !informed && (turned === 'on' || patch.runners_informed === false))
+      ctx.note(UNINFORMED_FACE_SEARCH_WARNING);
   },
 });
+
+/** What an event's face search now is, for the admin. */
+const faceSearchLine = (on: boolean) =>
+  on ? 'face search on' : 'face search off (bib search only; no face is kept)';
 
 const setPackages = command({
   name: 'set-packages',

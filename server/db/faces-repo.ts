@@ -23,7 +23,8 @@ export interface NewBibRead {
 /**
  * Replaces a photo's faces and marks it indexed, in one transaction (a re-run of the job is harmless). With `bibs`
  * (read under these faces), its bib reads are replaced too and it is marked read. Answers the stored faces' ids and
- * people, in the order given.
+ * people, in the order given. When the event's face search is off (read in the transaction, so an event turned off
+ * meanwhile is seen), no face is kept: as saveUnkeptFacesOfPhoto, answering none.
  */
 export async function saveFacesOfPhoto(
   db: Db,
@@ -31,11 +32,17 @@ export async function saveFacesOfPhoto(
   eventId: number,
   faces: NewFace[],
   bibs?: readonly NewBibRead[],
+  /** Faces found after `faces` but not kept (a removed runner's): bibs read under them name no face. */
+  unkept = 0,
 ): Promise<{ id: number; person_id: number }[]> {
   if (faces.some((f) => f.descriptor.length !== DESCRIPTOR_BYTES)) {
     throw new Error(`a stored face descriptor has ${DESCRIPTOR_BYTES} bytes`);
   }
   return db.transaction().execute(async (trx) => {
+    if (!(await faceSearchOnInTransaction(trx, eventId))) {
+      await storeUnkeptFaces(trx, photoId, eventId, faces.length + unkept, bibs);
+      return [];
+    }
     await trx.deleteFrom('faces').where('photo_id', '=', photoId).execute();
     let stored: { id: number; person_id: number }[] = [];
     if (faces.length > 0) {
@@ -67,7 +74,11 @@ export async function saveFacesOfPhoto(
       const order = ids.map((r) => Number(r.id)).sort((a, b) => a - b);
       stored = order.map((id, i) => ({ id, person_id: faces[i]?.personId ?? id }));
     }
-    if (bibs) await replaceBibReads(trx, photoId, eventId, bibs, stored);
+    if (bibs)
+      await replaceBibReads(trx, photoId, eventId, bibs, [
+        ...stored,
+        ...Array.from({ length: unkept }, () => null),
+      ]);
     await trx
       .updateTable('photos')
       // Its old faces went with their bib reads: read unless these faces came with theirs.
@@ -76,6 +87,109 @@ export async function saveFacesOfPhoto(
       .execute();
     return stored;
   });
+}
+
+/**
+ * A photo of an event whose face search is off: `found` faces were found in it, only to read the bibs under them;
+ * none is kept (nor its descriptor). Its bib reads are replaced by `bibs` with no face named, and it is marked
+ * indexed (and read, with `bibs`), in one transaction.
+ */
+export async function saveUnkeptFacesOfPhoto(
+  db: Db,
+  photoId: number,
+  eventId: number,
+  found: number,
+  bibs?: readonly NewBibRead[],
+): Promise<void> {
+  await db.transaction().execute((trx) => storeUnkeptFaces(trx, photoId, eventId, found, bibs));
+}
+
+async function storeUnkeptFaces(
+  trx: Db,
+  photoId: number,
+  eventId: number,
+  found: number,
+  bibs: readonly NewBibRead[] | undefined,
+): Promise<void> {
+  // Faces kept before the event's face search was turned off go too (their reads would name them).
+  await trx.deleteFrom('faces').where('photo_id', '=', photoId).execute();
+  if (bibs)
+    await replaceBibReads(
+      trx,
+      photoId,
+      eventId,
+      bibs,
+      Array.from({ length: found }, () => null),
+    );
+  await trx
+    .updateTable('photos')
+    .set({ index_state: 'indexed', index_error: null, bibs_read: bibs !== undefined })
+    .where('id', '=', photoId)
+    .execute();
+}
+
+/**
+ * Whether the event's face search is on, its row held (FOR SHARE) until the transaction ends: turning it off waits
+ * for a photo's faces being saved, and deletes them with the rest.
+ */
+async function faceSearchOnInTransaction(trx: Db, eventId: number): Promise<boolean> {
+  const row = await trx
+    .selectFrom('events')
+    .select('face_search')
+    .where('event_id', '=', eventId)
+    .forShare()
+    .executeTakeFirst();
+  return row?.face_search ?? true;
+}
+
+/**
+ * Face search turned off for an event: its bib reads stop naming faces (they stay, for the bib search), then its
+ * faces and their descriptors are deleted. Pass a transaction to do it with the event's change. Answers how many
+ * faces were deleted, of how many photos, and the bib reads kept.
+ */
+export async function deleteFacesOfEvent(
+  db: Db,
+  eventId: number,
+): Promise<{ faces: number; photos: number; bibReads: number }> {
+  const reads = await db
+    .updateTable('bib_reads')
+    .set({ face_id: null })
+    .where('event_id', '=', eventId)
+    .where('face_id', 'is not', null)
+    .executeTakeFirst();
+  const photos = await db
+    .selectFrom('faces')
+    .select((eb) => eb.fn.count<string>('photo_id').distinct().as('n'))
+    .where('event_id', '=', eventId)
+    .executeTakeFirstOrThrow();
+  const faces = await db.deleteFrom('faces').where('event_id', '=', eventId).executeTakeFirst();
+  return {
+    faces: Number(faces.numDeletedRows),
+    photos: Number(photos.n),
+    bibReads: Number(reads.numUpdatedRows),
+  };
+}
+
+/**
+ * Face search turned on again for an event: its photos (not purged) are indexed again, their faces found and kept,
+ * each queued as an index-photo job and marked pending; a photo whose job is still queued is left to it (it reads
+ * the event's setting when it runs). Pass a transaction to do it with the event's change. Answers how many.
+ */
+export async function queueEventForIndexing(db: Db, eventId: number): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    with marked as (
+      update photos set index_state = 'pending', index_error = null
+      where event_id = ${eventId} and purged_at is null and id::text not in (
+        select payload->>'photo_id' from jobs
+        where kind = 'index-photo' and state = 'queued' and payload->>'photo_id' is not null)
+      returning id
+    ), queued as (
+      insert into jobs (kind, payload)
+      select 'index-photo', jsonb_build_object('photo_id', id) from marked
+      returning 1
+    )
+    select count(*)::int as n from queued`.execute(db);
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** How many of an event's faces have no person yet (stored before grouping; the group-faces job's work). */
@@ -303,24 +417,25 @@ export async function indexProgress(db: Db, eventId?: number): Promise<IndexProg
 }
 
 /**
- * Replaces a photo's bib reads with these (read under its faces, `faces` their stored ids in the order read) and
- * marks its bibs read. A read under a face that is not there any more is dropped.
+ * Replaces a photo's bib reads with these (read under its faces, `faces` their stored ids in the order read, or null
+ * for a face found but not kept: an event without face search) and marks its bibs read. A read under a face that is
+ * not there any more is dropped.
  */
 export async function replaceBibReads(
   db: Db,
   photoId: number,
   eventId: number,
   bibs: readonly NewBibRead[],
-  faces: readonly { id: number }[],
+  faces: readonly ({ id: number } | null)[],
 ): Promise<void> {
   const rows = bibs.flatMap((b) => {
     const face = faces[b.face];
-    return face
+    return face !== undefined
       ? [
           {
             photo_id: photoId,
             event_id: eventId,
-            face_id: face.id,
+            face_id: face?.id ?? null,
             bib: b.bib,
             confidence: b.confidence,
             box_x: b.box.x,

@@ -197,3 +197,10 @@ export async function deleteAlertsOfEvent(db: Db, eventId: number): Promise<numb
   const result = await db.deleteFrom('photo_alerts').where('event_id', '=', eventId).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Alerts deleted at their runner's word (consent withdrawn, data erased): descriptors and matches with them. */
+export async function deleteAlerts(db: Db, alertIds: readonly number[]): Promise<number> {
+  if (alertIds.length === 0) return 0;
+  const result = await db.deleteFrom('photo_alerts').where('id', 'in', alertIds).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -365,6 +365,7 @@ export interface FaceConsentsTable {
   device_key: string;
   search_id: string | null;
   alert_id: number | null;
+  removal_id: ColumnType<number | null, number | null | undefined, number | null>;
   given_at: GeneratedTimestamp;
   withdrawn_at: Timestamp | null;
 }

@@ -212,6 +212,20 @@ export async function detectFaces(image: RgbImage, options: DetectOptions = {}):
   return describeBoxes(faceapi, image, boxes);
 }
 
+/**
+ * Where a photo's faces are, without describing them (an event whose face search is off: its faces only place the
+ * torsos whose bibs are read, and no biometric descriptor is ever computed). Each face's descriptor is empty.
+ */
+export async function locateFaces(image: RgbImage, options: DetectOptions = {}): Promise<DetectedFace[]> {
+  const faceapi = await loadFaceModels();
+  const boxes = await findFaceBoxes(faceapi, image, options);
+  return boxes.map((b) => ({
+    box: clip(b, image.width, image.height),
+    score: b.score,
+    descriptor: new Float32Array(0),
+  }));
+}
+
 /** Photo bytes to every face (decoding errors throw FaceImageError). */
 export async function detectFacesInBytes(
   bytes: Uint8Array,

@@ -30,8 +30,10 @@ import { Announcements, searchCounter } from './yield-to-searches';
 export interface IndexJob {
   photoId: number;
   bytes: Uint8Array;
-  /** Read the bib numbers under the faces too (issue 36). */
+  /** Read the bib numbers under the faces too. */
   bibs?: boolean;
+  /** false: locate the faces only, for the bibs (an event whose face search is off): no descriptor is computed. */
+  describe?: boolean;
 }
 
 export type IndexOutcome =
@@ -90,7 +92,7 @@ export interface IndexPool {
 }
 
 type JobBody =
-  | { kind: 'photo'; bytes: Uint8Array; detect?: DetectOptions; bibs?: boolean }
+  | { kind: 'photo'; bytes: Uint8Array; detect?: DetectOptions; bibs?: boolean; describe?: boolean }
   | { kind: 'bibs'; bytes: Uint8Array; faces: Box[] }
   | { kind: 'selfie'; bytes: Uint8Array };
 
@@ -320,12 +322,13 @@ export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
   for (let i = 0; i < size; i++) slots.push(spawn(false));
 
   return {
-    async index({ photoId, bytes, bibs }) {
+    async index({ photoId, bytes, bibs, describe }) {
       const answer = await submit({
         kind: 'photo',
         bytes,
         detect: options.detect,
         ...(bibs ? { bibs } : {}),
+        ...(describe === false ? { describe } : {}),
       });
       if (!answer.ok) return { photoId, ok: false, reason: answer.reason, problem: answer.problem };
       return {

@@ -11,7 +11,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { type Box, ocrModels } from '../bibs/ocr';
 import { BIB_READING, type BibRead, readBibs, STORED_BIB_RULE } from '../bibs/read-bibs';
 import { log } from '../ops/log';
-import { type DetectOptions, detectFaces, selfieDescriptors, warmUp } from './detect';
+import { type DetectOptions, detectFaces, locateFaces, selfieDescriptors, warmUp } from './detect';
 import { decodeRgb, FaceImageError, type RgbImage } from './image';
 import { loadFaceModels } from './models';
 import { lowerThisThread } from './thread-priority';
@@ -31,6 +31,8 @@ export type PhotoJob = {
   bytes: Uint8Array;
   detect?: DetectOptions;
   bibs?: boolean;
+  /** false: the faces are only located (for the bibs), never described. */
+  describe?: boolean;
 };
 /** The bibs under a photo's known faces (a photo indexed before bibs were read). */
 export type BibsJob = { jobId: number; kind: 'bibs'; bytes: Uint8Array; faces: Box[] };
@@ -90,7 +92,7 @@ const indexPhoto = (job: PhotoJob) =>
     // A photo about to start waits for the searches first: its decoding runs on threads that are not background ones.
     await yieldToSearches();
     const image = await decodeRgb(job.bytes);
-    const faces = await detectFaces(image, job.detect);
+    const faces = await (job.describe === false ? locateFaces : detectFaces)(image, job.detect);
     if (!job.bibs) return { faces };
     try {
       return {

@@ -4,14 +4,18 @@
 //
 // A job whose process died is queued again when its lease runs out (jobs/queue.ts, swept by jobs/runner.ts in every
 // process that runs jobs); indexing again is harmless (saveFacesOfPhoto replaces the photo's faces at once).
+// An event whose face search is turned off is forgotten by the engine and the grouping within seconds
+// (face-search-off.ts).
 import type { Db } from '../db/database';
-import { countUngroupedFaces, faceBlockOfEvent } from '../db/faces-repo';
-import { groupFaces, groupingOver, indexPhoto } from '../jobs/index-photo';
+import { countUngroupedFaces, faceBlockOfEvent, facesForGrouping } from '../db/faces-repo';
+import { groupFaces, indexPhoto } from '../jobs/index-photo';
 import { runJobs } from '../jobs/queue';
 import { readEventBibs } from '../jobs/read-bibs';
 import { log } from '../ops/log';
 import type { ObjectStore } from '../storage/object-store';
 import { FaceIndexEngine } from './engine';
+import { watchFaceSearchOff } from './face-search-off';
+import { FaceGrouping } from './grouping';
 import { createIndexPool, type IndexPool } from './index-pool';
 
 export interface FaceService {
@@ -37,8 +41,15 @@ export function openFaceService(
   const workers = threads.photos;
   const pool: IndexPool | undefined =
     workers + threads.selfies > 0 ? createIndexPool({ workers, selfieWorkers: threads.selfies }) : undefined;
+  const faceSearchOff = watchFaceSearchOff(deps.db, (eventId) => {
+    engine.forget(eventId);
+    grouping.forget(eventId);
+  });
   const engine = new FaceIndexEngine({
-    loadFaces: (eventId, afterId) => faceBlockOfEvent(deps.db, eventId, afterId),
+    loadFaces: (eventId, afterId) => {
+      faceSearchOff.loaded(eventId);
+      return faceBlockOfEvent(deps.db, eventId, afterId);
+    },
     countUngrouped: (eventId) => countUngroupedFaces(deps.db, eventId),
     ...(pool
       ? {
@@ -52,7 +63,10 @@ export function openFaceService(
   void pool?.whenReady().then(() => {
     loaded = true;
   });
-  const grouping = groupingOver(deps.db);
+  const grouping = new FaceGrouping((eventId, afterId) => {
+    faceSearchOff.loaded(eventId);
+    return facesForGrouping(deps.db, eventId, afterId);
+  });
   const stop = new AbortController();
   const loops: Promise<unknown>[] = [];
   return {
@@ -83,6 +97,7 @@ export function openFaceService(
       await Promise.all(loops);
     },
     async close(abandon = false) {
+      faceSearchOff.stop();
       if (abandon) {
         stop.abort();
         await pool?.close();

@@ -51,6 +51,8 @@ export interface JobPayloads {
   retention: { day: string };
   /** An event's public images made in an older way are made again, marked all over. */
   'remake-previews': { event_id: number };
+  /** A photo's public images made again under a new name, with the faces of active removals blurred (or none). */
+  'remake-blurred': { photo_id: number };
 }
 export type JobKind = keyof JobPayloads;
 

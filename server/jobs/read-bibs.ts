@@ -38,7 +38,13 @@ export async function readEventBibs(
   const event = await findById(deps.db, eventId);
   if (!event || !readsBibs(event)) return result;
   const photos = await photosWithUnreadBibs(deps.db, eventId, afterId, READ_BIBS_BATCH);
-  for (const photo of photos) {
+  // An event whose face search is off keeps no faces to read under: its photos are indexed again, which locates
+  // their faces and reads the bibs under them.
+  if (!event.face_search) {
+    for (const photo of photos) await enqueue(deps.db, 'index-photo', { photo_id: photo.id });
+    result.photos = photos.length;
+  }
+  for (const photo of event.face_search ? photos : []) {
     // One photo's failure (the store not answering, its faces replaced meanwhile) is passed over, not the rest's.
     try {
       const bytes = await deps.store.get(photoObjectKeys(event.event_key, photo.file_name).original);

@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_CONSENT } from '../test/consent';
 import {
   EVENT_FLAGS,
   fakeDist,
@@ -118,7 +119,12 @@ describe.skipIf(!mountable)('a full disk', () => {
       await fetch(`${store.base}/api/v2/facesearch/sign`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ event_key: 'full-disk-run', file_name: 'me.jpg', file_type: 'image/jpeg' }),
+        body: JSON.stringify({
+          event_key: 'full-disk-run',
+          file_name: 'me.jpg',
+          file_type: 'image/jpeg',
+          consent: TEST_CONSENT,
+        }),
       })
     ).json()) as { url: string };
     const upload = await fetch(new URL(signed.url, store.base), {

@@ -8,6 +8,7 @@ import { testDatabases } from '../db/test-databases';
 import type { FaceSearchEngine } from '../faces/engine';
 import { memoryLimiter } from '../services/rate-limit';
 import { openTestApp, type TestApp } from '../test/app-fixture';
+import { TEST_CONSENT } from '../test/consent';
 import { apiLimits, LIMITS } from './api';
 
 const NOW = new Date('2026-11-22T05:00:00Z');
@@ -64,6 +65,7 @@ describe.each(testDatabases)('e-mail alerts from one client on $name', (database
         event_key: 'mail-run',
         file_name: 'me.jpg',
         file_type: 'image/jpeg',
+        consent: TEST_CONSENT,
       })
     ).json()) as { url: string; search_id: string; file_location: string };
     await t.app.request(signed.url, {
@@ -71,7 +73,7 @@ describe.each(testDatabases)('e-mail alerts from one client on $name', (database
       headers: { 'content-type': 'image/jpg' },
       body: SELFIE,
     });
-    return { search_id: signed.search_id, file_location: signed.file_location };
+    return { search_id: signed.search_id, file_location: signed.file_location, consent: TEST_CONSENT };
   };
   const emailAlert = async (email: string) =>
     t.post('/api/v1/alerts', { event_key: 'mail-run', ...(await upload()), language: 'en', email });

@@ -25,6 +25,7 @@ import { newPushKeyPair } from '../services/alerts/push-keys';
 import { webPushSender } from '../services/alerts/push-sender';
 import type { EmailMessage } from '../services/notify/email';
 import { openTestApp, type TestApp } from '../test/app-fixture';
+import { TEST_CONSENT } from '../test/consent';
 import { type LocalPushService, startPushService } from '../test/push-service';
 
 const NOW = new Date('2026-11-22T05:00:00Z');
@@ -183,6 +184,7 @@ describe.each(testDatabases)('alerts of new photos on $name', (database) => {
         event_key: eventKey,
         file_name: 'me.jpg',
         file_type: 'image/jpeg',
+        consent: TEST_CONSENT,
       })
     ).json()) as { url: string; search_id: string; file_location: string };
     const put = await t.app.request(signed.url, {
@@ -191,7 +193,7 @@ describe.each(testDatabases)('alerts of new photos on $name', (database) => {
       body: bytes,
     });
     expect(put.status).toBe(200);
-    return { search_id: signed.search_id, file_location: signed.file_location };
+    return { search_id: signed.search_id, file_location: signed.file_location, consent: TEST_CONSENT };
   }
   /** The push services the job's sender takes (PUSH_SERVICES): the local one. */
   let pushServices: readonly string[] = [];

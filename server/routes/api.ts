@@ -25,6 +25,8 @@ import { imageStageRoutes } from './imagestage';
 import { logsRoutes } from './logs';
 import { orderRoutes } from './order';
 import { paymentCallbackRoutes } from './payment-callbacks';
+import { privacyRoutes } from './privacy';
+import { privacyDataRoutes } from './privacy-data';
 import { sandboxRoutes } from './sandbox';
 import { uploadRoutes } from './uploads';
 import { utilsRoutes } from './utils';
@@ -149,18 +151,27 @@ export function apiRoutes(ctx: AppContext, limits: ApiLimits = defaultLimits(), 
   const multipart = limitBody(MULTIPART_BODY_LIMIT);
   const json = limitBody(JSON_BODY_LIMIT);
   const sizeLimit: MiddlewareHandler = (c, next) =>
-    (c.req.path === '/api/v1/facesearch' ? multipart : json)(c, next);
+    (c.req.path === '/api/v1/facesearch' || c.req.path === '/api/v1/privacy/removal' ? multipart : json)(
+      c,
+      next,
+    );
   api.use(sizeLimit);
   const client = limits.clientOf;
   api.use('/v2/facesearch/sign', rateLimit(limits.sign, client));
   api.on(
     'POST',
-    ['/v2/facesearch', '/v2/facesearch/similar', '/v1/facesearch', '/v1/bibsearch'],
+    ['/v2/facesearch', '/v2/facesearch/similar', '/v1/facesearch', '/v1/bibsearch', '/v1/privacy/removal'],
     rateLimit(limits.search, client),
   );
   api.on('POST', ['/v1/bibsearch/runners'], rateLimit(limits.names, client));
   api.use('/v1/uploads/*', rateLimit(limits.uploads, client));
   api.use('/v1/alerts/*', rateLimit(limits.alerts, client));
+  api.use('/v1/privacy/withdraw', rateLimit(limits.alerts, client));
+  api.on(
+    'POST',
+    ['/v1/privacy/code', '/v1/privacy/verify', '/v1/privacy/data', '/v1/privacy/erase'],
+    rateLimit(limits.alerts, client),
+  );
   api.use('/v1/order/find-order', rateLimit(limits.findOrder, client));
   api.on('POST', ['/v1/order/create', '/v3/order/create'], rateLimit(limits.createOrder, client));
   api.use('/payments/*', rateLimit(limits.callbacks, client));
@@ -180,6 +191,8 @@ export function apiRoutes(ctx: AppContext, limits: ApiLimits = defaultLimits(), 
   api.route('/v1/bibsearch', bibSearchRoutes(ctx, limits.namesOfEvent));
   api.route('/v1/uploads', uploadRoutes(ctx));
   api.route('/v1/alerts', alertRoutes(ctx, limits));
+  api.route('/v1/privacy', privacyRoutes(ctx));
+  api.route('/v1/privacy', privacyDataRoutes(ctx, limits));
   api.route('/v1/imagestage', imageStageRoutes(ctx));
   api.route('/v1/logs', logsRoutes(ctx));
   const watch = new OrderWatch((ids) => orderStateTokens(ctx.db, ids), {

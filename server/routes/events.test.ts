@@ -176,6 +176,24 @@ describe.each(testDatabases)('events calls on $name', (database) => {
     expect(closed.body).toMatchObject({ can_sale: 'Y', close_sale: 'Y' });
   });
 
+  it('says whether the event is searched by face, as its organiser chose (absent in older answers: Y)', async () => {
+    await addEvent(db, 'bibs-only', -40, -30, { face_search: false });
+    const off = v.parse(
+      eventDetailAnswerSchema,
+      await (await app.request('/api/v1/events/bibs-only')).json(),
+    );
+    expect(off.body).toMatchObject({ face_search: 'N', bib_search: { min_digits: 3, max_digits: 5 } });
+    const on = v.parse(
+      eventDetailAnswerSchema,
+      await (await app.request('/api/v1/events/with-lists')).json(),
+    );
+    expect(on.body.face_search).toBe('Y');
+    const { face_search: _, ...older } = on.body;
+    expect(
+      v.parse(eventDetailAnswerSchema, { status: 'success', body: older }).body.face_search,
+    ).toBeUndefined();
+  });
+
   it('refuses an unknown event with 404', async () => {
     const res = await app.request('/api/v1/events/no-such-event');
     expect(res.status).toBe(404);

@@ -21,6 +21,7 @@ import { photoPass } from '../services/photo-pass';
 import { memoryLimiter } from '../services/rate-limit';
 import { SELFIE_KEEP_SECONDS } from '../services/selfie-lifetime';
 import { generousLimits, openTestApp, TEST_PHOTO_PASS_SECRET, type TestApp } from '../test/app-fixture';
+import { TEST_CONSENT } from '../test/consent';
 
 const NOW = new Date('2026-11-22T05:00:00Z');
 const DAY = 86_400_000;
@@ -123,6 +124,7 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
       event_key: eventKey,
       file_name: 'me.jpg',
       file_type: 'image/jpeg',
+      consent: TEST_CONSENT,
     });
     expect(signed.status).toBe(200);
     const answer = (await signed.json()) as { url: string; search_id: string; file_location: string };
@@ -188,6 +190,7 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
         event_key: 'beach-run',
         file_name: 'me.jpg',
         file_type: 'image/jpeg',
+        consent: TEST_CONSENT,
       })
     ).json()) as SignAnswer;
     expect((await put(signed.url, selfie, 'image/png')).status).toBe(403);
@@ -220,6 +223,7 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
         event_key: 'beach-run',
         file_name: 'a.png',
         file_type: 'image/png',
+        consent: TEST_CONSENT,
       })
     ).json()) as SignAnswer;
     const early = await t.post('/api/v2/facesearch', { ...fresh, event_key: 'beach-run' });
@@ -360,12 +364,14 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
       event_key: 'nope',
       file_name: 'a.jpg',
       file_type: 'image/jpeg',
+      consent: TEST_CONSENT,
     });
     expect(unknown.status).toBe(404);
     const closed = await t.post('/api/v2/facesearch/sign', {
       event_key: 'closed-run',
       file_name: 'a.jpg',
       file_type: 'image/jpeg',
+      consent: TEST_CONSENT,
     });
     expect(closed.status).toBe(400);
     expect(await closed.json()).toMatchObject({ code: 'sale-closed', field: 'event_key' });
@@ -378,6 +384,12 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
     form.set('event_key', 'beach-run');
     form.set('event_id', '1');
     form.set('file', new File([selfie], 'me.jpg', { type: 'image/jpeg' }));
+    // Without the face consent nothing is processed.
+    const unconsented = await t.app.request('/api/v1/facesearch', { method: 'POST', body: form });
+    expect(unconsented.status).toBe(400);
+    expect(await unconsented.json()).toMatchObject({ code: 'consent-required', field: 'consent' });
+    form.set('consent_version', TEST_CONSENT.version);
+    form.set('consent_device', TEST_CONSENT.device);
     const res = await t.app.request('/api/v1/facesearch', { method: 'POST', body: form });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: 'success', image_length: 3 });
@@ -419,6 +431,8 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
       const form = new FormData();
       form.set('event_key', 'beach-run');
       form.set('file', new File([selfie], 'me.jpg', { type: 'image/jpeg' }));
+      form.set('consent_version', TEST_CONSENT.version);
+      form.set('consent_device', TEST_CONSENT.device);
       const older = await t.app.request('/api/v1/facesearch', { method: 'POST', body: form });
       expect(older.status).toBe(503);
       expect(await older.json()).toMatchObject({ code: 'search-busy' });
@@ -506,6 +520,7 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
         event_key: 'nope',
         file_name: 'a.jpg',
         file_type: 'image/jpeg',
+        consent: TEST_CONSENT,
       });
     expect((await sign()).status).toBe(404);
     expect((await sign()).status).toBe(404);

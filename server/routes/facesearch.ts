@@ -13,10 +13,11 @@ import {
   signRequestSchema,
   similarSearchRequestSchema,
 } from '../../core/contract/facesearch';
+import { faceConsentSchema } from '../../core/contract/privacy';
 import type { AppContext } from '../context';
 import { timedSearch } from '../ops/metrics';
 import {
-  eventOpenForSearch,
+  eventOpenForFaceSearch,
   facesInPhoto,
   highlights,
   searchPostedSelfie,
@@ -26,6 +27,7 @@ import {
 } from '../services/face-search';
 import { nearbyFrames } from '../services/nearby-frames';
 import { refuse, respond } from '../services/outcome';
+import { recordConsent, requireConsent } from '../services/privacy/consents';
 import { refusal, validate } from './validate';
 
 export function faceSearchV1Routes(ctx: AppContext) {
@@ -53,9 +55,20 @@ export function faceSearchV1Routes(ctx: AppContext) {
           }),
         );
       }
-      const event = await eventOpenForSearch(ctx, fields.output.event_key);
+      const event = await eventOpenForFaceSearch(ctx, fields.output.event_key);
       if (!event.ok) return respond(c, event);
+      const consent = v.safeParse(faceConsentSchema, {
+        version: fields.output.consent_version,
+        device: fields.output.consent_device,
+      });
+      const given = requireConsent(consent.success ? consent.output : undefined);
+      if (!given.ok) return respond(c, given);
       const bytes = new Uint8Array(await file.arrayBuffer());
+      await recordConsent(ctx, {
+        purpose: 'face-search',
+        consent: given.value,
+        eventId: event.value.event_id,
+      });
       return respond(c, await timedSearch('face', () => searchPostedSelfie(ctx, event.value, bytes)));
     });
 }

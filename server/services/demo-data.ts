@@ -256,6 +256,9 @@ export async function seedDemo(db: Db, store: ObjectStore, now: Date): Promise<D
         team_key: null,
         on_sale_start: saleOpens,
         on_sale_end: new Date(eventDay.getTime() + 35 * DAY_MS),
+        // The demo's organiser told its runners of face search at registration.
+        face_search: true,
+        runners_informed: true,
         ...demo.extra,
       },
       ...demo.lists,

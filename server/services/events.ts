@@ -108,6 +108,7 @@ export async function eventDetail(ctx: EventsContext, eventKey: string): Promise
     package_hb: lists.packagesHb,
     stage: lists.stages,
     ...(bibSearch ? { bib_search: bibSearch } : {}),
+    face_search: yn(row.face_search),
   });
 }
 

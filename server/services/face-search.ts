@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { UPLOAD_CONTENT_TYPE } from '../../core/constants';
 import type { FaceSearchAnswer, PhotoFace, SignAnswer } from '../../core/contract/facesearch';
 import type { HighlightPhoto } from '../../core/contract/photos';
+import type { FaceConsent } from '../../core/contract/privacy';
 import { averagePricePerPhoto, priceCart } from '../../core/pricing';
 import { eventBibs, readsBibs } from '../bibs/event-bibs';
 import { confirmByBib, runnerBibOf } from '../bibs/fusion';
@@ -23,6 +24,8 @@ import { sniffImageKind } from './image-check';
 import { accept, type Outcome, type Refusal, refuse } from './outcome';
 import { isPhotoPass } from './photo-pass';
 import { toApiPhoto, toHighlightPhoto } from './photo-shape';
+import { recordConsent, requireConsent } from './privacy/consents';
+import { withoutRemovedFaces } from './privacy/removed-faces';
 import { deleteAnsweredSelfie, SIGNED_UPLOAD_SECONDS, selfieDueAt } from './selfie-lifetime';
 
 const HIGHLIGHT_LIMIT = 60;
@@ -83,13 +86,34 @@ export async function eventOpenForSearch(ctx: AppContext, eventKey: string): Pro
   return accept(event);
 }
 
+/** An event its organiser keeps out of face search (events.face_search off): bib search only. */
+export const faceSearchOff = () =>
+  refuse(400, 'face search is off for this event, as its organiser chose: search by bib number instead', {
+    field: 'event_key',
+    code: 'face-search-off',
+    th: 'ผู้จัดงานปิดการค้นหาด้วยใบหน้าสำหรับงานนี้ กรุณาค้นหาด้วยหมายเลขบิบแทน',
+  });
+
+/** The event a face is searched at: open for search (above) and its organiser lets its faces be searched. */
+export async function eventOpenForFaceSearch(ctx: AppContext, eventKey: string): Promise<Outcome<EventRow>> {
+  const open = await eventOpenForSearch(ctx, eventKey);
+  if (open.ok && !open.value.face_search) return faceSearchOff();
+  return open;
+}
+
+/**
+ * The signed address a selfie is uploaded to, given the runner's explicit consent to process its face (recorded
+ * with the search it starts; refused without).
+ */
 export async function signSelfieUpload(
   ctx: AppContext,
-  request: { event_key: string; file_name: string; file_type: string },
+  request: { event_key: string; file_name: string; file_type: string; consent?: FaceConsent | undefined },
 ): Promise<Outcome<SignAnswer>> {
-  const open = await eventOpenForSearch(ctx, request.event_key);
+  const open = await eventOpenForFaceSearch(ctx, request.event_key);
   if (!open.ok) return open;
   const event = open.value;
+  const consent = requireConsent(request.consent);
+  if (!consent.ok) return consent;
   const searchId = randomUUID();
   const fileName = `${searchId}.${extensionOf(request.file_type)}`;
   const key = `${SELFIE_KEY_PREFIX}${event.event_key}/${fileName}`;
@@ -100,6 +124,12 @@ export async function signSelfieUpload(
     file_location: key,
     content_type: UPLOAD_CONTENT_TYPE,
     purge_after: selfieDueAt(now),
+  });
+  await recordConsent(ctx, {
+    purpose: 'face-search',
+    consent: consent.value,
+    eventId: event.event_id,
+    searchId,
   });
   ctx.faces.expectSelfie?.();
   return accept({
@@ -115,7 +145,7 @@ export async function searchUploadedSelfie(
   ctx: AppContext,
   request: { search_id: string; file_location: string; event_key: string },
 ): Promise<Outcome<FaceSearchAnswer>> {
-  const open = await eventOpenForSearch(ctx, request.event_key);
+  const open = await eventOpenForFaceSearch(ctx, request.event_key);
   if (!open.ok) return open;
   const event = open.value;
   // A busy answer keeps the selfie: the same search is asked again in a few seconds. A selfie whose embedding is
@@ -191,6 +221,38 @@ const searchExpired = (): Refusal =>
   });
 
 /** A selfie that cannot be searched with, in the spec's words (SPEC §8). */
+/**
+ * A selfie's largest face as a descriptor, for what keeps a face rather than searching with it (a face removal):
+ * refused in the search's words when the bytes are not an image, and when there is no face.
+ */
+export async function describeSelfie(
+  ctx: Pick<AppContext, 'faces'>,
+  selfie: Uint8Array,
+): Promise<Outcome<Float32Array>> {
+  if (!sniffImageKind(selfie)) return selfieRefusal('not-an-image');
+  if (!ctx.faces.describe) {
+    return refuse(503, 'faces cannot be read here right now, please try again later', {
+      field: 'file',
+      code: 'faces-unavailable',
+      th: 'ขณะนี้ระบบอ่านใบหน้าไม่ได้ กรุณาลองใหม่ภายหลัง',
+    });
+  }
+  try {
+    const described = await ctx.faces.describe(selfie);
+    if (described.kind === 'no-face') {
+      return refuse(400, 'no face found in this photo', {
+        field: 'file',
+        code: 'no-face',
+        th: 'ไม่พบใบหน้าในรูปนี้',
+      });
+    }
+    return accept(described.descriptor);
+  } catch (error) {
+    if (error instanceof FaceImageError) return selfieRefusal(error.problem);
+    throw error;
+  }
+}
+
 function selfieRefusal(problem: FaceImageProblem): Refusal {
   if (problem === 'too-large-to-decode')
     return refuse(
@@ -334,8 +396,9 @@ export async function photosOfFace(
 export async function confirmedByBib(
   ctx: Pick<AppContext, 'db' | 'bibFusion'>,
   event: EventRow,
-  matches: readonly FaceMatch[],
+  given: readonly FaceMatch[],
 ): Promise<{ matches: FaceMatch[]; byBib?: FoundByBib }> {
+  const matches = await withoutRemovedFaces(ctx.db, given);
   if (ctx.bibFusion === false || !readsBibs(event) || matches.length === 0) return { matches: [...matches] };
   const faceIds = matches.flatMap((m) => (m.faceId === undefined ? [] : [m.faceId]));
   const read = await bibsOnFaces(ctx.db, faceIds);
@@ -417,7 +480,7 @@ export async function searchSimilar(
   ctx: AppContext,
   request: { event_key: string; face_id: number; pass?: string | undefined },
 ): Promise<Outcome<FaceSearchAnswer>> {
-  const open = await eventOpenForSearch(ctx, request.event_key);
+  const open = await eventOpenForFaceSearch(ctx, request.event_key);
   if (!open.ok) return open;
   const event = open.value;
   const face = await faceById(ctx.db, request.face_id);

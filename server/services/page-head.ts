@@ -49,6 +49,8 @@ const STATIC_TITLES: Record<string, string> = {
   '/cart-wholesale': 'รายการสั่งซื้อและชำระเงิน',
   '/cartopn': 'รายการสั่งซื้อและชำระเงิน',
   '/find-order': 'ค้นหาคำสั่งซื้อ',
+  '/privacy': 'ประกาศความเป็นส่วนตัว',
+  '/privacy/my-data': 'ข้อมูลของฉัน',
 };
 
 /** Every catalog message the head uses (a test checks each is in both catalogs). */

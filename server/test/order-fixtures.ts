@@ -15,6 +15,7 @@ import type { ApiLimits } from '../routes/api';
 import type { Notifier } from '../services/notify/outbox';
 import type { PaymentGateway } from '../services/payments/gateway';
 import { openTestApp, TEST_APP_TOKEN, type TestApp } from './app-fixture';
+import { TEST_CONSENT } from './consent';
 
 export const NOW = new Date('2026-11-22T05:00:00Z');
 const DAY = 86_400_000;
@@ -73,6 +74,7 @@ export function orderFixture(database: TestDatabase, options: OrderFixtureOption
         event_key: eventKey,
         file_name: 'me.jpg',
         file_type: 'image/jpeg',
+        consent: TEST_CONSENT,
       });
       return ((await res.json()) as { url: string }).url;
     },

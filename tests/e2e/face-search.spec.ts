@@ -7,6 +7,8 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+import { PRIVACY_NOTICE_VERSION } from '../../core/privacy';
+import { TEST_CONSENT } from '../../server/test/consent';
 import { DEMO_SELFIE_MATCHES, demoSelfieJpeg } from '../demo-selfie';
 
 const EVENT = 'bangkok-city-marathon-2026';
@@ -59,7 +61,7 @@ test.beforeAll(async () => {
 /** One search through the API, as the PWA does it: sign, PUT, search. Answers the number of matches. */
 async function apiSearch(request: APIRequestContext, bytes: Buffer): Promise<number> {
   const sign = await request.post('/api/v2/facesearch/sign', {
-    data: { event_key: EVENT, file_name: 'selfie.jpg', file_type: 'image/jpg' },
+    data: { event_key: EVENT, file_name: 'selfie.jpg', file_type: 'image/jpg', consent: TEST_CONSENT },
   });
   const signed = await sign.json();
   await request.put(signed.url, { data: bytes, headers: { 'content-type': 'image/jpg' } });
@@ -79,7 +81,15 @@ test.beforeAll(async ({ request }) => {
 });
 
 async function openEvent(page: Page) {
-  await page.addInitScript((key: string) => localStorage.setItem(`consent_${key}`, 'Y'), EVENT);
+  await page.addInitScript(
+    ({ key, version }) => {
+      localStorage.setItem(`consent_${key}`, 'Y');
+      // The face consent as the terms dialog's box keeps it (src/features/privacy/face-consent.ts).
+      const consent = { version, device: 'e2e-device-0123456789ab', given_at: new Date().toISOString() };
+      localStorage.setItem('face_consent', JSON.stringify(consent));
+    },
+    { key: EVENT, version: PRIVACY_NOTICE_VERSION },
+  );
   await page.goto(`/${EVENT}`);
   await expect(page.getByRole('heading', { name: 'ค้นหารูปของคุณด้วยใบหน้า' })).toBeVisible();
 }

@@ -1,6 +1,7 @@
 // Shared steps of the journeys through the real UI: the demo selfie, waiting for face indexing, searching by
 // selfie, the cart and order creation.
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { TEST_CONSENT } from '../../server/test/consent';
 import { DEMO_SELFIE_MATCHES, demoSelfieJpeg } from '../demo-selfie';
 
 /** The selfie finds at least this many photos of its person in every demo event once they are indexed. */
@@ -17,7 +18,7 @@ export async function selfieJpeg(): Promise<Buffer> {
 export async function apiSearch(request: APIRequestContext, eventKey: string): Promise<number> {
   const signed = await (
     await request.post('/api/v2/facesearch/sign', {
-      data: { event_key: eventKey, file_name: 'selfie.jpg', file_type: 'image/jpg' },
+      data: { event_key: eventKey, file_name: 'selfie.jpg', file_type: 'image/jpg', consent: TEST_CONSENT },
     })
   ).json();
   if (typeof signed.url !== 'string') return -1; // refused, e.g. by the rate limit: poll again
@@ -41,6 +42,7 @@ export async function waitForIndexing(request: APIRequestContext, eventKey: stri
 export async function openSearchPage(page: Page, pagePath: string) {
   await page.goto(pagePath);
   const consent = page.getByRole('dialog', { name: 'ก่อนค้นหาภาพด้วยใบหน้า' });
+  await consent.getByRole('checkbox', { name: /ฉันยินยอมให้ระบบประมวลผลใบหน้า/ }).check();
   await consent.getByRole('button', { name: 'ยอมรับ', exact: true }).click();
   await expect(consent).toHaveCount(0);
 }

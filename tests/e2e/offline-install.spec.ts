@@ -73,6 +73,7 @@ async function openEvent(page: Page) {
   await page.goto(`${store.base}/${EVENT}`);
   // Each test's browser is new: the event's terms are asked on this first visit.
   const consent = page.getByRole('dialog', { name: 'ก่อนค้นหาภาพด้วยใบหน้า' });
+  await consent.getByRole('checkbox', { name: /ฉันยินยอมให้ระบบประมวลผลใบหน้า/ }).check();
   await consent.getByRole('button', { name: 'ยอมรับ', exact: true }).click();
   await expect(consent).toHaveCount(0);
 }

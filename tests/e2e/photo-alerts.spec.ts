@@ -110,6 +110,7 @@ test('a runner asks to be told, new photos of them arrive, one notification open
   await page.goto(`${store.base}/${EVENT}`);
   await serviceWorkerControls(page);
   const consent = page.getByRole('dialog', { name: 'ก่อนค้นหาภาพด้วยใบหน้า' });
+  await consent.getByRole('checkbox', { name: /ฉันยินยอมให้ระบบประมวลผลใบหน้า/ }).check();
   await consent.getByRole('button', { name: 'ยอมรับ', exact: true }).click();
 
   // A search: nothing of this runner yet.

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { UPLOAD_CONTENT_TYPE } from '../../core/constants';
+import { TEST_CONSENT } from '../../server/test/consent';
 import {
   EVENT_FLAGS,
   runNode,
@@ -123,7 +124,7 @@ test('a photographer sends photos from a phone; each is sent once and found by a
   expect(await admin('index-status', EVENT)).toMatch(/by photographer +#7 3 \(3 in the last hour\)/);
   const selfie = await demoSelfieJpeg();
   const sign = await page.request.post(`${store.base}/api/v2/facesearch/sign`, {
-    data: { event_key: EVENT, file_name: 'selfie.jpg', file_type: 'image/jpeg' },
+    data: { event_key: EVENT, file_name: 'selfie.jpg', file_type: 'image/jpeg', consent: TEST_CONSENT },
   });
   const signed = await sign.json();
   const put = await page.request.put(new URL(signed.url, store.base).href, {

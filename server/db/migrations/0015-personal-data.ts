@@ -21,23 +21,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table bib_reads alter column face_id drop not null`.execute(db);
 
   await db.schema
-    .createTable('face_consents')
-    .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('purpose', 'text', (c) => c.notNull())
-    .addColumn('notice_version', 'text', (c) => c.notNull())
-    .addColumn('event_id', 'integer', (c) => c.references('events.event_id').onDelete('set null'))
-    .addColumn('device_key', 'text', (c) => c.notNull())
-    .addColumn('search_id', 'text')
-    .addColumn('alert_id', 'integer', (c) => c.references('photo_alerts.id').onDelete('set null'))
-    .addColumn('given_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('withdrawn_at', 'timestamptz')
-    .execute();
-  await sql`create index face_consents_device on face_consents (device_key)`.execute(db);
-  await sql`create index face_consents_search on face_consents (search_id) where search_id is not null`.execute(
-    db,
-  );
-
-  await db.schema
     .createTable('face_removals')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('descriptor', 'bytea')
@@ -64,6 +47,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await sql`create index face_removal_photos_photo on face_removal_photos (photo_id)`.execute(db);
   await sql`create index face_removal_photos_removal on face_removal_photos (removal_id)`.execute(db);
+
+  await db.schema
+    .createTable('face_consents')
+    .addColumn('id', 'serial', (c) => c.primaryKey())
+    .addColumn('purpose', 'text', (c) => c.notNull())
+    .addColumn('notice_version', 'text', (c) => c.notNull())
+    .addColumn('event_id', 'integer', (c) => c.references('events.event_id').onDelete('set null'))
+    .addColumn('device_key', 'text', (c) => c.notNull())
+    .addColumn('search_id', 'text')
+    .addColumn('alert_id', 'integer', (c) => c.references('photo_alerts.id').onDelete('set null'))
+    .addColumn('removal_id', 'integer', (c) => c.references('face_removals.id').onDelete('set null'))
+    .addColumn('given_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('withdrawn_at', 'timestamptz')
+    .execute();
+  await sql`create index face_consents_device on face_consents (device_key)`.execute(db);
+  await sql`create index face_consents_search on face_consents (search_id) where search_id is not null`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('privacy_codes')
@@ -121,9 +122,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('audit_log').execute();
   await sql`drop function audit_log_append_only()`.execute(db);
   await db.schema.dropTable('privacy_codes').execute();
+  await db.schema.dropTable('face_consents').execute();
   await db.schema.dropTable('face_removal_photos').execute();
   await db.schema.dropTable('face_removals').execute();
-  await db.schema.dropTable('face_consents').execute();
   await sql`delete from bib_reads where face_id is null`.execute(db);
   await sql`alter table bib_reads alter column face_id set not null`.execute(db);
   await sql`alter table events drop column runners_informed`.execute(db);

@@ -19,8 +19,14 @@ import {
 } from '../../db/photo-alerts-repo';
 import { descriptorToBytes } from '../../faces/matrix';
 import { enqueue } from '../../jobs/queue';
-import { answerWithMatches, describeUploadedSelfie, eventOpenForSearch } from '../face-search';
+import {
+  answerWithMatches,
+  describeUploadedSelfie,
+  eventOpenForFaceSearch,
+  eventOpenForSearch,
+} from '../face-search';
 import { accept, type Outcome, refuse } from '../outcome';
+import { recordConsent, requireConsent } from '../privacy/consents';
 import { bibNeedsSelfie, bibNotShown, selfieWearsBib } from './bib-proof';
 import { checkPushEndpoint, DEFAULT_PUSH_SERVICES } from './push-endpoint';
 
@@ -91,9 +97,13 @@ export async function createAlert(
   deps: AlertDeps,
   request: AlertRequest,
 ): Promise<Outcome<{ token: string; alert: AlertState }>> {
-  const open = await eventOpenForSearch(ctx, request.event_key);
+  const hasSelfie = request.search_id !== undefined && request.file_location !== undefined;
+  // A face is kept for an alert only at an event open to face search, and with the runner's explicit consent.
+  const open = await (hasSelfie ? eventOpenForFaceSearch : eventOpenForSearch)(ctx, request.event_key);
   if (!open.ok) return open;
   const event = open.value;
+  const consent = hasSelfie ? requireConsent(request.consent) : undefined;
+  if (consent && !consent.ok) return consent;
   if ((request.push === undefined) === (request.email === undefined)) {
     return refuse(400, 'say how to tell you: this app’s notifications or an e-mail address', {
       field: 'push',
@@ -108,7 +118,6 @@ export async function createAlert(
       th: 'ร้านนี้ไม่ได้ส่งอีเมล กรุณาเปิดการแจ้งเตือนแทน',
     });
   }
-  const hasSelfie = request.search_id !== undefined && request.file_location !== undefined;
   if (!hasSelfie && request.bib === undefined) {
     return refuse(400, 'an alert needs your selfie: your face finds the new photos of you', {
       field: 'search_id',
@@ -182,6 +191,13 @@ export async function createAlert(
       confirm_sha256: confirmSecret ? sha256(confirmSecret) : null,
       after_photo_id: await lastPhotoId(trx, event.event_id),
     });
+    if (request.consent !== undefined && descriptor !== null) {
+      await recordConsent(
+        ctx,
+        { purpose: 'face-alert', consent: request.consent, eventId: event.event_id, alertId },
+        trx,
+      );
+    }
     if (confirmSecret)
       await enqueue(trx, 'send-alert-confirmation', { alert_id: alertId, secret: confirmSecret }, ctx.now());
     return alertByToken(trx, token);

@@ -1,7 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AlertState } from '../../../core/contract/alerts';
+import { PRIVACY_NOTICE_VERSION } from '../../../core/privacy';
 import { renderPage } from '../../test/render-page';
+import {
+  FACE_CONSENT_KEY,
+  forgetFaceConsent,
+  giveFaceConsent,
+  storedFaceConsent,
+} from '../privacy/face-consent';
 import { keepAlert, keptAlert } from './kept-alert';
 import { PhotoAlerts } from './PhotoAlerts';
 
@@ -48,6 +55,8 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 
 beforeEach(() => {
   localStorage.clear();
+  // The selfie of these tests was searched with: this device gave its face consent then.
+  giveFaceConsent();
   calls.length = 0;
   putSigned.mockClear();
   settings.alertsByEmail = true;
@@ -124,10 +133,58 @@ describe('PhotoAlerts', () => {
       search_id: '6f1c1a52-3f43-4d8e-9d36-0c5a1f7f1c11',
       file_location: 'selfie/live-run/x.jpg',
       bib: '0421',
+      consent: { version: PRIVACY_NOTICE_VERSION, device: storedFaceConsent()?.device },
       language: 'th',
       push: SUBSCRIPTION,
     });
+    expect(calls.find((c) => c.url === '/v2/facesearch/sign')?.body).toMatchObject({
+      consent: { version: PRIVACY_NOTICE_VERSION, device: storedFaceConsent()?.device },
+    });
     expect(keptAlert('live-run')).toBe(TOKEN);
+  });
+
+  it('without a face consent on this device, asks for it with an unticked box and sends nothing until ticked', async () => {
+    withPush();
+    forgetFaceConsent();
+    await renderPage(() => (
+      <PhotoAlerts eventKey="live-run" selfie={() => selfie} bib={undefined} answered />
+    ));
+    fireEvent.click(screen.getByRole('button', { name: 'แจ้งฉันเมื่อมีภาพใหม่ของฉัน' }));
+    const dialog = await screen.findByRole('dialog', { name: 'แจ้งฉันเมื่อมีภาพใหม่ของฉัน' });
+    expect(screen.getAllByRole('link', { name: 'ประกาศความเป็นส่วนตัว' })[0]).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
+    const box = screen.getByRole('checkbox', { name: /ฉันยินยอมให้ระบบประมวลผลใบหน้า/ });
+    expect(box).not.toBeChecked();
+    fireEvent.click(screen.getByRole('button', { name: 'เปิดการแจ้งเตือน' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('กรุณาติ๊กช่องยินยอมให้ใช้ใบหน้าของคุณก่อน');
+    expect(calls.some((c) => c.url === '/v2/facesearch/sign' || c.url === '/v1/alerts')).toBe(false);
+    expect(localStorage.getItem(FACE_CONSENT_KEY)).toBeNull();
+
+    fireEvent.click(box);
+    fireEvent.click(screen.getByRole('button', { name: 'เปิดการแจ้งเตือน' }));
+    expect(await screen.findByText('เราจะแจ้งเตือนบนอุปกรณ์นี้เมื่อมีภาพใหม่ของคุณในงานนี้')).toBeInTheDocument();
+    const device = storedFaceConsent()?.device;
+    expect(device).toBeDefined();
+    expect(calls.find((c) => c.url === '/v1/alerts')?.body).toMatchObject({ consent: { device } });
+    expect(dialog).toBeDefined();
+  });
+
+  it('a consent the store does not take: forgotten, and the box asked again', async () => {
+    withPush();
+    answers['/v1/alerts'] = () =>
+      json(400, { status: 'error', message: 'consent required', code: 'consent-required', field: 'consent' });
+    await renderPage(() => (
+      <PhotoAlerts eventKey="live-run" selfie={() => selfie} bib={undefined} answered />
+    ));
+    fireEvent.click(screen.getByRole('button', { name: 'แจ้งฉันเมื่อมีภาพใหม่ของฉัน' }));
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'เปิดการแจ้งเตือน' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('กรุณาติ๊กช่องยินยอมให้ใช้ใบหน้าของคุณก่อน');
+    expect(screen.getByRole('checkbox', { name: /ฉันยินยอมให้ระบบประมวลผลใบหน้า/ })).not.toBeChecked();
+    expect(localStorage.getItem(FACE_CONSENT_KEY)).toBeNull();
+    expect(keptAlert('live-run')).toBeUndefined();
   });
 
   it('a bib the photos of the face do not show: the alert tells by the face alone, and says so', async () => {

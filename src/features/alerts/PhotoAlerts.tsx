@@ -2,13 +2,16 @@
 // kept (the face's descriptor, never the selfie; the bib if given; until the event's photos are deleted or they
 // stop), then is told by this app's notifications, or, where a web page cannot notify (Safari before the app is
 // installed), by e-mail confirmed by a link first. An alert made on this device says so and can be stopped here; the
-// e-mail's link lands here to confirm it with a button (a mail scanner's visit confirms nothing).
+// e-mail's link lands here to confirm it with a button (a mail scanner's visit confirms nothing). The face goes only
+// with the runner's explicit face consent (privacy/face-consent.ts): the one kept on the device, or the box ticked
+// here; a consent the store does not take is forgotten and the box asked again.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { UPLOAD_CONTENT_TYPE } from '../../../core/constants';
 import type { AlertState, PushSubscriptionJson } from '../../../core/contract/alerts';
+import type { FaceConsent } from '../../../core/contract/privacy';
 import { confirmAlert, createAlert, fetchAlert, fetchPushKey, stopAlert } from '../../lib/api/alerts';
 import { ApiError } from '../../lib/api/client';
 import { signSelfieUpload } from '../../lib/api/facesearch';
@@ -16,6 +19,8 @@ import { appSettings } from '../../lib/app-settings';
 import { putSigned } from '../../lib/put-signed';
 import { languageAtom } from '../../lib/state';
 import { Dialog } from '../../lib/ui/Dialog';
+import { FaceConsentCheckbox } from '../privacy/FaceConsentCheckbox';
+import { currentFaceConsent, forgetFaceConsent, giveFaceConsent } from '../privacy/face-consent';
 import { forgetAlert, keepAlert, keptAlert } from './kept-alert';
 import { pushAvailable, subscribeToPush } from './push-support';
 import './alerts.css';
@@ -33,6 +38,7 @@ export interface PhotoAlertsProps {
 }
 
 type Problem =
+  | 'consent'
   | 'denied'
   | 'failed'
   | 'no-face'
@@ -43,6 +49,7 @@ type Problem =
 
 const problemOf = (error: unknown): Problem => {
   if (!(error instanceof ApiError)) return 'failed';
+  if (error.serverCode === 'consent-required') return 'consent';
   if (error.serverCode === 'no-face') return 'no-face';
   if (error.serverCode === 'no-email') return 'no-email';
   if (error.serverCode === 'too-many-alerts') return 'too-many';
@@ -64,6 +71,8 @@ export function PhotoAlerts({ eventKey, selfie, bib, answered, confirmSecret }: 
   const [problem, setProblem] = useState<Problem | undefined>(undefined);
   const [email, setEmail] = useState('');
   const [confirmed, setConfirmed] = useState<'no' | 'yes' | 'gone'>('no');
+  // The face consent's box, shown while this device holds none under the current notice.
+  const [faceAgreed, setFaceAgreed] = useState(false);
   const emailId = useId();
   const canPush = pushAvailable();
   const canEmail = appSettings.alertsByEmail;
@@ -97,9 +106,17 @@ export function PhotoAlerts({ eventKey, selfie, bib, answered, confirmSecret }: 
     setProblem(undefined);
     try {
       const face = selfie();
+      let consent: FaceConsent | undefined;
+      if (face) {
+        consent = currentFaceConsent() ?? (faceAgreed ? giveFaceConsent() : undefined);
+        if (!consent) {
+          setProblem('consent');
+          return;
+        }
+      }
       let upload: { search_id: string; file_location: string } | undefined;
       if (face) {
-        const signed = await signSelfieUpload(eventKey, 'alert.jpg');
+        const signed = await signSelfieUpload(eventKey, 'alert.jpg', consent);
         await putSigned(signed.url, face, UPLOAD_CONTENT_TYPE);
         upload = { search_id: signed.search_id, file_location: signed.file_location };
       }
@@ -113,12 +130,19 @@ export function PhotoAlerts({ eventKey, selfie, bib, answered, confirmSecret }: 
         via = { push: subscribed.subscription };
       } else via = { email: channel.email };
       const ask = (withBib: boolean) =>
-        createAlert({ event_key: eventKey, ...upload, ...(withBib && bib ? { bib } : {}), language, ...via });
+        createAlert({
+          event_key: eventKey,
+          ...upload,
+          ...(withBib && bib ? { bib } : {}),
+          ...(consent ? { consent } : {}),
+          language,
+          ...via,
+        });
       const made = await ask(true).catch(async (error: unknown) => {
         // The photos of this face do not show the bib (yet): the store keeps a bib only when they do, so the
         // alert tells by the face alone (the selfie sent once more).
         if (!(error instanceof ApiError && error.serverCode === 'bib-not-shown' && face)) throw error;
-        const signed = await signSelfieUpload(eventKey, 'alert.jpg');
+        const signed = await signSelfieUpload(eventKey, 'alert.jpg', consent);
         await putSigned(signed.url, face, UPLOAD_CONTENT_TYPE);
         upload = { search_id: signed.search_id, file_location: signed.file_location };
         return ask(false);
@@ -128,7 +152,13 @@ export function PhotoAlerts({ eventKey, selfie, bib, answered, confirmSecret }: 
       setAlert(made.alert);
       setAsking(false);
     } catch (error) {
-      setProblem(problemOf(error));
+      const found = problemOf(error);
+      if (found === 'consent') {
+        // Not taken by the store (an older notice, or withdrawn elsewhere): the box is asked again.
+        forgetFaceConsent();
+        setFaceAgreed(false);
+      }
+      setProblem(found);
     } finally {
       setWorking(false);
     }
@@ -294,8 +324,14 @@ export function PhotoAlerts({ eventKey, selfie, bib, answered, confirmSecret }: 
           </Trans>{' '}
           <Link to="/how-face-search-works" hash="alerts">
             <Trans>การค้นหาด้วยใบหน้าทำงานอย่างไร</Trans>
-          </Link>
+          </Link>{' '}
+          <a href="/privacy">
+            <Trans>ประกาศความเป็นส่วนตัว</Trans>
+          </a>
         </p>
+        {selfie() && !currentFaceConsent() && (
+          <FaceConsentCheckbox checked={faceAgreed} onChange={setFaceAgreed} />
+        )}
         {!canPush &&
           (canEmail ? (
             <form className="photo-alerts-email" onSubmit={submitEmail}>
@@ -332,7 +368,9 @@ export function PhotoAlerts({ eventKey, selfie, bib, answered, confirmSecret }: 
 function ProblemText({ problem }: { problem: Problem }) {
   return (
     <p className="alert error" role="alert">
-      {problem === 'denied' ? (
+      {problem === 'consent' ? (
+        <Trans>กรุณาติ๊กช่องยินยอมให้ใช้ใบหน้าของคุณก่อน</Trans>
+      ) : problem === 'denied' ? (
         <Trans>การแจ้งเตือนของเว็บนี้ถูกปิดไว้ เปิดได้ในการตั้งค่าของเบราว์เซอร์ แล้วลองอีกครั้ง</Trans>
       ) : problem === 'no-face' ? (
         <Trans>ไม่พบใบหน้าในรูปนี้</Trans>

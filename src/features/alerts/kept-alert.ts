@@ -1,6 +1,7 @@
 // The alert a runner made on this device for an event (issue 37): its token, kept in localStorage beside the
 // event's face search consent, so the event page says "we will tell you" and offers to stop.
-const keyOf = (eventKey: string) => `photo_alert_${eventKey}`;
+const PREFIX = 'photo_alert_';
+const keyOf = (eventKey: string) => `${PREFIX}${eventKey}`;
 
 export function keptAlert(eventKey: string): string | undefined {
   try {
@@ -23,5 +24,19 @@ export function forgetAlert(eventKey: string): void {
     localStorage.removeItem(keyOf(eventKey));
   } catch {
     // nothing kept
+  }
+}
+
+/** Forgets every alert kept on this device (the face consent withdrawn); answers their tokens. */
+export function forgetAllAlerts(): string[] {
+  try {
+    const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i)).filter(
+      (key): key is string => key?.startsWith(PREFIX) === true,
+    );
+    const tokens = keys.map((key) => localStorage.getItem(key)).filter((t): t is string => !!t);
+    for (const key of keys) localStorage.removeItem(key);
+    return tokens;
+  } catch {
+    return [];
   }
 }

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventDetail } from '../../../core/contract/events';
 import { photoCopyUrl } from '../../../core/contract/photos';
+import { PRIVACY_NOTICE_VERSION } from '../../../core/privacy';
 import { LANGUAGE_KEY } from '../../lib/i18n';
 import { languageAtom } from '../../lib/state';
 import { EventPage } from './EventPage';
@@ -169,6 +170,32 @@ describe('EventPage consent (SPEC §4)', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('asks the face consent apart from the terms, unticked: the terms alone keep no face consent', async () => {
+    const { unmount } = await show(eventDetail(), { consented: false });
+    let dialog = screen.getByRole('dialog', { name: 'ก่อนค้นหาภาพด้วยใบหน้า' });
+    const box = within(dialog).getByRole('checkbox', { name: /ฉันยินยอมให้ระบบประมวลผลใบหน้า/ });
+    expect(box).not.toBeChecked();
+    expect(within(dialog).getByText(new RegExp(`ฉบับ ${PRIVACY_NOTICE_VERSION}`))).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('link', { name: /ประกาศความเป็นส่วนตัว/ })[0]).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'ยอมรับ' }));
+    expect(localStorage.getItem('consent_bangkok-city-marathon-2026')).toBe('Y');
+    expect(localStorage.getItem('face_consent')).toBeNull();
+    unmount();
+
+    localStorage.removeItem('consent_bangkok-city-marathon-2026');
+    await show(eventDetail(), { consented: false });
+    dialog = screen.getByRole('dialog', { name: 'ก่อนค้นหาภาพด้วยใบหน้า' });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /ฉันยินยอมให้ระบบประมวลผลใบหน้า/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'ยอมรับ' }));
+    const kept = JSON.parse(localStorage.getItem('face_consent') ?? 'null');
+    expect(kept).toMatchObject({ version: PRIVACY_NOTICE_VERSION });
+    expect(kept.device).toMatch(/^[A-Za-z0-9_-]{22,64}$/);
+    expect(Date.parse(kept.given_at)).not.toBeNaN();
+  });
+
   it('is not asked on an event not yet, or no longer, on sale: nothing can be uploaded there (issue 35)', async () => {
     for (const over of [
       { can_sale: 'N' as const, on_sale_start: '2026-12-01T01:00:00.000Z' },
@@ -227,5 +254,14 @@ describe('EventPage forced English (SPEC §2)', () => {
     await act(async () => undefined);
     expect(screen.getByText('เปิดขาย')).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('th');
+  });
+});
+
+describe('EventPage of an event whose organiser turned face search off', () => {
+  it('asks no consent for faces: no selfie is taken there', async () => {
+    await show(eventDetail({ face_search: 'N' }), { consented: false });
+    expect(screen.getByTestId('face-search')).toHaveTextContent('event:standard');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(document.querySelector('[inert]')).toBeNull();
   });
 });

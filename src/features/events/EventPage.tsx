@@ -1,5 +1,6 @@
 // The event page (SPEC §2 Event page, §4 Event sale and Consent): the event's details, its sale state or the face
-// search, the highlight gallery, and the terms dialog on the first visit. One event is always shown in English.
+// search (the bib search alone when its organiser turned face search off), the highlight gallery, and the terms dialog
+// on the first visit. One event is always shown in English.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { useCallback, useState } from 'react';
@@ -51,8 +52,11 @@ function EventView({ event }: { event: EventDetail }) {
         </div>
       </article>
       {!searched && <HighlightGallery eventKey={event.event_key} />}
-      {/* Asked only where a selfie can be uploaded (issue 35: not on an event not yet, or no longer, on sale). */}
-      {uploadAreaState(event) === 'open' && <ConsentGate eventKey={event.event_key} />}
+      {/* Asked only where a selfie can be uploaded (issue 35: not on an event not yet, or no longer, on sale; nor
+          on one whose organiser turned face search off). */}
+      {uploadAreaState(event) === 'open' && event.face_search !== 'N' && (
+        <ConsentGate eventKey={event.event_key} />
+      )}
     </>
   );
 }

@@ -20,6 +20,7 @@ export const eventDetail = (overrides: Partial<EventDetail> = {}): EventDetail =
   ],
   package_hb: [],
   stage: [],
+  face_search: 'Y',
   ...overrides,
 });
 

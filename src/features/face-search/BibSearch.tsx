@@ -21,13 +21,21 @@ export interface BibSearchProps {
   settings: BibSearchSettings;
   disabled: boolean;
   onSearch(bib: string): void;
+  /** The event's only search (its face search is off): not offered as the selfie's alternative. */
+  alone?: boolean;
 }
 
 /** "3–5" or "4": the digits of the event's bibs. */
 const digitsText = (rule: BibRule) =>
   rule.minDigits === rule.maxDigits ? `${rule.minDigits}` : `${rule.minDigits}–${rule.maxDigits}`;
 
-export function BibSearch({ eventKey, settings, disabled, onSearch }: BibSearchProps): JSX.Element {
+export function BibSearch({
+  eventKey,
+  settings,
+  disabled,
+  onSearch,
+  alone = false,
+}: BibSearchProps): JSX.Element {
   const { t } = useLingui();
   const fieldId = useId();
   const errorId = useId();
@@ -55,7 +63,7 @@ export function BibSearch({ eventKey, settings, disabled, onSearch }: BibSearchP
     <div className="bib-search">
       <form className="bib-search-form" onSubmit={submit} noValidate>
         <label htmlFor={fieldId} className="bib-search-label">
-          <Trans>หรือค้นหาด้วยหมายเลขบิบ</Trans>
+          {alone ? <Trans>ค้นหาด้วยหมายเลขบิบ</Trans> : <Trans>หรือค้นหาด้วยหมายเลขบิบ</Trans>}
         </label>
         <div className="bib-search-row">
           <input

@@ -2,7 +2,8 @@
 // in these too") and the lightbox over both. Loaded with the first search (or kept results), not with the event page:
 // it is the part of the panel that needs the cart database. Issue 32: "photos of you" first, "maybe you" below
 // (folded on a phone), each photo with "this is me" / "not me". Issue 36: a bib search's results say their bib; a
-// face search's photos found by the runner's bib alone are marked so.
+// face search's photos found by the runner's bib alone are marked so. An event without face search (its organiser's
+// choice) has no face to widen with, nor "this is me" / "not me".
 import { Plural, Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { EventDetail } from '../../../core/contract/events';
@@ -59,6 +60,8 @@ export default function FaceResults({
   onWiden,
 }: FaceResultsProps) {
   const cartIds = useCartIds(cartKind);
+  const faceSearch = event.face_search !== 'N';
+  const faceFeedback = faceSearch ? { feedback } : {};
   // A nearby frame already among "maybe you" shows there only.
   const maybeIds = new Set(maybe.map((p) => p.id));
   const frames = maybe.length > 0 ? nearby.filter((p) => !maybeIds.has(p.id)) : nearby;
@@ -79,7 +82,7 @@ export default function FaceResults({
               cartIds={cartIds}
               cartKind={cartKind}
               onOpen={onOpen}
-              feedback={feedback}
+              {...faceFeedback}
               {...(searchedBib
                 ? {
                     heading: (
@@ -118,12 +121,12 @@ export default function FaceResults({
               cartKind={cartKind}
               onOpen={onOpen}
               firstIndex={photos.length}
-              feedback={feedback}
+              {...faceFeedback}
               heading={null}
             />
           </details>
         )}
-        <WidenSearch disabled={busy} outcome={widened} onFile={onWiden} />
+        {faceSearch && <WidenSearch disabled={busy} outcome={widened} onFile={onWiden} />}
         {frames.length > 0 && (
           <section className="nearby-frames">
             <ResultsGrid

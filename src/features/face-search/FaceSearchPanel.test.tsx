@@ -4,12 +4,14 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { photoCopyUrl } from '../../../core/contract/photos';
+import { PRIVACY_NOTICE_VERSION } from '../../../core/privacy';
 import { keepSharedPhoto, takeSharedPhoto } from '../../../sw/share-target';
 import { appDb } from '../../lib/db/app-db';
 import { changeField } from '../../test/change-field';
 import { addToCart, readList } from '../cart/cart-store';
 import { toCartItem } from '../cart/cart-types';
 import { consentKey } from '../events/consent';
+import { storedFaceConsent } from '../privacy/face-consent';
 import { FakeXhr } from './fake-xhr';
 import {
   fakeApi,
@@ -73,6 +75,7 @@ describe('FaceSearchPanel search', () => {
       event_key: 'event-1',
       file_name: 'IMG-0001.jpg',
       file_type: 'image/jpg',
+      consent: { version: PRIVACY_NOTICE_VERSION, device: storedFaceConsent()?.device },
     });
     expect(calls[1]?.body).toEqual({
       search_id: SEARCH_ID,

@@ -6,16 +6,25 @@
 // and the same photographers' frames around them are offered in their own row. Issue 32: "maybe you" below the
 // photos of you, and the runner's "this is me" (searches with that photo's face too) and "not me" on each photo.
 // Issue 36: beside the selfie, a search by bib number (and by name through the start list) into the same results.
+// No selfie is sent without the runner's explicit face consent (privacy/face-consent.ts): one kept on the device, or
+// asked for when a selfie is picked (and again when the store does not take the one sent); beside the picker, the
+// runner who gave it can withdraw it.
+// An event whose organiser turned face search off offers the bib search alone, and says why.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type JSX, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { EventDetail } from '../../../core/contract/events';
 import type { Photo } from '../../../core/contract/photos';
+import type { FaceConsent } from '../../../core/contract/privacy';
 import { afterFirstScreen } from '../../lib/after-first-screen';
 import { useBusyWhile } from '../../lib/busy';
+import { useDeviceState } from '../../lib/hydration';
 import { useRevealWhenAnswered } from '../../lib/reveal';
 import { keepAlert, keptAlert } from '../alerts/kept-alert';
 import { OtherEventQuestion } from '../cart/OtherEventQuestion';
 import { useMhaoTexts } from '../cart/use-mhao-texts';
+import { FaceConsentQuestion, useFaceConsentQuestion } from '../privacy/FaceConsentQuestion';
+import { currentFaceConsent, hasFaceConsent } from '../privacy/face-consent';
+import { WithdrawConsent } from '../privacy/WithdrawConsent';
 import { BibSearch } from './BibSearch';
 import { ConfirmDialog, useConfirm } from './ConfirmDialog';
 import { checkSelfieFile } from './file-checks';
@@ -57,11 +66,29 @@ export function FaceSearchPanel({
   onStepChange,
 }: FaceSearchPanelProps): JSX.Element {
   const { t } = useLingui();
-  const { state, dispatch, search, searchBib, lastSelfie } = useSelfieSearch(event);
+  const consentQuestion = useFaceConsentQuestion();
+  // The withdrawal shows once this device holds a face consent (and stays, to say what it deleted).
+  const [withdrawShown, setWithdrawShown] = useDeviceState(hasFaceConsent, false);
+  /** The runner's face consent: the one kept on this device, or asked for now (undefined: they chose not to). */
+  const faceConsent = async (): Promise<FaceConsent | undefined> => {
+    const consent = currentFaceConsent() ?? (await consentQuestion.ask());
+    if (consent) setWithdrawShown(true);
+    return consent;
+  };
+  // The store did not take the consent sent: asked again, and the same selfie searched once given.
+  const retryWithConsent = useRef<(file: File, widen: boolean) => void>(() => undefined);
+  const { state, dispatch, search, searchBib, lastSelfie } = useSelfieSearch(event, {
+    onConsentRequired: (file, widen) => retryWithConsent.current(file, widen),
+  });
+  retryWithConsent.current = (file, widen) => {
+    void consentQuestion.ask().then((consent) => consent && search(file, { widen, consent }));
+  };
   const confirm = useConfirm();
   const mhaoTexts = useMhaoTexts();
   const [open, setOpen] = useState<number | undefined>(undefined);
-  const busy = isBusy(state) || confirm.open;
+  const busy = isBusy(state) || confirm.open || consentQuestion.open;
+  // The organiser's word: without face search no selfie is taken (nor a shared photo, nor a face alert).
+  const faceSearch = event.face_search !== 'N';
   useBusyWhile('upload', isBusy(state));
   const current = state.current;
   // The answer is brought into view when it comes (issue 35: on a phone it lands below the fold).
@@ -154,15 +181,16 @@ export function FaceSearchPanel({
   };
 
   const choose = async (file: File) => {
-    if (busy) return;
+    if (busy || !faceSearch) return;
     const check = await checkSelfieFile(file);
     if (!check.ok) {
       dispatch({ type: 'rejected-type' });
       return;
     }
-    if (!(await readyForNewSearch())) return;
+    const consent = await faceConsent();
+    if (!consent || !(await readyForNewSearch())) return;
     markSelfieChosen(); // after any question, so the timing is the flow's alone
-    await search(file);
+    await search(file, { consent });
   };
 
   // A search by bib number: the same question first, the same results.
@@ -175,8 +203,10 @@ export function FaceSearchPanel({
   // stays as it is).
   const widen = async (file: File) => {
     if (busy || current.step !== 'found') return;
+    const consent = await faceConsent();
+    if (!consent) return;
     setOpen(undefined);
-    await search(file, { widen: true });
+    await search(file, { widen: true, consent });
   };
 
   // A photo shared to the app from the gallery or camera is searched as if it had been picked here.
@@ -199,6 +229,8 @@ export function FaceSearchPanel({
   }, [current, run, keep]);
 
   const answered = current.step === 'found' || current.step === 'not-found';
+  // Alerts need a selfie (a bib alert too: its face proves the bib): none is offered without face search.
+  const offerAlerts = answered && faceSearch;
 
   const applyMore = (more: Photo[], mode: 'merge' | 'replace', tiers?: MoreTiers) => {
     dispatch({ type: 'more-results', photos: more, mode, ...(tiers ?? {}) });
@@ -210,29 +242,39 @@ export function FaceSearchPanel({
       <h2 id={`face-search-${event.event_id}`}>
         {variant === 'wholesale' ? (
           <Trans>ค้นหารูปของคุณจากช่างภาพทุกคน</Trans>
-        ) : (
+        ) : faceSearch ? (
           <Trans>ค้นหารูปของคุณด้วยใบหน้า</Trans>
+        ) : (
+          <Trans>ค้นหารูปของคุณ</Trans>
         )}
       </h2>
-      <SelfiePicker disabled={busy} onFile={choose} />
+      {faceSearch ? (
+        <>
+          <SelfiePicker disabled={busy} onFile={choose} />
+          {withdrawShown && <WithdrawConsent onWithdrawn={() => dispatch({ type: 'reset' })} />}
+        </>
+      ) : (
+        <FaceSearchOffNote bibSearch={event.bib_search !== undefined} />
+      )}
       {event.bib_search && (
         <BibSearch
           eventKey={event.event_key}
           settings={event.bib_search}
           disabled={busy}
           onSearch={chooseBib}
+          alone={!faceSearch}
         />
       )}
       <div ref={answerArea} className="face-search-answer">
         <SearchStatus state={state} />
       </div>
-      {(answered || alertLink.token || alertLink.confirm || hasKeptAlert) && (
+      {(offerAlerts || alertLink.token || alertLink.confirm || hasKeptAlert) && (
         <Suspense fallback={null}>
           <PhotoAlerts
             eventKey={eventKey}
             selfie={lastSelfie}
             bib={state.bib}
-            answered={answered}
+            answered={offerAlerts}
             confirmSecret={alertLink.confirm}
           />
         </Suspense>
@@ -266,7 +308,25 @@ export function FaceSearchPanel({
       >
         <p>{mhaoTexts.confirmNewSearch}</p>
       </ConfirmDialog>
+      <FaceConsentQuestion
+        open={consentQuestion.open}
+        bibSearch={event.bib_search !== undefined}
+        onAnswer={consentQuestion.answer}
+      />
       <OtherEventQuestion />
     </section>
+  );
+}
+
+/** Why the event has no face search, and what the runner can do instead. */
+function FaceSearchOffNote({ bibSearch }: { bibSearch: boolean }): JSX.Element {
+  return (
+    <p className="alert info face-search-off" data-testid="face-search-off">
+      {bibSearch ? (
+        <Trans>ค้นหาด้วยใบหน้าปิดอยู่สำหรับงานนี้ตามที่ผู้จัดงานกำหนด ค้นหาด้วยหมายเลขบิบได้</Trans>
+      ) : (
+        <Trans>ค้นหาด้วยใบหน้าปิดอยู่สำหรับงานนี้ตามที่ผู้จัดงานกำหนด</Trans>
+      )}
+    </p>
   );
 }

@@ -22,7 +22,7 @@ const PREVIEW_HEIGHT = Math.round((PREVIEW_LONG_SIDE * 2) / 3);
 const FOCUSABLE = 'button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
 
 export interface ResultLightboxProps {
-  event: Pick<EventDetail, 'event_key' | 'is_free_download'>;
+  event: Pick<EventDetail, 'event_key' | 'is_free_download' | 'face_search'>;
   photos: readonly Photo[];
   index: number;
   cartIds: ReadonlySet<number>;
@@ -172,8 +172,9 @@ export function ResultLightbox(props: ResultLightboxProps) {
           inCart={cartIds.has(photo.id)}
           cartKind={cartKind}
         />
-        {/* A photo kept from an older answer has no pass: the store would not tell its faces. */}
-        {photo.pass ? (
+        {/* A photo kept from an older answer has no pass: the store would not tell its faces. An event without
+            face search keeps none. */}
+        {photo.pass && event.face_search !== 'N' ? (
           <MoreLikeThisControls key={photo.id} more={more} shown={photos} onApply={onMore} />
         ) : null}
       </div>

@@ -7,6 +7,7 @@ import type { FaceSearchAnswer } from '../../../core/contract/facesearch';
 import type { Photo } from '../../../core/contract/photos';
 import { eventSummary } from '../../test/event-summary';
 import { renderPage } from '../../test/render-page';
+import { forgetFaceConsent, giveFaceConsent } from '../privacy/face-consent';
 import { FaceSearchPanel, type FaceSearchPanelProps } from './FaceSearchPanel';
 import { FakeXhr } from './fake-xhr';
 
@@ -123,14 +124,23 @@ export const jpegBytes = (size = 2048) => {
 export const jpegFile = (name = 'selfie.jpg', size = 2048) =>
   new File([jpegBytes(size)], name, { type: 'image/jpeg' });
 
-export const renderPanel = (props: Partial<FaceSearchPanelProps> = {}) =>
-  renderPage(() => (
+/**
+ * The panel, on a device that gave its face consent under the current notice (unless `faceConsent: false`: none
+ * kept, the panel asks when a selfie is picked; `'as-kept'`: whatever the test stored).
+ */
+export const renderPanel = (
+  props: Partial<FaceSearchPanelProps> & { faceConsent?: boolean | 'as-kept' } = {},
+) => {
+  if (props.faceConsent === false) forgetFaceConsent();
+  else if (props.faceConsent !== 'as-kept') giveFaceConsent();
+  return renderPage(() => (
     <FaceSearchPanel
       event={props.event ?? testEvent()}
       variant={props.variant ?? 'event'}
       cartKind={props.cartKind ?? 'standard'}
     />
   ));
+};
 
 /** The selfie picker input (the label names it). */
 export const picker = () => screen.getByLabelText('เลือกรูปเซลฟี่') as HTMLInputElement;

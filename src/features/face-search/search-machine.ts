@@ -97,6 +97,8 @@ export type SearchAction =
   | { type: 'reuploading' }
   | { type: 'answered'; answer: FaceSearchAnswer }
   | { type: 'failed'; failure: SearchFailure | 'wrong-type' }
+  /** The store wants the face consent asked again: the run ends without an error (the question shows instead). */
+  | { type: 'consent-needed' }
   | { type: 'size-warning-expired' }
   /** Results of "more like this one": replace the list, or add the new photos after the ones shown. */
   | {
@@ -314,6 +316,13 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
       return action.failure === 'wrong-type'
         ? { ...rest, current: { step: 'idle' }, wrongType: true, sizeWarning: false }
         : { ...rest, current: { step: 'error', failure: action.failure } };
+    }
+    case 'consent-needed': {
+      if (!isBusy(state)) return state;
+      const { widening, wideningTiers, ...rest } = state;
+      if (!widening) return { ...rest, current: { step: 'idle' }, sizeWarning: false };
+      const kept = foundOf(widening, wideningTiers ?? { maybe: [], matched: [], notMine: [] });
+      return { ...rest, current: kept.step === 'found' ? kept : { step: 'found', photos: widening } };
     }
     case 'size-warning-expired':
       return state.sizeWarning ? { ...state, sizeWarning: false } : state;

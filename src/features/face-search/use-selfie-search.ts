@@ -6,9 +6,11 @@ import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { SIZE_WARNING_MS } from '../../../core/constants';
 import type { EventDetail } from '../../../core/contract/events';
 import type { FaceSearchAnswer, SignAnswer } from '../../../core/contract/facesearch';
+import type { FaceConsent } from '../../../core/contract/privacy';
 import { searchByBib } from '../../lib/api/bibsearch';
 import { ApiError } from '../../lib/api/client';
 import { searchWithUploadedSelfie, signSelfieUpload } from '../../lib/api/facesearch';
+import { currentFaceConsent, forgetFaceConsent } from '../privacy/face-consent';
 import { checkSelfieFile } from './file-checks';
 import {
   initialSearchState,
@@ -25,6 +27,10 @@ const isAbort = (error: unknown) => (error as Error | undefined)?.name === 'Abor
 
 /** Busy answers a search waits out (each for the seconds the server asks, at most a minute) before it fails. */
 export const MAX_BUSY_WAITS = 6;
+
+/** The store did not take the face consent sent (none, or given under an older notice): ask the runner again. */
+export const isConsentRequired = (error: unknown): boolean =>
+  error instanceof ApiError && error.serverCode === 'consent-required';
 
 const isBusyAnswer = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.httpStatus === 503 && error.serverCode === 'search-busy';
@@ -98,9 +104,14 @@ export interface SelfieSearch {
   dispatch(action: SearchAction): void;
   /**
    * Searches with a chosen file; answers the server's answer (undefined when the run failed or was dropped). With
-   * `widen`, a second selfie: its matches are added to the results shown (the machine merges them).
+   * `widen`, a second selfie: its matches are added to the results shown (the machine merges them). `consent`: the
+   * runner's face consent (the one kept on the device when left out); without one nothing is sent and
+   * `onConsentRequired` is told, as when the store refuses the one sent.
    */
-  search(file: File, options?: { widen?: boolean }): Promise<FaceSearchAnswer | undefined>;
+  search(
+    file: File,
+    options?: { widen?: boolean; consent?: FaceConsent },
+  ): Promise<FaceSearchAnswer | undefined>;
   /** Searches by a bib number (issue 36; checked against the event's rule by the caller): a new run. */
   searchBib(bib: string): Promise<FaceSearchAnswer | undefined>;
   /** The selfie of the last search answered on this page (compressed, in memory only), if any. */
@@ -112,8 +123,15 @@ type SearchEvent = Pick<
   'event_id' | 'event_key' | 'face_threshold' | 'mhao_price' | 'max_face_search'
 >;
 
-export function useSelfieSearch(event: SearchEvent): SelfieSearch {
+export interface SelfieSearchOptions {
+  /** The face consent is missing or was refused by the store: the file and whether it widened, to ask and retry. */
+  onConsentRequired?: (file: File, widen: boolean) => void;
+}
+
+export function useSelfieSearch(event: SearchEvent, options: SelfieSearchOptions = {}): SelfieSearch {
   const [state, dispatch] = useReducer(searchReducer, initialSearchState);
+  const onConsentRequired = useRef(options.onConsentRequired);
+  onConsentRequired.current = options.onConsentRequired;
   const current = useRef<AbortController | undefined>(undefined);
   const eventRef = useRef(event);
   eventRef.current = event;
@@ -132,9 +150,15 @@ export function useSelfieSearch(event: SearchEvent): SelfieSearch {
   /** The last search's selfie as sent (compressed), for an alert of new photos (issue 37). */
   const lastSelfie = useRef<Blob | undefined>(undefined);
 
-  const search = useCallback(async (file: File, options: { widen?: boolean } = {}) => {
+  const search = useCallback(async (file: File, options: { widen?: boolean; consent?: FaceConsent } = {}) => {
     // One run at a time: the picker is disabled meanwhile, and a drop then is ignored.
     if (isBusy(stateRef.current)) return undefined;
+    const widen = options.widen === true;
+    const consent = options.consent ?? currentFaceConsent();
+    if (!consent) {
+      onConsentRequired.current?.(file, widen);
+      return undefined;
+    }
     current.current?.abort();
     const controller = new AbortController();
     current.current = controller;
@@ -147,7 +171,7 @@ export function useSelfieSearch(event: SearchEvent): SelfieSearch {
       dispatch({ type: 'rejected-type' });
       return undefined;
     }
-    dispatch({ type: 'started', oversize: check.oversize, widen: options.widen === true });
+    dispatch({ type: 'started', oversize: check.oversize, widen });
 
     // The compression library (20 KB gzip) loads with the first selfie, not with the event page.
     let compressor: typeof import('./compress-selfie');
@@ -179,7 +203,7 @@ export function useSelfieSearch(event: SearchEvent): SelfieSearch {
       const target = eventRef.current;
       for (let uploads = 1; ; uploads++) {
         markSelfie('selfie-upload-start');
-        const signed = await signSelfieUpload(target.event_key, uploadName(file.name), signal);
+        const signed = await signSelfieUpload(target.event_key, uploadName(file.name), consent, signal);
         await putSelfie(signed.url, compressed, {
           signal,
           onProgress: (loaded, total) => live() && dispatch({ type: 'progress', loaded, total }),
@@ -203,11 +227,16 @@ export function useSelfieSearch(event: SearchEvent): SelfieSearch {
         if (!live()) return undefined;
         dispatch({ type: 'answered', answer });
         // Kept in memory only (never stored): a runner who asks to be told of new photos sends it once more.
-        if (!options.widen) lastSelfie.current = compressed;
+        if (!widen) lastSelfie.current = compressed;
         return answer;
       }
     } catch (error) {
-      if (live() && !isAbort(error)) dispatch({ type: 'failed', failure: failureOf(error) });
+      if (live() && isConsentRequired(error)) {
+        // The consent kept here is not taken: forgotten, and asked again rather than shown as an error.
+        forgetFaceConsent();
+        dispatch({ type: 'consent-needed' });
+        onConsentRequired.current?.(file, widen);
+      } else if (live() && !isAbort(error)) dispatch({ type: 'failed', failure: failureOf(error) });
       return undefined;
     }
   }, []);

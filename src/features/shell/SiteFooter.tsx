@@ -47,6 +47,11 @@ export function SiteFooter() {
             </Link>
           </li>
           <li>
+            <a href="/privacy">
+              <Trans>ประกาศความเป็นส่วนตัว</Trans>
+            </a>
+          </li>
+          <li>
             <Link to="/how-face-search-works">
               <Trans>การค้นหาด้วยใบหน้าทำงานอย่างไร</Trans>
             </Link>

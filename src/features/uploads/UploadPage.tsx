@@ -173,6 +173,12 @@ export function UploadPage({ secret }: { secret: string }) {
           ช่างภาพหมายเลข {about.photographer_id} · ลิงก์นี้ใช้ได้ถึง {until}
         </Trans>
       </p>
+      <p className="upload-privacy">
+        <Trans>
+          ร้านค้นหาใบหน้าในภาพที่ส่งเพื่อให้นักวิ่งหาภาพของตัวเองได้ และลบเมื่อภาพของงานถูกลบ นักวิ่งขอนำใบหน้าของตนออกได้ ดู{' '}
+          <a href="/privacy">ประกาศความเป็นส่วนตัว</a>
+        </Trans>
+      </p>
       {leftOver > 0 && (
         <p className="alert info">
           <Plural

@@ -127,4 +127,13 @@ describe('WholesalePage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'ยอมรับ' }));
     await waitFor(() => expect(localStorage.getItem('consent_phuket-beach-run-2026')).toBe('Y'));
   });
+
+  it('asks no consent for faces on an event whose organiser turned face search off', async () => {
+    const event = hybridEvent({ face_search: 'N' });
+    await renderEventRoute(() => <WholesalePage data={{ state: 'loaded', event }} />, {
+      path: '/phuket-beach-run-2026/wholesale',
+    });
+    expect(screen.getByTestId('face-search')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
 });

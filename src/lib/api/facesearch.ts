@@ -18,6 +18,7 @@ import {
   similarSearchPath,
 } from '../../../core/contract/facesearch';
 import type { Photo } from '../../../core/contract/photos';
+import type { FaceConsent } from '../../../core/contract/privacy';
 import { getJson, postJson } from './client';
 
 const signPath = `${faceSearchBasePathV2}/sign`;
@@ -49,15 +50,24 @@ export function searchSimilar(
   );
 }
 
-/** POST /v2/facesearch/sign: where to PUT the selfie (SPEC §7), and the search it belongs to. */
+/**
+ * POST /v2/facesearch/sign: where to PUT the selfie (SPEC §7), and the search it belongs to. The runner's face
+ * consent goes along (the store refuses a selfie without one: 400 code consent-required).
+ */
 export function signSelfieUpload(
   eventKey: string,
   fileName: string,
+  consent: FaceConsent | undefined,
   signal?: AbortSignal,
 ): Promise<SignAnswer> {
   return postJson(
     signPath,
-    { event_key: eventKey, file_name: fileName, file_type: UPLOAD_CONTENT_TYPE },
+    {
+      event_key: eventKey,
+      file_name: fileName,
+      file_type: UPLOAD_CONTENT_TYPE,
+      ...(consent ? { consent: { version: consent.version, device: consent.device } } : {}),
+    },
     signAnswerSchema,
     signal,
   );

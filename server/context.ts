@@ -4,6 +4,7 @@ import type { FaceSearchEngine } from './faces/engine';
 import type { PushKeys } from './services/alerts/push-keys';
 import type { OwnAddressSettings } from './services/own-address';
 import type { PaymentGateway } from './services/payments/gateway';
+import type { CodeSenders } from './services/privacy/codes';
 import type { ObjectStore } from './storage/object-store';
 
 export interface AppContext {
@@ -36,4 +37,11 @@ export interface AppContext {
    * to the browsers' own push services, with keys made on first use.
    */
   alerts?: { canEmail: boolean; pushKeys(): Promise<PushKeys>; pushServices: readonly string[] };
+  /**
+   * Days an order's phone and e-mail are kept for the accounts, then erased (ORDER_CONTACT_DAYS). Absent (contexts
+   * made without a config, as in tests): core/constants' ORDER_CONTACT_DAYS.
+   */
+  /** Where one-time codes go: the store's SMTP and SMS provider (absent: a demo store logs them). */
+  senders?: CodeSenders;
+  orderContactDays?: number;
 }

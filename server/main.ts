@@ -10,6 +10,7 @@ import { buildCommands, buildState } from './build-freshness';
 import { loadConfig, noPrivacyContactNotice, noSupportNotice, sandboxWarning } from './config';
 import { DataDirBusy } from './db/open-for-role';
 import { serveHttp } from './http-server';
+import { schedulePrivacyCodePurge } from './jobs/purge-privacy-codes';
 import { schedulePurge } from './jobs/purge-selfies';
 import { scheduleUploadPurge } from './jobs/purge-uploads';
 import { startJobRunner } from './jobs/runner';
@@ -68,6 +69,7 @@ async function serveStore(): Promise<void> {
   if (cluster.isPrimary) await makeDataDirPrivate(config.dataDir);
   const stopPurge = schedulePurge(store.ctx);
   const stopUploadPurge = scheduleUploadPurge(store.ctx);
+  const stopCodePurge = schedulePrivacyCodePurge(store.ctx);
   // JOBS=off leaves indexing, delivery, notices and retention to `npm run worker` processes.
   if (config.runJobs) store.faces.startIndexing();
   const jobs = config.runJobs ? startJobRunner(store.jobs, { leaseMs: config.jobLeaseMs }) : undefined;
@@ -124,6 +126,7 @@ async function serveStore(): Promise<void> {
       before: () => {
         stopPurge();
         stopUploadPurge();
+        stopCodePurge();
       },
     },
     config.shutdownSeconds,

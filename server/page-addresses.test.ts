@@ -52,6 +52,7 @@ describe('page addresses', () => {
     });
     expect(pageAddressOf('/download/nope')).toEqual({ page: 'order', orderUuid: undefined });
     expect(isPrivatePage(pageAddressOf('/cart'))).toBe(true);
+    expect(isPrivatePage(pageAddressOf('/privacy/remove'))).toBe(true);
     expect(isPrivatePage(pageAddressOf('/find-mobile/0812345678'))).toBe(true);
     expect(isPrivatePage(pageAddressOf(`/upload/${'a'.repeat(32)}`))).toBe(true);
     expect(isPrivatePage(pageAddressOf('/run-1'))).toBe(false);

@@ -23,6 +23,7 @@ export const STATIC_PAGES = {
   '/cartopn': 'private',
   '/find-order': 'private',
   '/privacy/my-data': 'private',
+  '/privacy/remove': 'private',
 } as const;
 
 export type StaticPage = keyof typeof STATIC_PAGES;

@@ -63,6 +63,8 @@ export async function openStore(
   const signingSecret = await loadSigningSecret(config);
   // Read (or made) once, on the first push message or key asked.
   const alertKeys = pushKeysOnce(db, config.push);
+  // One mail transport and SMS client for the delivery notices and the one-time codes, closed with the store.
+  const notifier = notifierFor(config);
   const ctx: AppContext = {
     db,
     store,
@@ -74,6 +76,8 @@ export async function openStore(
     faces: faces.engine,
     photoPassSecret: photoPassSecretFrom(signingSecret),
     alerts: { canEmail: config.smtp !== undefined, pushKeys: alertKeys, pushServices: config.pushServices },
+    orderContactDays: config.orderContactDays,
+    senders: { email: notifier.email, sms: notifier.sms },
   };
   if (config.demoData === 'auto') {
     const line = describeSeeding(await ensureDemoData(db, store, new Date()));
@@ -106,7 +110,6 @@ export async function openStore(
     settings: appSettingsFor(config),
     prepareSelfiesOnUpload: config.apiProcesses === 1,
   });
-  const notifier = notifierFor(config);
   return {
     app,
     ctx,
@@ -121,6 +124,7 @@ export async function openStore(
       push: webPushSender(alertKeys, config.pushServices),
       payments: ctx.payments,
       onEventPurged: (eventId) => faces.engine.forget(eventId),
+      orderContactDays: config.orderContactDays,
     },
     async close(abandon = false) {
       notifier.email?.close();

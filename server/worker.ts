@@ -42,6 +42,7 @@ const jobs = startJobRunner(
     push: webPushSender(pushKeysOnce(db, config.push), config.pushServices),
     payments,
     onEventPurged: (eventId) => faces.engine.forget(eventId),
+    orderContactDays: config.orderContactDays,
   },
   { leaseMs: config.jobLeaseMs },
 );

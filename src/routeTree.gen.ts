@@ -40,6 +40,7 @@ import { Route as EventqrIndexRouteImport } from './routes/eventqr.index'
 import { Route as EventqrQRouteImport } from './routes/eventqr.$q'
 import { Route as FindMobileMobileRouteImport } from './routes/find-mobile.$mobile'
 import { Route as PrivacyMyDataRouteImport } from './routes/privacy_.my-data'
+import { Route as PrivacyRemoveRouteImport } from './routes/privacy_.remove'
 import { Route as TeamTeamKeyRouteImport } from './routes/team.$teamKey'
 import { Route as UploadSecretRouteImport } from './routes/upload.$secret'
 
@@ -198,6 +199,11 @@ const PrivacyMyDataRoute = PrivacyMyDataRouteImport.update({
   path: '/privacy/my-data',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PrivacyRemoveRoute = PrivacyRemoveRouteImport.update({
+  id: '/privacy_/remove',
+  path: '/privacy/remove',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TeamTeamKeyRoute = TeamTeamKeyRouteImport.update({
   id: '/team/$teamKey',
   path: '/team/$teamKey',
@@ -240,6 +246,7 @@ export interface FileRoutesByFullPath {
   '/eventqr/$q': typeof EventqrQRoute
   '/find-mobile/$mobile': typeof FindMobileMobileRoute
   '/privacy/my-data': typeof PrivacyMyDataRoute
+  '/privacy/remove': typeof PrivacyRemoveRoute
   '/team/$teamKey': typeof TeamTeamKeyRoute
   '/upload/$secret': typeof UploadSecretRoute
   '/eventqr/': typeof EventqrIndexRoute
@@ -275,6 +282,7 @@ export interface FileRoutesByTo {
   '/eventqr/$q': typeof EventqrQRoute
   '/find-mobile/$mobile': typeof FindMobileMobileRoute
   '/privacy/my-data': typeof PrivacyMyDataRoute
+  '/privacy/remove': typeof PrivacyRemoveRoute
   '/team/$teamKey': typeof TeamTeamKeyRoute
   '/upload/$secret': typeof UploadSecretRoute
   '/eventqr': typeof EventqrIndexRoute
@@ -311,6 +319,7 @@ export interface FileRoutesById {
   '/eventqr/$q': typeof EventqrQRoute
   '/find-mobile/$mobile': typeof FindMobileMobileRoute
   '/privacy_/my-data': typeof PrivacyMyDataRoute
+  '/privacy_/remove': typeof PrivacyRemoveRoute
   '/team/$teamKey': typeof TeamTeamKeyRoute
   '/upload/$secret': typeof UploadSecretRoute
   '/eventqr/': typeof EventqrIndexRoute
@@ -348,6 +357,7 @@ export interface FileRouteTypes {
     | '/eventqr/$q'
     | '/find-mobile/$mobile'
     | '/privacy/my-data'
+    | '/privacy/remove'
     | '/team/$teamKey'
     | '/upload/$secret'
     | '/eventqr/'
@@ -383,6 +393,7 @@ export interface FileRouteTypes {
     | '/eventqr/$q'
     | '/find-mobile/$mobile'
     | '/privacy/my-data'
+    | '/privacy/remove'
     | '/team/$teamKey'
     | '/upload/$secret'
     | '/eventqr'
@@ -418,6 +429,7 @@ export interface FileRouteTypes {
     | '/eventqr/$q'
     | '/find-mobile/$mobile'
     | '/privacy_/my-data'
+    | '/privacy_/remove'
     | '/team/$teamKey'
     | '/upload/$secret'
     | '/eventqr/'
@@ -454,6 +466,7 @@ export interface RootRouteChildren {
   EventqrQRoute: typeof EventqrQRoute
   FindMobileMobileRoute: typeof FindMobileMobileRoute
   PrivacyMyDataRoute: typeof PrivacyMyDataRoute
+  PrivacyRemoveRoute: typeof PrivacyRemoveRoute
   TeamTeamKeyRoute: typeof TeamTeamKeyRoute
   UploadSecretRoute: typeof UploadSecretRoute
   EventqrIndexRoute: typeof EventqrIndexRoute
@@ -678,6 +691,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrivacyMyDataRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/privacy_/remove': {
+      id: '/privacy_/remove'
+      path: '/privacy/remove'
+      fullPath: '/privacy/remove'
+      preLoaderRoute: typeof PrivacyRemoveRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/team/$teamKey': {
       id: '/team/$teamKey'
       path: '/team/$teamKey'
@@ -726,6 +746,7 @@ const rootRouteChildren: RootRouteChildren = {
   EventqrQRoute: EventqrQRoute,
   FindMobileMobileRoute: FindMobileMobileRoute,
   PrivacyMyDataRoute: PrivacyMyDataRoute,
+  PrivacyRemoveRoute: PrivacyRemoveRoute,
   TeamTeamKeyRoute: TeamTeamKeyRoute,
   UploadSecretRoute: UploadSecretRoute,
   EventqrIndexRoute: EventqrIndexRoute,

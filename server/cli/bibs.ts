@@ -1,9 +1,18 @@
-// Bib numbers (issue 36): import an event's start list, list the bibs read in an event with their photos, and
-// read again the bibs of photos that have none read (the running store's face workers do it).
+// Bib numbers: import, list (or search by name) and clear an event's start list, list the bibs read in an event with
+// their photos, and read again the bibs of photos that have none read (the running store's face workers do it). A
+// start list holds runners' names: each import, listing and clearing is written to the audit trail.
 import fs from 'node:fs/promises';
 import { bibRuleOf, eventBibs, readsBibs } from '../bibs/event-bibs';
 import { readStartList } from '../bibs/start-list';
-import { bibReadingCounts, bibsReadInEvent, replaceStartList, startListSize } from '../db/bibs-repo';
+import { adminActor, writeAudit } from '../db/audit-repo';
+import {
+  bibReadingCounts,
+  bibsReadInEvent,
+  replaceStartList,
+  runnersNamed,
+  startList,
+  startListSize,
+} from '../db/bibs-repo';
 import { enqueue } from '../jobs/queue';
 import { type Command, CommandFailed, command, noExtra, parseCommand, table, UsageError } from './args';
 import { eventKeyArg } from './event-flags';
@@ -48,10 +57,90 @@ const importStartList = command({
     }
     const before = await startListSize(ctx.db, event.event_id);
     await replaceStartList(ctx.db, event.event_id, list.rows);
+    await writeAudit(ctx.db, {
+      actor: adminActor(),
+      action: before > 0 ? 'start list replaced' : 'start list imported',
+      subject: event.event_key,
+      records: list.rows.length,
+    });
     ctx.out(
       `${event.event_key}: start list of ${list.rows.length} runners imported` +
         (before > 0 ? ` (replacing ${before})` : ''),
     );
+  },
+});
+
+/** The most runners a name search prints. */
+const NAMED_SHOWN = 50;
+
+const showStartList = command({
+  name: 'start-list',
+  args: '<event_key> [--name TEXT]',
+  summary: `an event's start list (bib, name, category); --name: the runners whose name begins so (at most ${NAMED_SHOWN})`,
+  parse(argv) {
+    const name = 'start-list';
+    const { positionals, values } = parseCommand(name, argv, { name: { type: 'string' } }, ['<event_key>']);
+    noExtra(name, positionals, 1);
+    const typed = values.name?.trim();
+    if (typed !== undefined && (typed === '' || typed.length > 100))
+      throw new UsageError(`${name}: --name must be 1 to 100 characters`);
+    return { eventKey: eventKeyArg(name, positionals[0] as string), typed };
+  },
+  async run(ctx, args) {
+    const event = await eventByKey(ctx.db, 'start-list', args.eventKey);
+    const rows =
+      args.typed === undefined
+        ? await startList(ctx.db, event.event_id)
+        : await runnersNamed(ctx.db, event.event_id, args.typed, NAMED_SHOWN);
+    await writeAudit(ctx.db, {
+      actor: adminActor(),
+      action: args.typed === undefined ? 'start list listed' : 'start list searched by name',
+      subject: event.event_key,
+      records: rows.length,
+    });
+    if (rows.length === 0) {
+      ctx.out(
+        args.typed === undefined
+          ? `${event.event_key}: no start list`
+          : `${event.event_key}: no runner's name begins so`,
+      );
+      return;
+    }
+    ctx.out(
+      table(
+        ['bib', 'name', 'category'],
+        rows.map((r) => [r.bib, r.name, r.category]),
+      ),
+    );
+  },
+});
+
+const clearStartList = command({
+  name: 'clear-start-list',
+  args: '<event_key>',
+  summary:
+    "delete an event's start list (the runners' names); reads are then bibs by the event's digits alone",
+  parse(argv) {
+    const name = 'clear-start-list';
+    const { positionals } = parseCommand(name, argv, {}, ['<event_key>']);
+    noExtra(name, positionals, 1);
+    return { eventKey: eventKeyArg(name, positionals[0] as string) };
+  },
+  async run(ctx, args) {
+    const event = await eventByKey(ctx.db, 'clear-start-list', args.eventKey);
+    const before = await startListSize(ctx.db, event.event_id);
+    if (before === 0) {
+      ctx.out(`${event.event_key}: no start list to clear`);
+      return;
+    }
+    await replaceStartList(ctx.db, event.event_id, []);
+    await writeAudit(ctx.db, {
+      actor: adminActor(),
+      action: 'start list cleared',
+      subject: event.event_key,
+      records: before,
+    });
+    ctx.out(`${event.event_key}: start list of ${before} runners deleted`);
   },
 });
 
@@ -123,4 +212,10 @@ const readBibsAgain = command({
   },
 });
 
-export const bibCommands: Command[] = [importStartList, listBibs, readBibsAgain];
+export const bibCommands: Command[] = [
+  importStartList,
+  showStartList,
+  clearStartList,
+  listBibs,
+  readBibsAgain,
+];

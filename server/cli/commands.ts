@@ -2,6 +2,7 @@
 // this to the process; tests call runCli directly.
 import { DatabaseUnreachable } from '../db/open-for-role';
 import { type CliContext, type Command, CommandFailed, type StandaloneContext, UsageError } from './args';
+import { auditCommands } from './audit';
 import { backupCommands } from './backup';
 import { bibCommands } from './bibs';
 import { eventCommands } from './events';
@@ -24,6 +25,7 @@ export const commands: Command[] = [
   ...orderCommands,
   ...backupCommands,
   ...removalCommands,
+  ...auditCommands,
 ];
 
 export function helpText(): string {

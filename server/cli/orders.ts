@@ -1,12 +1,15 @@
 // Admin commands over orders: listing, AM (extra photos) approvals, payments received outside a gateway (sandbox
 // only), refunds, and sending the download link again. Every change goes through services/payments (the one place
-// that settles an order), so it gets the same delivery jobs and records as a gateway's payment.
+// that settles an order), so it gets the same delivery jobs and records as a gateway's payment. The listings print
+// buyers' phones: each is written to the audit trail (a searched phone or e-mail masked there).
 import { isValidMobile } from '../../core/rules';
+import { adminActor, writeAudit } from '../db/audit-repo';
 import { findOrderWithEvent, listOrders, listPendingAmOrders } from '../db/orders-repo';
 import { UUID } from '../db/payments-repo';
 import { enqueue } from '../jobs/queue';
 import { refundOrder } from '../services/payments/refund';
 import { approveAmOrder, type ManualSettleResult, markPaidByOperator } from '../services/payments/settle';
+import { maskEmailContact, maskMobileContact } from '../services/privacy/access';
 import { type Command, CommandFailed, command, noExtra, parseCommand, table, UsageError } from './args';
 
 function orderIdArg(name: string, raw: string): string {
@@ -33,12 +36,14 @@ const STATUSES = ['INITIAL', 'PAID', 'REFUNDED', 'AM'] as const;
 
 const orders = command({
   name: 'orders',
-  args: '[--status INITIAL|PAID|REFUNDED|AM] [--mobile NUMBER] [--limit N]',
-  summary: 'orders, newest first (AM: AM orders waiting for approval)',
+  args: '[--status INITIAL|PAID|REFUNDED|AM] [--mobile NUMBER] [--email ADDRESS] [--limit N]',
+  summary:
+    'orders, newest first (AM: AM orders waiting for approval); --mobile, --email: made with that contact',
   parse(argv) {
     const options = {
       status: { type: 'string' },
       mobile: { type: 'string' },
+      email: { type: 'string' },
       limit: { type: 'string' },
     } as const;
     const { values, positionals } = parseCommand('orders', argv, options, []);
@@ -51,17 +56,34 @@ const orders = command({
     if (mobile !== undefined && !isValidMobile(mobile, 'manual')) {
       throw new UsageError(`orders: --mobile must be 5 to 15 digits, got "${values.mobile}"`);
     }
+    const email = values.email?.trim().toLowerCase();
+    if (email !== undefined && !/^[^\s@]+@[^\s@]+$/.test(email)) {
+      throw new UsageError(`orders: --email must be an e-mail address, got "${values.email}"`);
+    }
     const limit = values.limit === undefined ? 50 : Number(values.limit);
     if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
       throw new UsageError(`orders: --limit must be 1-1000, got "${values.limit}"`);
     }
-    return { status: status as (typeof STATUSES)[number] | undefined, mobile, limit };
+    return { status: status as (typeof STATUSES)[number] | undefined, mobile, email, limit };
   },
   async run(ctx, filter) {
     const rows = await listOrders(ctx.db, {
       limit: filter.limit,
       ...(filter.status ? { status: filter.status } : {}),
       ...(filter.mobile ? { mobile: filter.mobile } : {}),
+      ...(filter.email ? { email: filter.email } : {}),
+    });
+    await writeAudit(ctx.db, {
+      actor: adminActor(),
+      action: filter.mobile ? 'orders by phone' : filter.email ? 'orders by e-mail' : 'orders listed',
+      subject: [
+        filter.mobile ? maskMobileContact(filter.mobile) : '',
+        filter.email ? maskEmailContact(filter.email) : '',
+        filter.status ?? '',
+      ]
+        .filter((part) => part !== '')
+        .join(' '),
+      records: rows.length,
     });
     if (rows.length === 0) {
       ctx.out('no orders');
@@ -110,6 +132,7 @@ const listAmOrders = command({
   },
   async run(ctx) {
     const pending = await listPendingAmOrders(ctx.db);
+    await writeAudit(ctx.db, { actor: adminActor(), action: 'AM orders listed', records: pending.length });
     if (pending.length === 0) {
       ctx.out('no AM orders are waiting');
       return;

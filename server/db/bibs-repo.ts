@@ -147,6 +147,16 @@ export async function startListSize(db: Db, eventId: number): Promise<number> {
   return Number(row.n);
 }
 
+/** The event's whole start list, by bib. */
+export async function startList(db: Db, eventId: number): Promise<StartListRow[]> {
+  return db
+    .selectFrom('start_list')
+    .select(['bib', 'name', 'category'])
+    .where('event_id', '=', eventId)
+    .orderBy('bib')
+    .execute();
+}
+
 /** Which of these bibs are on the event's start list. */
 export async function bibsOnStartList(
   db: Db,

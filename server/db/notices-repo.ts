@@ -1,5 +1,7 @@
 // Owns the outbox of delivery notices: written by the notify-order job (one row per channel, once per job), sent
-// by send-notice jobs, each row ending sent or failed with its last error.
+// by send-notice jobs, each row ending sent or failed with its last error. Once an order's contact is erased, so is
+// its notices' recipient, and the contact wherever it appears in their text.
+import { sql } from 'kysely';
 import type { Db } from './database';
 import type { NoticeChannel } from './schema';
 
@@ -73,4 +75,25 @@ export async function freeOrderNoticesTo(
     .where('o.amount', '=', '0')
     .executeTakeFirst();
   return Number(row?.count ?? 0);
+}
+
+/** The text with the notice's recipient and its order's phone and e-mail (any case) taken out. */
+const withoutContact = (column: 'n.subject' | 'n.body') =>
+  sql<string>`replace(replace(replace(replace(${sql.ref(column)}, n.recipient, ''), o.mobile, ''), o.email, ''), lower(o.email), '')`;
+
+/**
+ * Empties the recipients of these orders' notices and takes the contact out of their subjects and bodies (the
+ * recipient as written, the order's phone and e-mail). Run before the orders' own contacts are erased: it reads them
+ * there. Answers the notices changed.
+ */
+export async function eraseNoticeContacts(db: Db, orderIds: readonly string[]): Promise<number> {
+  if (orderIds.length === 0) return 0;
+  const result = await db
+    .updateTable('notices as n')
+    .from('orders as o')
+    .set({ recipient: '', subject: withoutContact('n.subject'), body: withoutContact('n.body') })
+    .whereRef('o.order_id', '=', 'n.order_id')
+    .where('n.order_id', 'in', [...orderIds])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -313,6 +313,8 @@ export interface OrderListFilter {
   /** INITIAL, PAID, REFUNDED (refunded orders), or AM (AM orders waiting for approval). */
   status?: 'INITIAL' | 'PAID' | 'REFUNDED' | 'AM';
   mobile?: string;
+  /** Lower case: matched against the order's e-mail in any case. */
+  email?: string;
   limit: number;
 }
 
@@ -344,10 +346,50 @@ export async function listOrders(db: Db, filter: OrderListFilter) {
   else if (filter.status)
     query = query.where('o.payment_status', '=', filter.status).where('o.refunded_at', 'is', null);
   if (filter.mobile) query = query.where('o.mobile', '=', filter.mobile);
+  if (filter.email) query = query.where(sql<string>`lower(o.email)`, '=', filter.email);
   const rows = await query
     .orderBy('o.created_at', 'desc')
     .orderBy('o.order_id')
     .limit(filter.limit)
     .execute();
   return rows.map((r) => ({ ...r, created_at: new Date(r.created_at) }));
+}
+
+export interface OrderContact {
+  order_id: string;
+  mobile: string;
+  email: string;
+}
+
+/**
+ * Up to `limit` orders made before `before` whose contact is not erased yet, oldest first, locked for the caller's
+ * transaction; rows another transaction holds are skipped (several processes may erase at once).
+ */
+export async function ordersWithContactBefore(db: Db, before: Date, limit: number): Promise<OrderContact[]> {
+  return db
+    .selectFrom('orders')
+    .select(['order_id', 'mobile', 'email'])
+    .where('contact_erased_at', 'is', null)
+    .where('created_at', '<', before)
+    .orderBy('created_at')
+    .orderBy('order_id')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+}
+
+/**
+ * Erases these orders' phones and e-mails (mobile is never null: it becomes ''), with any keyed hash of them, and
+ * marks when; the order, its amounts, items and payments stay. Answers how many orders were erased now.
+ */
+export async function eraseContactsOfOrders(db: Db, orderIds: readonly string[], now: Date): Promise<number> {
+  if (orderIds.length === 0) return 0;
+  const result = await db
+    .updateTable('orders')
+    .set({ mobile: '', email: '', contact_key: null, contact_erased_at: now })
+    .where('order_id', 'in', [...orderIds])
+    .where('contact_erased_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -125,3 +125,9 @@ export async function checkCode(
     return { result: 'right' as const, row };
   });
 }
+
+/** Codes older than `before` are forgotten (a code lives minutes; its row counts toward the day's limits). */
+export async function deleteCodesBefore(db: Db, before: Date): Promise<number> {
+  const result = await db.deleteFrom('privacy_codes').where('created_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

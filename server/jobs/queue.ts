@@ -46,9 +46,11 @@ export interface JobPayloads {
   /** The e-mail that confirms a runner's address for their alert (its secret is only in this payload and the mail). */
   'send-alert-confirmation': { alert_id: number; secret: string };
   /** A backup of the embedded store into this file, made by the store that holds its database (issue 38). */
-  backup: { file: string };
+  backup: { file: string; actor?: string };
   /** Photos of events past their retention period are removed. */
   retention: { day: string };
+  /** Orders' phones and e-mails older than ORDER_CONTACT_DAYS are erased (one a day). */
+  'contact-retention': { day: string };
   /** An event's public images made in an older way are made again, marked all over. */
   'remake-previews': { event_id: number };
   /** A photo's public images made again under a new name, with the faces of active removals blurred (or none). */

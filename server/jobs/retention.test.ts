@@ -1,9 +1,10 @@
 // The daily retention job on every database: an event past its retention period loses its photos' images and
-// faces, its photos stay as rows for the orders that name them, other events keep everything, a second run does
-// nothing, and the day's job is queued once.
+// faces, its photos stay as rows for the orders that name them, other events keep everything, each event purged is
+// written to the audit trail, a second run does nothing, and the day's job is queued once.
 
 import { describe, expect, it } from 'vitest';
 import { photoObjectKeys } from '../../core/contract/photos';
+import { readAudit } from '../db/audit-repo';
 import { replaceStartList, startListSize } from '../db/bibs-repo';
 import { jobsWithPayload } from '../db/jobs-repo';
 import { testDatabases } from '../db/test-databases';
@@ -93,6 +94,10 @@ describe.each(testDatabases)('retention on $name', (database) => {
       .where('id', '=', photoId as number)
       .executeTakeFirstOrThrow();
     expect(photo.purged_at).not.toBeNull();
+    const purgeEntries = async () => (await readAudit(f.db)).filter((e) => e.actor === 'job:retention');
+    expect((await purgeEntries()).filter((e) => e.subject === 'paid')).toMatchObject([
+      { action: 'event purged: photos, faces, start list, alerts', subject: 'paid', records: 6 },
+    ]);
 
     // The order keeps its record; its page says the storage period is over.
     f.t.setNow(at(60));
@@ -116,8 +121,9 @@ describe.each(testDatabases)('retention on $name', (database) => {
     } finally {
       f.t.setNow(at(0));
     }
-    // A second run finds nothing more to do.
+    // A second run finds nothing more to do, and writes nothing.
     expect((await purgeExpiredEvents({ ...f.t.ctx, now: () => at(61) })).events).not.toContain('paid');
+    expect((await purgeEntries()).filter((e) => e.subject === 'paid')).toHaveLength(1);
   });
 
   it("queues the day's retention job once", async () => {

@@ -2,8 +2,9 @@
 // retention period (eventdate + retention_days, RETENTION_DAYS by default), each photo's objects (thumbnail, preview,
 // logo version, original) are deleted from the store, its faces (and the bibs read under them) and its start list
 // from the database (and runners' alerts of new photos), and the photo row is marked purged; orders keep their records, and their page shows the expiry message. Objects go first, then the rows, in
-// batches, so a crash at any point is finished by the next run.
+// batches, so a crash at any point is finished by the next run. Each event purged is written to the audit trail.
 import { photoObjectKeys } from '../../core/contract/photos';
+import { jobActor, writeAudit } from '../db/audit-repo';
 import { replaceStartList } from '../db/bibs-repo';
 import type { Db } from '../db/database';
 import { eventsToPurge, markEventPurged } from '../db/events-repo';
@@ -30,26 +31,34 @@ export async function purgeExpiredEvents(deps: RetentionDeps): Promise<Retention
   const now = deps.now();
   const result: RetentionResult = { events: [], photos: 0 };
   for (const event of await eventsToPurge(deps.db, now)) {
+    let photos = 0;
     for (;;) {
-      const photos = await unpurgedPhotos(deps.db, event.event_id, BATCH);
-      if (photos.length === 0) break;
+      const batch = await unpurgedPhotos(deps.db, event.event_id, BATCH);
+      if (batch.length === 0) break;
       await Promise.all(
-        photos.flatMap((p) =>
+        batch.flatMap((p) =>
           Object.values(photoObjectKeys(event.event_key, p.file_name)).map((key) => deps.store.delete(key)),
         ),
       );
       await markPhotosPurged(
         deps.db,
-        photos.map((p) => p.id),
+        batch.map((p) => p.id),
         now,
       );
-      result.photos += photos.length;
+      photos += batch.length;
     }
+    result.photos += photos;
     // The runners' names of its start list go with its photos (the bibs read went with the faces).
     await replaceStartList(deps.db, event.event_id, []);
     // So do runners' alerts of new photos (their faces' descriptors and bibs).
     await deleteAlertsOfEvent(deps.db, event.event_id);
     await markEventPurged(deps.db, event.event_id, now);
+    await writeAudit(deps.db, {
+      actor: jobActor('retention'),
+      action: 'event purged: photos, faces, start list, alerts',
+      subject: event.event_key,
+      records: photos,
+    });
     deps.onEventPurged?.(event.event_id);
     result.events.push(event.event_key);
   }

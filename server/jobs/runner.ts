@@ -1,6 +1,7 @@
 // Runs the store's background jobs other than face indexing (faces/wiring.ts runs those): delivering paid orders
 // (originals, logo versions), the outbox of notices, refunds, runners' alerts, photographers' uploads, the daily
-// retention, and remaking older public images, each in its lane (JOB_LANES). Each kind has its own retry policy.
+// retentions (events' photos, orders' contacts), and remaking older public images, each in its lane (JOB_LANES).
+// Each kind has its own retry policy.
 // A job whose worker died (killed, crashed, cut off) is queued again once its lease runs out (queue.ts JOB_LEASE_MS):
 // every process that runs jobs sweeps every kind, the face indexing's too.
 
@@ -15,6 +16,7 @@ import { notifyOrder, sendNotice } from '../services/notify/outbox';
 import type { PaymentGateway } from '../services/payments/gateway';
 import { refundDuplicateCharge } from '../services/payments/refund';
 import type { ObjectStore } from '../storage/object-store';
+import { CONTACT_RETENTION_JOB, eraseExpiredContacts } from './contact-retention';
 import { prepareLogos, prepareOriginals } from './order-delivery';
 import {
   enqueue,
@@ -39,6 +41,8 @@ export interface JobRunnerDeps {
   push?: PushSender | undefined;
   /** The payment gateway (duplicate card charges are refunded through it). */
   payments?: Pick<PaymentGateway, 'name' | 'cards'> | undefined;
+  /** Days an order's phone and e-mail are kept (ORDER_CONTACT_DAYS); absent, the default. */
+  orderContactDays?: number | undefined;
 }
 
 /** Doubling from `first`, at most `max`. */
@@ -53,6 +57,7 @@ export const JOB_POLICIES: Record<string, RetryPolicy> = {
   // About a day of tries: 1, 2, 4 ... 120 minutes apart.
   'send-notice': { maxAttempts: 12, delayMs: backoff(MINUTE, 120 * MINUTE) },
   retention: { maxAttempts: 3, delayMs: backoff(10 * MINUTE, 60 * MINUTE) },
+  [CONTACT_RETENTION_JOB]: { maxAttempts: 3, delayMs: backoff(10 * MINUTE, 60 * MINUTE) },
   'remake-previews': { maxAttempts: 5, delayMs: backoff(MINUTE, 30 * MINUTE) },
   // About a day of tries, like a notice: money owed back to a buyer.
   'refund-duplicate': { maxAttempts: 12, delayMs: backoff(MINUTE, 120 * MINUTE) },
@@ -76,7 +81,7 @@ export const RUNNER_KINDS = Object.keys(JOB_POLICIES);
 export const JOB_LANES: Readonly<Record<string, readonly string[]>> = {
   delivery: ['prepare-originals', 'prepare-logos', 'notify-order', 'send-notice', 'refund-duplicate'],
   alerts: ['send-alert', 'send-alert-confirmation'],
-  upkeep: ['import-upload', 'remake-previews', 'retention'],
+  upkeep: ['import-upload', 'remake-previews', 'retention', CONTACT_RETENTION_JOB],
 };
 
 export function jobHandlers(deps: JobRunnerDeps): Record<string, JobHandler> {
@@ -96,6 +101,7 @@ export function jobHandlers(deps: JobRunnerDeps): Record<string, JobHandler> {
     'send-notice': (payload, job) =>
       sendNotice(deps, Number((payload as { notice_id?: unknown }).notice_id), job, sendPolicy.maxAttempts),
     retention: () => purgeExpiredEvents(deps),
+    [CONTACT_RETENTION_JOB]: () => eraseExpiredContacts(deps),
     'remake-previews': (payload) =>
       remakePreviews(deps, Number((payload as { event_id?: unknown }).event_id)),
     'import-upload': (payload) => importUpload(deps, payload as JobPayloads['import-upload']),
@@ -107,19 +113,33 @@ export function jobHandlers(deps: JobRunnerDeps): Record<string, JobHandler> {
   };
 }
 
-/** Queues today's retention job unless one is already there. */
-export async function queueRetentionIfDue(db: Db, now: Date): Promise<boolean> {
+/** Queues today's job of a daily kind unless one is already there. */
+async function queueDailyIfDue(db: Db, kind: 'retention' | typeof CONTACT_RETENTION_JOB, now: Date) {
   const day = retentionDay(now);
-  if ((await jobsWithPayload(db, 'retention', { day })).length > 0) return false;
-  await enqueue(db, 'retention', { day });
+  if ((await jobsWithPayload(db, kind, { day })).length > 0) return false;
+  await enqueue(db, kind, { day });
   return true;
 }
+
+/** Queues today's retention job unless one is already there. */
+export const queueRetentionIfDue = (db: Db, now: Date): Promise<boolean> =>
+  queueDailyIfDue(db, 'retention', now);
+
+/** Queues today's retention of orders' contacts unless it is already there. */
+export const queueContactRetentionIfDue = (db: Db, now: Date): Promise<boolean> =>
+  queueDailyIfDue(db, CONTACT_RETENTION_JOB, now);
+
+/** Queues both daily retentions that are due. */
+const queueRetentionsIfDue = async (db: Db, now: Date) => {
+  await queueRetentionIfDue(db, now);
+  await queueContactRetentionIfDue(db, now);
+};
 
 export interface JobRunnerOptions {
   /** Concurrent job loops of each lane (default 1). */
   loops?: number;
   pollMs?: number;
-  /** How often a process checks that today's retention job exists (default hourly). */
+  /** How often a process checks that today's retention jobs exist (default hourly). */
   retentionCheckMs?: number;
   /** A claimed job's lease (default JOB_LEASE_MS); expired leases are swept every quarter of it. */
   leaseMs?: number;
@@ -139,13 +159,13 @@ export function startJobRunner(
   };
   const first = Promise.all([
     sweep(),
-    queueRetentionIfDue(deps.db, deps.now()),
+    queueRetentionsIfDue(deps.db, deps.now()),
     queuePreviewRemakes(deps.db),
   ]).catch(failed('start'));
   const timers = [
     setInterval(() => void sweep().catch(failed('lease sweep')), leaseMs / 4),
     setInterval(
-      () => void queueRetentionIfDue(deps.db, deps.now()).catch(failed('retention check')),
+      () => void queueRetentionsIfDue(deps.db, deps.now()).catch(failed('retention check')),
       options.retentionCheckMs ?? 60 * MINUTE,
     ),
   ];

@@ -1,15 +1,38 @@
 // The store's side of backups (issue 38). A backup needs the process that holds the embedded database's files: the
 // command line, when a store runs, asks it through the job queue (a "backup" job this loop alone takes) and waits
 // for its result; with BACKUP_DIR and BACKUP_EVERY the store also makes its own, keeping the newest BACKUP_KEEP.
+// Each backup made is written to the audit trail: an archive holds every runner's and buyer's data.
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import client from 'prom-client';
+import { jobActor, writeAudit } from '../db/audit-repo';
 import type { Db, EmbeddedDatabase } from '../db/database';
 import { runJobs } from '../jobs/queue';
-import { writeBackup } from './backup';
+import { type BackupSummary, writeBackup } from './backup';
 import { log } from './log';
 
 export const BACKUP_JOB = 'backup';
+
+/** A backup asked of the store: the archive to write, and who asked (the audit trail's actor). */
+export interface BackupJobPayload {
+  file: string;
+  actor?: string;
+}
+
+/** The backup's entry in the audit trail: the archive, and the orders and faces (the personal rows) it holds. */
+export async function auditBackup(
+  db: Db,
+  actor: string,
+  summary: Pick<BackupSummary, 'file' | 'counts'>,
+): Promise<void> {
+  await writeAudit(db, {
+    actor,
+    action: 'backup written',
+    subject: summary.file,
+    records: summary.counts.orders + summary.counts.faces,
+  });
+}
+
 /** Scheduled archives: runfoto-20261128-031500.tar. */
 const SCHEDULED = /^runfoto-\d{8}-\d{6}\.tar$/;
 /** A store just started makes its first scheduled backup after this (when one is due). */
@@ -39,7 +62,7 @@ async function scheduledArchives(dir: string): Promise<string[]> {
 
 /** Makes one scheduled backup and removes the oldest beyond `keep`. */
 export async function scheduledBackup(
-  embedded: Pick<EmbeddedDatabase, 'pglite' | 'lock'>,
+  embedded: Pick<EmbeddedDatabase, 'db' | 'pglite' | 'lock'>,
   dataDir: string,
   schedule: BackupSchedule,
   now: Date = new Date(),
@@ -47,6 +70,7 @@ export async function scheduledBackup(
   await fsp.mkdir(schedule.dir, { recursive: true });
   const file = path.join(schedule.dir, `runfoto-${stamp(now)}.tar`);
   const summary = await writeBackup(embedded, dataDir, file, now);
+  await auditBackup(embedded.db, jobActor('backup'), summary);
   const archives = await scheduledArchives(schedule.dir);
   for (const old of archives.slice(0, Math.max(0, archives.length - schedule.keep)))
     await fsp.rm(path.join(schedule.dir, old), { force: true });
@@ -76,10 +100,12 @@ export function startBackupService(deps: {
   const stop = new AbortController();
   let running: Promise<unknown> = Promise.resolve();
   const backupJob = async (payload: unknown) => {
-    const summary = await writeBackup(
-      deps.embedded,
-      deps.dataDir,
-      String((payload as { file?: unknown }).file),
+    const asked = payload as Partial<BackupJobPayload>;
+    const summary = await writeBackup(deps.embedded, deps.dataDir, String(asked.file));
+    await auditBackup(
+      deps.db,
+      typeof asked.actor === 'string' && asked.actor !== '' ? asked.actor : jobActor('backup'),
+      summary,
     );
     lastBackup.set(Date.now() / 1000);
     return summary;

@@ -12,8 +12,7 @@ import type { ApiLimits } from './api';
 import { validate } from './validate';
 
 /** The store's senders of codes (AppContext.senders: its SMTP and SMS provider), read at each request. */
-export const codeSendersOf = (ctx: AppContext): CodeSenders =>
-  (ctx as AppContext & { senders?: CodeSenders }).senders ?? {};
+export const codeSendersOf = (ctx: AppContext): CodeSenders => ctx.senders ?? {};
 
 export function privacyDataRoutes(ctx: AppContext, limits: Pick<ApiLimits, 'clientOf'>) {
   const success = <T>(body: T) => ({ status: 'success' as const, body });

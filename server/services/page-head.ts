@@ -51,6 +51,7 @@ const STATIC_TITLES: Record<string, string> = {
   '/find-order': 'ค้นหาคำสั่งซื้อ',
   '/privacy': 'ประกาศความเป็นส่วนตัว',
   '/privacy/my-data': 'ข้อมูลของฉัน',
+  '/privacy/remove': 'นำใบหน้าของฉันออก',
 };
 
 /** Every catalog message the head uses (a test checks each is in both catalogs). */

@@ -25,8 +25,8 @@ const DAY_MS = 86_400_000;
 export const PRIVACY_REQUEST_ACTOR = 'store:privacy-request';
 
 /** The days an order's contact is kept for the accounts (ORDER_CONTACT_DAYS): the context's, else the default. */
-export const orderContactDaysOf = (ctx: AppContext): number =>
-  (ctx as AppContext & { orderContactDays?: number }).orderContactDays ?? ORDER_CONTACT_DAYS;
+export const orderContactDaysOf = (ctx: Pick<AppContext, 'orderContactDays'>): number =>
+  ctx.orderContactDays ?? ORDER_CONTACT_DAYS;
 
 /** The day an order's contact is erased by the store's retention. */
 export const contactErasedOn = (ctx: AppContext, order: Pick<HeldOrderRow, 'created_at'>): Date =>

@@ -127,6 +127,13 @@ export default function FaceResults({
           </details>
         )}
         {faceSearch && <WidenSearch disabled={busy} outcome={widened} onFile={onWiden} />}
+        {faceSearch && !searchedBib && (
+          <p className="remove-me-link">
+            <a href="/privacy/remove">
+              <Trans>นำฉันออกจากรูปเหล่านี้</Trans>
+            </a>
+          </p>
+        )}
         {frames.length > 0 && (
           <section className="nearby-frames">
             <ResultsGrid

@@ -1,37 +1,29 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { Erased, HeldData } from '../../../core/contract/privacy-data';
-import { PRIVACY_CODE_DIGITS } from '../../../core/privacy';
 import {
   askPrivacyCode,
   type CodeDestination,
   eraseHeldData,
   fetchHeldData,
-  verifyPrivacyCode,
 } from '../../lib/api/privacy-data';
 import { appSettings } from '../../lib/app-settings';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { languageAtom } from '../../lib/state';
-import { MyDataHeld } from './MyDataHeld';
 import {
-  cleanDestinationInput,
-  type DestinationKind,
-  type DestinationProblem,
-  destinationOf,
-  destinationProblem,
-  downloadHeld,
-  type MyDataProblem,
-  problemOf,
-  triesLeftOf,
-} from './my-data-form';
+  type CodeProblem,
+  ContactCodeStep,
+  codeProblemOf,
+  needsNewCode,
+  useCodeProblemText,
+} from './ContactCodeStep';
+import { MyDataHeld } from './MyDataHeld';
+import { downloadHeld } from './my-data-form';
 import './my-data.css';
 
-type Step =
-  | { step: 'ask' }
-  | { step: 'code'; destination: CodeDestination; requestId: string; sentTo: string; minutes: number }
-  | { step: 'held'; access: string; data: HeldData; erased?: Erased };
+type Step = { step: 'ask' } | { step: 'held'; access: string; data: HeldData; erased?: Erased };
 
 /** /privacy/my-data: a code to a phone or an e-mail, then what the store holds under it, its download and erasure. */
 export function MyDataPage() {
@@ -39,13 +31,10 @@ export function MyDataPage() {
   usePageTitle(t`ข้อมูลของฉัน`);
   const language = useAtomValue(languageAtom);
   const id = useId();
-  const [kind, setKind] = useState<DestinationKind>('mobile');
-  const [value, setValue] = useState('');
-  const [inputProblem, setInputProblem] = useState<DestinationProblem>();
-  const [code, setCode] = useState('');
+  const [destination, setDestination] = useState<CodeDestination>();
   const [step, setStep] = useState<Step>({ step: 'ask' });
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<{ kind: MyDataProblem; triesLeft?: number | undefined }>();
+  const [problem, setProblem] = useState<CodeProblem>();
   const [confirming, setConfirming] = useState(false);
   const running = useRef<AbortController | undefined>(undefined);
 
@@ -59,38 +48,15 @@ export function MyDataPage() {
       await work(controller.signal);
     } catch (error) {
       if (controller.signal.aborted) return;
-      setProblem({ kind: problemOf(error), triesLeft: triesLeftOf(error) });
+      setProblem(codeProblemOf(error));
     } finally {
       if (running.current === controller) setBusy(false);
     }
   };
 
-  const sendCode = (event: FormEvent) => {
-    event.preventDefault();
-    const found = destinationProblem(kind, value);
-    setInputProblem(found);
-    if (found) return;
-    const destination = destinationOf(kind, value);
-    void attempt(async (signal) => {
-      const sent = await askPrivacyCode(destination, language, signal);
-      setCode('');
-      setStep({
-        step: 'code',
-        destination,
-        requestId: sent.request_id,
-        sentTo: sent.sent_to,
-        minutes: sent.minutes,
-      });
-    });
-  };
-
-  const openData = (event: FormEvent) => {
-    event.preventDefault();
-    if (step.step !== 'code') return;
-    void attempt(async (signal) => {
-      const access = await verifyPrivacyCode(step.requestId, code.trim(), step.destination, signal);
-      setStep({ step: 'held', access, data: await fetchHeldData(access, signal) });
-    });
+  const openData = async (access: string, verified: CodeDestination, signal: AbortSignal) => {
+    setDestination(verified);
+    setStep({ step: 'held', access, data: await fetchHeldData(access, signal) });
   };
 
   const erase = () => {
@@ -106,36 +72,12 @@ export function MyDataPage() {
   const startAgain = () => {
     running.current?.abort();
     setStep({ step: 'ask' });
-    setCode('');
     setProblem(undefined);
     setConfirming(false);
     setBusy(false);
   };
 
-  const problemText: Record<MyDataProblem, string> = {
-    'cannot-send':
-      kind === 'mobile' ? t`ร้านนี้ส่งรหัสทาง SMS ไม่ได้ กรุณาใช้อีเมล` : t`ร้านนี้ส่งรหัสทางอีเมลไม่ได้ กรุณาใช้เบอร์มือถือ`,
-    'too-many-codes': t`ขอรหัสบ่อยเกินไป กรุณาลองใหม่พรุ่งนี้`,
-    'send-failed': t`ส่งรหัสไม่สำเร็จในขณะนี้ กรุณาลองใหม่ในอีกสักครู่`,
-    'wrong-code':
-      problem?.triesLeft === undefined
-        ? t`รหัสไม่ถูกต้อง กรุณาลองอีกครั้ง`
-        : t`รหัสไม่ถูกต้อง ลองได้อีก ${problem.triesLeft} ครั้ง`,
-    'code-expired': t`รหัสนี้หมดอายุหรือถูกใช้ไปแล้ว กรุณาขอรหัสใหม่`,
-    'too-many-tries': t`กรอกรหัสผิดหลายครั้งเกินไป กรุณาขอรหัสใหม่`,
-    'access-expired': t`หมดเวลาแล้ว กรุณาขอรหัสใหม่`,
-    offline: t`เชื่อมต่อไม่ได้ กรุณาตรวจสอบอินเทอร์เน็ตแล้วลองอีกครั้ง`,
-    failed: t`เกิดข้อผิดพลาด กรุณาลองใหม่อีกครั้ง`,
-  };
-  const inputProblemText: Record<DestinationProblem, string> = {
-    required: kind === 'mobile' ? t`กรุณากรอกเบอร์มือถือ` : t`กรุณากรอกอีเมล`,
-    mobile: t`เบอร์มือถือต้องมี 10 หลัก`,
-    email: t`อีเมลไม่ถูกต้อง`,
-  };
-  const needsNewCode =
-    problem?.kind === 'code-expired' ||
-    problem?.kind === 'too-many-tries' ||
-    problem?.kind === 'access-expired';
+  const problemText = useCodeProblemText();
   const days = appSettings.privacy.orderContactDays;
 
   return (
@@ -151,94 +93,18 @@ export function MyDataPage() {
       </p>
 
       {step.step === 'ask' && (
-        <form className="my-data-form" noValidate onSubmit={sendCode}>
-          <fieldset className="my-data-kind">
-            <legend>
-              <Trans>ส่งรหัสไปที่</Trans>
-            </legend>
-            {(['mobile', 'email'] as const).map((option) => (
-              <label key={option}>
-                <input
-                  type="radio"
-                  name="kind"
-                  value={option}
-                  checked={kind === option}
-                  onChange={() => {
-                    setKind(option);
-                    setValue('');
-                    setInputProblem(undefined);
-                    setProblem(undefined);
-                  }}
-                />{' '}
-                {option === 'mobile' ? <Trans>เบอร์มือถือ</Trans> : <Trans>อีเมล</Trans>}
-              </label>
-            ))}
-          </fieldset>
-          <div className="field">
-            <label htmlFor={`${id}-destination`}>
-              {kind === 'mobile' ? <Trans>เบอร์มือถือ</Trans> : <Trans>อีเมล</Trans>}
-            </label>
-            <input
-              id={`${id}-destination`}
-              type={kind === 'mobile' ? 'tel' : 'email'}
-              inputMode={kind === 'mobile' ? 'numeric' : 'email'}
-              autoComplete={kind === 'mobile' ? 'tel' : 'email'}
-              value={value}
-              aria-invalid={inputProblem ? true : undefined}
-              aria-describedby={inputProblem ? `${id}-destination-problem` : undefined}
-              onChange={(e) => setValue(cleanDestinationInput(kind, e.target.value))}
-            />
-            {inputProblem && (
-              <p id={`${id}-destination-problem`} className="field-error">
-                {inputProblemText[inputProblem]}
-              </p>
-            )}
-          </div>
-          <button type="submit" className="button primary" disabled={busy}>
-            {busy ? <Trans>กำลังส่ง…</Trans> : <Trans>ส่งรหัส</Trans>}
-          </button>
-        </form>
-      )}
-
-      {step.step === 'code' && (
-        <form className="my-data-form" noValidate onSubmit={openData}>
-          <p>
-            <Trans>
-              ส่งรหัส {PRIVACY_CODE_DIGITS} หลักไปที่ {step.sentTo} แล้ว รหัสใช้ได้ {step.minutes} นาที
-            </Trans>
-          </p>
-          <div className="field">
-            <label htmlFor={`${id}-code`}>
-              <Trans>รหัสยืนยัน</Trans>
-            </label>
-            <input
-              id={`${id}-code`}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={PRIVACY_CODE_DIGITS}
-              value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D+/g, '').slice(0, PRIVACY_CODE_DIGITS))}
-            />
-          </div>
-          <div className="my-data-actions">
-            <button
-              type="submit"
-              className="button primary"
-              disabled={busy || code.length !== PRIVACY_CODE_DIGITS}
-            >
-              {busy ? <Trans>กำลังตรวจสอบ…</Trans> : <Trans>ดูข้อมูลของฉัน</Trans>}
-            </button>
-            <button type="button" className="button" onClick={startAgain}>
-              <Trans>ขอรหัสใหม่</Trans>
-            </button>
-          </div>
-        </form>
+        <ContactCodeStep
+          ask={askPrivacyCode}
+          verifyLabel={<Trans>ดูข้อมูลของฉัน</Trans>}
+          onVerified={openData}
+          initialDestination={destination}
+        />
       )}
 
       {problem && (
         <div className="alert error" role="alert">
-          <p>{problemText[problem.kind]}</p>
-          {needsNewCode && step.step !== 'ask' && (
+          <p>{problemText(problem)}</p>
+          {needsNewCode(problem) && step.step !== 'ask' && (
             <button type="button" className="button" onClick={startAgain}>
               <Trans>ขอรหัสใหม่</Trans>
             </button>

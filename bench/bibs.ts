@@ -106,6 +106,7 @@ const day = new Date().toISOString().slice(0, 10);
 await cli(
   'create-event',
   EVENT,
+  '--runners-informed',
   '--title',
   'Bib bench',
   '--date',

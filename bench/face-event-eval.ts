@@ -11,7 +11,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { migrate, openDatabase } from '../server/db/database';
+import { type Db, migrate, openDatabase } from '../server/db/database';
 import { insertEvent } from '../server/db/events-repo';
 import { faceBlockOfEvent } from '../server/db/faces-repo';
 import { insertAlert } from '../server/db/photo-alerts-repo';
@@ -302,6 +302,73 @@ export interface AlertOutcome {
 }
 
 /**
+ * An event of saved descriptors on an in-memory store: `arriving` (photo indexes) inserted as its photos in that
+ * order, none indexed yet, with the index job's deps over it (jobs/index-photo.ts: the event's grouping, an engine
+ * reading its faces, and a pool standing in for the detector that answers each photo's saved faces).
+ */
+export async function savedFacesEvent(
+  db: Db,
+  photos: readonly EvalPhoto[],
+  arriving: readonly number[],
+  eventKey: string,
+  threshold: number,
+) {
+  const eventId = await insertEvent(db, {
+    event: {
+      event_key: eventKey,
+      title: eventKey,
+      cover_object: 'c.jpg',
+      event_date_text: '1',
+      eventdate: '2026-11-22',
+      province: 'x',
+      team_key: null,
+      on_sale_start: new Date(),
+      on_sale_end: new Date(),
+      face_threshold: threshold,
+      // The face set has no bibs.
+      bib_min_digits: 0,
+      bib_max_digits: 0,
+    },
+  });
+  const ids = await insertPhotos(
+    db,
+    arriving.map((p, i) => ({
+      event_id: eventId,
+      stage_id: null,
+      original_file_name: `${p}.jpg`,
+      file_name: `${i}.jpg`,
+      width: 1000,
+      height: 1000,
+      taken_at: new Date(),
+      index_error: null,
+    })),
+  );
+  const photoOfId = new Map(ids.map((id, i) => [id, arriving[i] as number]));
+  const engine = new FaceIndexEngine({
+    loadFaces: (event, after) => faceBlockOfEvent(db, event, after),
+  });
+  const deps = {
+    db,
+    store: { get: async () => new Uint8Array(1) },
+    pool: {
+      index: async (job: { photoId: number }) => ({
+        photoId: job.photoId,
+        ok: true as const,
+        ms: 0,
+        faces: (photos[photoOfId.get(job.photoId) as number]?.faces ?? []).map((descriptor, i) => ({
+          box: { x: 10 + 100 * i, y: 10, width: 80, height: 80 },
+          score: 0.9,
+          descriptor,
+        })),
+      }),
+    },
+    engine,
+    grouping: groupingOver(db),
+  };
+  return { eventId, ids, photoOfId, engine, deps };
+}
+
+/**
  * Runners' alerts on race day, judged by the store's own code: for the same held-out folds as evaluateEvent, each
  * selfie of fold f (of `queries`) makes an alert, and the fold's event photos arrive one at a time (in a seeded
  * shuffle of `eventPhotos`, as a race day mixes its runners) through the index job (jobs/index-photo.ts, a pool
@@ -332,58 +399,13 @@ export async function evaluateAlerts(
         [arriving[i], arriving[j]] = [arriving[j] as number, arriving[i] as number];
       }
       const selfies = queries.filter((p) => !isCrowd(p) && foldOf.get(p) === f && photos[p]?.selfie);
-      const eventId = await insertEvent(db, {
-        event: {
-          event_key: `alerts-fold-${f}-${outcomes.length}`,
-          title: 'alerts',
-          cover_object: 'c.jpg',
-          event_date_text: '1',
-          eventdate: '2026-11-22',
-          province: 'x',
-          team_key: null,
-          on_sale_start: new Date(),
-          on_sale_end: new Date(),
-          face_threshold: threshold,
-          // The face set has no bibs.
-          bib_min_digits: 0,
-          bib_max_digits: 0,
-        },
-      });
-      const ids = await insertPhotos(
+      const { eventId, ids, photoOfId, deps } = await savedFacesEvent(
         db,
-        arriving.map((p, i) => ({
-          event_id: eventId,
-          stage_id: null,
-          original_file_name: `${p}.jpg`,
-          file_name: `${i}.jpg`,
-          width: 1000,
-          height: 1000,
-          taken_at: new Date(),
-          index_error: null,
-        })),
+        photos,
+        arriving,
+        `alerts-fold-${f}-${outcomes.length}`,
+        threshold,
       );
-      const photoOfId = new Map(ids.map((id, i) => [id, arriving[i] as number]));
-      const engine = new FaceIndexEngine({
-        loadFaces: (event, after) => faceBlockOfEvent(db, event, after),
-      });
-      const deps = {
-        db,
-        store: { get: async () => new Uint8Array(1) },
-        pool: {
-          index: async (job: { photoId: number }) => ({
-            photoId: job.photoId,
-            ok: true as const,
-            ms: 0,
-            faces: (photos[photoOfId.get(job.photoId) as number]?.faces ?? []).map((descriptor, i) => ({
-              box: { x: 10 + 100 * i, y: 10, width: 80, height: 80 },
-              score: 0.9,
-              descriptor,
-            })),
-          }),
-        },
-        engine,
-        grouping: groupingOver(db),
-      };
       const started = performance.now();
       const arrive = async (from: number, to: number) => {
         for (let i = from; i < to; i++) {

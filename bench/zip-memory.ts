@@ -200,6 +200,7 @@ try {
   await admin(
     'create-event',
     EVENT,
+    '--runners-informed',
     '--title',
     'Zip bench',
     '--date',

@@ -30,6 +30,13 @@ describe('app settings', () => {
       paymentGateway: 'sandbox',
       support: {},
       alertsByEmail: false,
+      privacy: {
+        controller: '',
+        contactEmail: '',
+        storageRegion: '',
+        retentionDays: 35,
+        orderContactDays: 730,
+      },
     });
   });
 

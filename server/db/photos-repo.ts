@@ -241,6 +241,25 @@ export async function eventsWithOlderPreviews(db: Db, version: number): Promise<
   return rows.map((r) => r.event_id);
 }
 
+/**
+ * Gives a photo the stored file name its objects were just written under (its public images made again), with the
+ * version they were made by; only while it still has `from` (another remake that finished first wins). Answers
+ * whether it was changed.
+ */
+export async function setFileName(
+  db: Db,
+  id: number,
+  change: { from: string; to: string; previewVersion: number },
+): Promise<boolean> {
+  const changed = await db
+    .updateTable('photos')
+    .set({ file_name: change.to, preview_version: change.previewVersion })
+    .where('id', '=', id)
+    .where('file_name', '=', change.from)
+    .executeTakeFirst();
+  return Number(changed.numUpdatedRows) === 1;
+}
+
 export async function setPreviewVersion(db: Db, id: number, version: number): Promise<void> {
   await db.updateTable('photos').set({ preview_version: version }).where('id', '=', id).execute();
 }

@@ -1,6 +1,8 @@
-// Owns face_removals' rows as requests (made, confirmed, undone) and the faces they took out of search: a runner's
-// objection to being found by face. The descriptor is kept only while the removal is active.
+// Owns face_removals and face_removal_photos: a runner's objection to being found by face, as a request (made,
+// confirmed, undone), the faces it took out of search, and where they were in each photo (to blur them in its public
+// images while the removal is active). The descriptor is kept only while the removal is active.
 import type { Db } from './database';
+import { isPhotoId } from './photos-repo';
 import type { FaceRemovalState } from './schema';
 
 export interface ActiveRemoval {
@@ -185,4 +187,28 @@ export async function eventsWithFaces(db: Db): Promise<{ event_id: number; face_
     .where('face_search', '=', true)
     .orderBy('event_id')
     .execute();
+}
+
+/** The faces of the photo's active removals, to blur in its public images; none when no active removal has it. */
+export async function blurBoxesOfPhoto(
+  db: Db,
+  photoId: number,
+): Promise<{ x: number; y: number; width: number; height: number }[]> {
+  if (!isPhotoId(photoId)) return [];
+  const rows = await db
+    .selectFrom('face_removal_photos as p')
+    .innerJoin('face_removals as r', 'r.id', 'p.removal_id')
+    .select(['p.box_x', 'p.box_y', 'p.box_w', 'p.box_h'])
+    .where('p.photo_id', '=', photoId)
+    .where('r.state', '=', 'active')
+    .orderBy('p.removal_id')
+    .orderBy('p.box_x')
+    .orderBy('p.box_y')
+    .execute();
+  return rows.map((row) => ({
+    x: Number(row.box_x),
+    y: Number(row.box_y),
+    width: Number(row.box_w),
+    height: Number(row.box_h),
+  }));
 }

@@ -40,7 +40,13 @@ export interface FaceQuery {
 
 /** The matches, with how many faces the selfie had (the largest searched); or no face in it. */
 export type FaceSearchOutcome =
-  | { kind: 'matches'; matches: FaceMatch[]; selfieFaces?: number }
+  | {
+      kind: 'matches';
+      matches: FaceMatch[];
+      selfieFaces?: number;
+      /** The selfie's face as it was searched (the answer is judged against removed runners' faces with it). */
+      descriptor?: Float32Array;
+    }
   | { kind: 'no-face' };
 
 export interface FaceSearchEngine {
@@ -239,6 +245,7 @@ export class FaceIndexEngine implements FaceSearchEngine {
       kind: 'matches',
       matches: await this.searchDescriptor(described.descriptor, query),
       selfieFaces: described.faces,
+      descriptor: described.descriptor,
     };
   }
 

@@ -55,6 +55,8 @@ export interface JobPayloads {
   'remake-previews': { event_id: number };
   /** A photo's public images made again under a new name, with the faces of active removals blurred (or none). */
   'remake-blurred': { photo_id: number };
+  /** A photo's objects under a name it no longer has (or never took: a remake that stopped) are deleted. */
+  'delete-photo-objects': { photo_id: number; file_name: string };
 }
 export type JobKind = keyof JobPayloads;
 

@@ -8,6 +8,8 @@ import type { Db } from '../db/database';
 import { findById } from '../db/events-repo';
 import { jobsWithPayload } from '../db/jobs-repo';
 import { eventsWithOlderPreviews, setPreviewVersion, unpurgedPhotos } from '../db/photos-repo';
+import { blurBoxesOfPhoto } from '../db/removal-requests-repo';
+import type { BlurBox } from '../services/photo-import';
 import { photoCopyOf, photoDerivatives } from '../services/photo-import';
 import type { ObjectStore } from '../storage/object-store';
 import { enqueue } from './queue';
@@ -32,7 +34,9 @@ export async function remakePreviews(
     if (batch.length === 0) break;
     for (const photo of batch) {
       const keys = photoObjectKeys(event.event_key, photo.file_name);
-      if (await remakeOne(deps.store, keys, photo.preview_version)) remade += 1;
+      // Faces of runners who removed theirs stay blurred in whatever is made again.
+      const blur = await blurBoxesOfPhoto(deps.db, photo.id);
+      if (await remakeOne(deps.store, keys, photo.preview_version, blur)) remade += 1;
       else {
         // Nothing to make them from: the old images are removed rather than left unmarked.
         await Promise.all([keys.thumbnail, keys.preview].map((key) => deps.store.delete(key)));
@@ -49,6 +53,7 @@ async function remakeOne(
   store: ObjectStore,
   keys: ReturnType<typeof photoObjectKeys>,
   version: number,
+  blur: readonly BlurBox[],
 ): Promise<boolean> {
   if (version >= 2) {
     const [thumbnail, preview] = await Promise.all([store.get(keys.thumbnail), store.get(keys.preview)]);
@@ -61,7 +66,7 @@ async function remakeOne(
   }
   const original = await store.get(keys.original);
   if (!original) return false;
-  const made = await photoDerivatives(original);
+  const made = await photoDerivatives(original, blur);
   await store.put(keys.thumbnail, made.thumbnail, 'image/jpeg');
   await store.put(keys.preview, made.preview, 'image/jpeg');
   await store.put(keys.thumbnailCopy, made.thumbnailCopy, 'image/webp');

@@ -27,6 +27,7 @@ import {
   requeueExpiredLeases,
   runJobs,
 } from './queue';
+import { deleteOldPhotoObjects, remakeBlurred } from './remake-blurred';
 import { queuePreviewRemakes, remakePreviews } from './remake-previews';
 import { purgeExpiredEvents, retentionDay } from './retention';
 
@@ -59,6 +60,9 @@ export const JOB_POLICIES: Record<string, RetryPolicy> = {
   retention: { maxAttempts: 3, delayMs: backoff(10 * MINUTE, 60 * MINUTE) },
   [CONTACT_RETENTION_JOB]: { maxAttempts: 3, delayMs: backoff(10 * MINUTE, 60 * MINUTE) },
   'remake-previews': { maxAttempts: 5, delayMs: backoff(MINUTE, 30 * MINUTE) },
+  // A runner's face blurred in (or brought back to) a photo's public images; the old name's objects deleted.
+  'remake-blurred': { maxAttempts: 6, delayMs: backoff(MINUTE, 30 * MINUTE) },
+  'delete-photo-objects': { maxAttempts: 6, delayMs: backoff(MINUTE, 30 * MINUTE) },
   // About a day of tries, like a notice: money owed back to a buyer.
   'refund-duplicate': { maxAttempts: 12, delayMs: backoff(MINUTE, 120 * MINUTE) },
   // A photographer's upload (issue 37): soon again after a failed write, for about an hour.
@@ -81,7 +85,14 @@ export const RUNNER_KINDS = Object.keys(JOB_POLICIES);
 export const JOB_LANES: Readonly<Record<string, readonly string[]>> = {
   delivery: ['prepare-originals', 'prepare-logos', 'notify-order', 'send-notice', 'refund-duplicate'],
   alerts: ['send-alert', 'send-alert-confirmation'],
-  upkeep: ['import-upload', 'remake-previews', 'retention', CONTACT_RETENTION_JOB],
+  upkeep: [
+    'import-upload',
+    'remake-blurred',
+    'delete-photo-objects',
+    'remake-previews',
+    'retention',
+    CONTACT_RETENTION_JOB,
+  ],
 };
 
 export function jobHandlers(deps: JobRunnerDeps): Record<string, JobHandler> {
@@ -105,6 +116,9 @@ export function jobHandlers(deps: JobRunnerDeps): Record<string, JobHandler> {
     'remake-previews': (payload) =>
       remakePreviews(deps, Number((payload as { event_id?: unknown }).event_id)),
     'import-upload': (payload) => importUpload(deps, payload as JobPayloads['import-upload']),
+    'remake-blurred': (payload) =>
+      remakeBlurred(deps, Number((payload as JobPayloads['remake-blurred']).photo_id)),
+    'delete-photo-objects': (payload) => deleteOldPhotoObjects(deps, payload),
     'send-alert': (payload) => sendAlert(alertDeps, (payload as JobPayloads['send-alert']).alert_id),
     'send-alert-confirmation': (payload) =>
       sendAlertConfirmation(alertDeps, payload as JobPayloads['send-alert-confirmation']),

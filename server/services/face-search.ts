@@ -307,7 +307,10 @@ async function searchWithSelfie(
     if (error instanceof FaceImageError) return selfieRefusal(error.problem);
     throw error;
   }
-  const fused = await confirmedByBib(ctx, event, outcome.kind === 'matches' ? outcome.matches : []);
+  const fused =
+    outcome.kind === 'matches'
+      ? await confirmedByBib(ctx, event, outcome.matches, outcome.descriptor)
+      : { matches: [] };
   const answer = await answerWithMatches(ctx, event, fused.matches, fused.byBib);
   if (!answer.ok) return answer;
   // Our addition (issue 35): how many faces the selfie had, so the runner hears "no face in this photo" rather
@@ -385,7 +388,7 @@ export async function photosOfFace(
         maxResults,
       })
     : [];
-  return confirmedByBib(deps, event, matches);
+  return confirmedByBib(deps, event, matches, descriptor);
 }
 
 /**
@@ -397,8 +400,10 @@ export async function confirmedByBib(
   ctx: Pick<AppContext, 'db' | 'bibFusion'>,
   event: EventRow,
   given: readonly FaceMatch[],
+  /** The face searched for, when known: removed runners' faces are judged against it. */
+  query?: ArrayLike<number>,
 ): Promise<{ matches: FaceMatch[]; byBib?: FoundByBib }> {
-  const matches = await withoutRemovedFaces(ctx.db, given);
+  const matches = await withoutRemovedFaces(ctx.db, given, query);
   if (ctx.bibFusion === false || !readsBibs(event) || matches.length === 0) return { matches: [...matches] };
   const faceIds = matches.flatMap((m) => (m.faceId === undefined ? [] : [m.faceId]));
   const read = await bibsOnFaces(ctx.db, faceIds);

@@ -111,13 +111,77 @@ async function decodeUpright(bytes: Uint8Array): Promise<RawImage> {
   return { data, width: info.width, height: info.height, channels: info.channels };
 }
 
+/** A face to blur, in the pixels of the upright original (the photo's width and height). */
+export interface BlurBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** How far a face's box is grown on each side before it is blurred, as a share of its size: hair, ears, chin. */
+export const BLUR_GROWTH = 0.35;
+/** Blocks across a blurred region: too few for a face to be recognised, whatever the photo's size. */
+export const BLUR_BLOCKS_ACROSS = 8;
+
+/** The region blurred for a face's box: grown by BLUR_GROWTH on each side, in whole pixels, inside the image. */
+export function blurRegion(
+  box: BlurBox,
+  width: number,
+  height: number,
+): { left: number; top: number; width: number; height: number } | undefined {
+  const sides = [box.x, box.y, box.width, box.height];
+  if (!sides.every(Number.isFinite) || box.width <= 0 || box.height <= 0) return undefined;
+  const left = Math.max(0, Math.floor(box.x - box.width * BLUR_GROWTH));
+  const top = Math.max(0, Math.floor(box.y - box.height * BLUR_GROWTH));
+  const right = Math.min(width, Math.ceil(box.x + box.width * (1 + BLUR_GROWTH)));
+  const bottom = Math.min(height, Math.ceil(box.y + box.height * (1 + BLUR_GROWTH)));
+  if (right - left < 1 || bottom - top < 1) return undefined;
+  return { left, top, width: right - left, height: bottom - top };
+}
+
+/**
+ * Makes each box's region of the image unrecognisable, in place: averaged into about BLUR_BLOCKS_ACROSS blocks
+ * across, then blurred by a block's width, so neither the face's shapes nor the blocks' edges are left. Done on the
+ * full-size pixels, before any resize, so every image made from them is blurred alike. Answers how many regions.
+ */
+export async function blurRegionsInto(image: RawImage, boxes: readonly BlurBox[]): Promise<number> {
+  let blurred = 0;
+  for (const box of boxes) {
+    const region = blurRegion(box, image.width, image.height);
+    if (!region) continue;
+    const across = Math.min(BLUR_BLOCKS_ACROSS, region.width);
+    const down = Math.max(1, Math.min(region.height, Math.round((across * region.height) / region.width)));
+    const blocks = await fromRaw(image)
+      .extract(region)
+      .resize(across, down, { fit: 'fill' })
+      .raw()
+      .toBuffer();
+    const sigma = Math.max(1, region.width / across);
+    const { data } = await sharp(blocks, { raw: { width: across, height: down, channels: 3 } })
+      .resize(region.width, region.height, { fit: 'fill', kernel: 'nearest' })
+      .blur(sigma)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const row = region.width * image.channels;
+    for (let y = 0; y < region.height; y++) {
+      const at = ((region.top + y) * image.width + region.left) * image.channels;
+      data.copy(image.data, at, y * row, (y + 1) * row);
+    }
+    blurred += 1;
+  }
+  return blurred;
+}
+
 /**
  * The public images of one photo: thumbnail and preview, each marked all over (watermark.ts), so no public
  * address gives a picture that can stand in for the photo. Every derivative is encoded from the decoded pixels,
- * so none carries the upload's metadata (GPS included).
+ * so none carries the upload's metadata (GPS included). The faces of `blurBoxes` (runners who removed theirs) are
+ * blurred beyond recognition in all of them.
  */
-export async function photoDerivatives(bytes: Uint8Array) {
+export async function photoDerivatives(bytes: Uint8Array, blurBoxes: readonly BlurBox[] = []) {
   const full = await decodeUpright(bytes);
+  const blurred = blurBoxes.length > 0 ? await blurRegionsInto(full, blurBoxes) : 0;
   const fromFull = () => sharp(full.data, { raw: { width: full.width, height: full.height, channels: 3 } });
   const marked = (longSide: number, quality: number, progressive: boolean) =>
     fromFull()
@@ -133,7 +197,7 @@ export async function photoDerivatives(bytes: Uint8Array) {
     marked(THUMBNAIL_LONG_SIDE, 78, true),
     marked(PREVIEW_LONG_SIDE, 80, false),
   ]);
-  return { thumbnail, preview, thumbnailCopy, previewCopy, width: full.width, height: full.height };
+  return { thumbnail, preview, thumbnailCopy, previewCopy, width: full.width, height: full.height, blurred };
 }
 
 /**

@@ -6,8 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../tests/free-port';
 
-/** The flags of a plain on-sale event for `create-event <key> …` in tests. */
+/** The flags of a plain on-sale event for `create-event <key> …` in tests (its organiser told runners of face search). */
 export const EVENT_FLAGS = [
+  '--runners-informed',
   '--title',
   'A test event',
   '--date',

@@ -268,7 +268,6 @@ test('a runner removes their face: found by no selfie, blurred in the previews; 
   );
   const box = faces.body.find((f) => f.face_id === matched?.face_id)?.box;
   expect(box).toBeDefined();
-  const seen = [...staged.images, ...(staged.maybe_images ?? [])].map((p) => p.id);
   const oldPreview = await imageBytes(STAGED_EVENT, 'preview', photo.preview_file_name);
   const oldAddresses = new Map((await eventPhotos(STAGED_EVENT, photo.event_id)).entries());
 
@@ -326,9 +325,13 @@ test('a runner removes their face: found by no selfie, blurred in the previews; 
       { timeout: 180_000, intervals: [2_000] },
     )
     .toEqual([]);
-  // The photos the selfie never found keep theirs.
-  const untouched = [...oldAddresses.values()].filter((p) => !seen.includes(p.id));
-  expect(untouched.filter((p) => remade.get(p.id)?.preview_file_name !== p.preview_file_name)).toEqual([]);
+  // Only the photos the removal counted were remade (the search answers at most the event's limit of them; the
+  // removal takes every one): the others keep their addresses.
+  const changed = [...oldAddresses.values()].filter(
+    (p) => remade.get(p.id)?.preview_file_name !== p.preview_file_name,
+  );
+  expect(changed.length).toBeLessThanOrEqual(Number(counts?.[1]));
+  expect(changed.length).toBeLessThan(oldAddresses.size);
   const newPhoto = remade.get(photo.id) as Photo;
   const newPreview = await imageBytes(STAGED_EVENT, 'preview', newPhoto.preview_file_name);
   const difference = await differenceWhere(oldPreview, newPreview, box as PhotoFace['box']);

@@ -1,8 +1,6 @@
 // The face search calls of SPEC §7: /v1/facesearch (highlight, older multipart search) and /v2/facesearch
 // (sign the selfie upload, then search with it).
 import { Hono } from 'hono';
-import * as v from 'valibot';
-import { UPLOAD_MAX_BYTES } from '../../core/constants';
 import {
   faceSearchMultipartFieldsSchema,
   faceSearchRequestSchema,
@@ -13,7 +11,6 @@ import {
   signRequestSchema,
   similarSearchRequestSchema,
 } from '../../core/contract/facesearch';
-import { faceConsentSchema } from '../../core/contract/privacy';
 import type { AppContext } from '../context';
 import { timedSearch } from '../ops/metrics';
 import {
@@ -26,9 +23,10 @@ import {
   signSelfieUpload,
 } from '../services/face-search';
 import { nearbyFrames } from '../services/nearby-frames';
-import { refuse, respond } from '../services/outcome';
-import { recordConsent, requireConsent } from '../services/privacy/consents';
-import { refusal, validate } from './validate';
+import { respond } from '../services/outcome';
+import { recordConsent, requireConsentFields } from '../services/privacy/consents';
+import { postedSelfie } from './posted-selfie';
+import { validate } from './validate';
 
 export function faceSearchV1Routes(ctx: AppContext) {
   return new Hono()
@@ -37,33 +35,13 @@ export function faceSearchV1Routes(ctx: AppContext) {
       return respond(c, result, (body) => ({ status: 'success' as const, body }));
     })
     .post('/', async (c) => {
-      const form = await c.req.parseBody().catch(() => undefined);
-      if (!form) return respond(c, refuse(400, 'send the photo as multipart/form-data', { field: 'file' }));
-      const fields = v.safeParse(faceSearchMultipartFieldsSchema, {
-        ...Object.fromEntries(Object.entries(form).filter(([, value]) => typeof value === 'string')),
-      });
-      if (!fields.success) return c.json(refusal(fields.issues), 400);
-      const file = form.file;
-      if (!(file instanceof File)) return respond(c, refuse(400, 'file: is required', { field: 'file' }));
-      if (file.size >= UPLOAD_MAX_BYTES) {
-        return respond(
-          c,
-          refuse(413, 'please upload file smaller than 5MB', {
-            field: 'file',
-            code: 'too-large',
-            th: 'กรุณาอัปโหลดไฟล์ที่มีขนาดเล็กกว่า 5MB',
-          }),
-        );
-      }
-      const event = await eventOpenForFaceSearch(ctx, fields.output.event_key);
+      const posted = await postedSelfie(c, faceSearchMultipartFieldsSchema);
+      if (!posted.ok) return posted.response;
+      const event = await eventOpenForFaceSearch(ctx, posted.fields.event_key);
       if (!event.ok) return respond(c, event);
-      const consent = v.safeParse(faceConsentSchema, {
-        version: fields.output.consent_version,
-        device: fields.output.consent_device,
-      });
-      const given = requireConsent(consent.success ? consent.output : undefined);
+      const given = requireConsentFields(posted.fields);
       if (!given.ok) return respond(c, given);
-      const bytes = new Uint8Array(await file.arrayBuffer());
+      const bytes = posted.bytes;
       await recordConsent(ctx, {
         purpose: 'face-search',
         consent: given.value,

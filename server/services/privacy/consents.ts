@@ -3,7 +3,8 @@
 // from the device that gave it: its consents are marked withdrawn and the alerts made under them deleted (with their
 // descriptors); the device deletes its own kept results.
 import { createHmac } from 'node:crypto';
-import type { FaceConsent } from '../../../core/contract/privacy';
+import * as v from 'valibot';
+import { type FaceConsent, faceConsentSchema } from '../../../core/contract/privacy';
 import { PRIVACY_NOTICE_VERSION } from '../../../core/privacy';
 import type { AppContext } from '../../context';
 import { insertConsent, withdrawDeviceConsents } from '../../db/consents-repo';
@@ -25,6 +26,18 @@ export const consentRequired = () =>
 /** The consent a face request must carry: one given under the current notice, else refused (asked again). */
 export function requireConsent(consent: FaceConsent | undefined): Outcome<FaceConsent> {
   return consent?.version === PRIVACY_NOTICE_VERSION ? accept(consent) : consentRequired();
+}
+
+/** The consent of a multipart call, given as two text fields (consent_version, consent_device). */
+export function requireConsentFields(fields: {
+  consent_version?: string | undefined;
+  consent_device?: string | undefined;
+}): Outcome<FaceConsent> {
+  const parsed = v.safeParse(faceConsentSchema, {
+    version: fields.consent_version,
+    device: fields.consent_device,
+  });
+  return requireConsent(parsed.success ? parsed.output : undefined);
 }
 
 export async function recordConsent(

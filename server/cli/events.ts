@@ -13,6 +13,7 @@ import {
   updateEvent,
 } from '../db/events-repo';
 import { deleteFacesOfEvent, queueEventForIndexing } from '../db/faces-repo';
+import { deleteFaceAlertsOfEvent } from '../db/photo-alerts-repo';
 import type { EventRow } from '../db/schema';
 import { findTeam } from '../db/teams-repo';
 import { coverJpegFor } from '../services/demo-covers';
@@ -110,13 +111,15 @@ const updateEventCommand = command({
       await updateEvent(trx, event.event_id, patch);
       if (turned === 'off') {
         const deleted = await deleteFacesOfEvent(trx, event.event_id);
+        // Runners' alerts keep a face to match new photos with: they go too.
+        const alerts = await deleteFaceAlertsOfEvent(trx, event.event_id);
         await writeAudit(trx, {
           actor: adminActor(),
           action: 'face search off: faces deleted',
           subject: flags.eventKey,
-          records: deleted.faces,
+          records: deleted.faces + alerts,
         });
-        return { deleted };
+        return { deleted: { ...deleted, alerts } };
       }
       if (turned === 'on') {
         const queued = await queueEventForIndexing(trx, event.event_id);
@@ -135,9 +138,10 @@ const updateEventCommand = command({
       await deleteSizedImage(ctx.store, event.cover_object);
     ctx.out(`updated event ${flags.eventKey}: ${Object.keys(patch).join(', ')}`);
     if (changed.deleted) {
-      const { faces, photos, bibReads } = changed.deleted;
+      const { faces, photos, bibReads, alerts } = changed.deleted;
       ctx.out(
-        `${faceSearchLine(false)}: deleted ${faces} faces of ${photos} photos with their descriptors; ` +
+        `${faceSearchLine(false)}: deleted ${faces} faces of ${photos} photos with their descriptors` +
+          `${alerts > 0 ? ` and ${alerts} runners' face alerts` : ''}; ` +
           `${bibReads} bib reads kept (running stores forget the faces within seconds)`,
       );
     }

@@ -6,6 +6,7 @@ import { readAudit } from '../db/audit-repo';
 import { photosWithBib } from '../db/bibs-repo';
 import { findByKey } from '../db/events-repo';
 import { type NewBibRead, saveFacesOfPhoto } from '../db/faces-repo';
+import { insertAlert } from '../db/photo-alerts-repo';
 import { insertPhotos } from '../db/photos-repo';
 import { testDatabases } from '../db/test-databases';
 import { openTestCli, type TestCli } from './cli-fixture';
@@ -142,12 +143,37 @@ describe.each(testDatabases)('face search of an event on the command line on $na
     const other = await addPhotos('cm-uninformed', 1);
     await saveFacesOfPhoto(cli.db, other.ids[0] as number, other.eventId, [face(4)], [read(0, '55')]);
 
+    // A runner's face alert at the event, and a bib-only one.
+    const alert = (token: string, descriptor: Uint8Array | null) =>
+      insertAlert(cli.db, {
+        event_id: eventId,
+        token,
+        descriptor,
+        bib: descriptor ? null : '1234',
+        language: 'th',
+        channel: 'push',
+        push_endpoint: 'https://fcm.googleapis.com/fcm/send/x',
+        push_p256dh: 'p',
+        push_auth: 'a',
+        email: null,
+        confirm_sha256: null,
+        after_photo_id: 0,
+      });
+    await alert('F'.repeat(32), new Uint8Array(512));
+    const bibAlert = await alert('B'.repeat(32), null);
+
     const run = await cli.run('update-event', 'cm-informed', '--face-search', 'off');
     expect(run).toMatchObject({ code: 0, err: '' });
+    const alerts = await cli.db
+      .selectFrom('photo_alerts')
+      .select('id')
+      .where('event_id', '=', eventId)
+      .execute();
+    expect(alerts.map((a) => a.id)).toEqual([bibAlert]);
     expect(run.out).toContain('updated event cm-informed: face_search');
     expect(run.out).toContain(
-      'face search off (bib search only; no face is kept): deleted 3 faces of 2 photos with their descriptors; ' +
-        '3 bib reads kept',
+      'face search off (bib search only; no face is kept): deleted 3 faces of 2 photos with their descriptors ' +
+        "and 1 runners' face alerts; 3 bib reads kept",
     );
     expect(await findByKey(cli.db, 'cm-informed')).toMatchObject({ face_search: false });
     expect(await count('faces', eventId)).toBe(0);
@@ -169,7 +195,7 @@ describe.each(testDatabases)('face search of an event on the command line on $na
     expect((await readAudit(cli.db)).at(-1)).toMatchObject({
       action: 'face search off: faces deleted',
       subject: 'cm-informed',
-      records: 3,
+      records: 4,
       actor: expect.stringMatching(/^admin:/),
     });
 

@@ -204,3 +204,13 @@ export async function deleteAlerts(db: Db, alertIds: readonly number[]): Promise
   const result = await db.deleteFrom('photo_alerts').where('id', 'in', alertIds).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** An event's alerts that keep a face (its face search turned off): deleted, matches with them. */
+export async function deleteFaceAlertsOfEvent(db: Db, eventId: number): Promise<number> {
+  const result = await db
+    .deleteFrom('photo_alerts')
+    .where('event_id', '=', eventId)
+    .where('descriptor', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -81,6 +81,7 @@ test('on PostgreSQL and S3: images from the bucket, the selfie uploaded to it, a
 
   // The event page's cover and the selfie: the presigned PUT goes to the bucket, which checks its signature.
   await page.goto(`${store.base}/${NORMAL}`);
+  await page.getByRole('checkbox', { name: /ฉันยินยอมให้ระบบประมวลผลใบหน้า/ }).check();
   await page.getByRole('button', { name: 'ยอมรับ', exact: true }).click();
   const cover = page.locator('img.event-cover');
   await expect(cover).toHaveAttribute('src', new RegExp(`^${s3Base}/${BUCKET}/`));

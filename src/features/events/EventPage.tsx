@@ -52,7 +52,7 @@ function EventView({ event }: { event: EventDetail }) {
         </div>
       </article>
       {!searched && <HighlightGallery eventKey={event.event_key} />}
-      {/* Asked only where a selfie can be uploaded (issue 35: not on an event not yet, or no longer, on sale; nor
+      {/* Asked only where a selfie can be uploaded (not on an event not yet, or no longer, on sale; nor
           on one whose organiser turned face search off). */}
       {uploadAreaState(event) === 'open' && event.face_search !== 'N' && (
         <ConsentGate eventKey={event.event_key} />

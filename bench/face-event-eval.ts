@@ -20,6 +20,7 @@ import {
   CALIBRATION_DEFAULTS,
   type CalibrationOptions,
   type CandidateFace,
+  type CohortStats,
   PeopleCohort,
   tierPhotos,
 } from '../server/faces/calibration';
@@ -28,6 +29,7 @@ import { DESCRIPTOR_DIMS, descriptorToBytes } from '../server/faces/matrix';
 import { EventPeople, type PeopleOptions } from '../server/faces/people';
 import { groupingOver, indexPhoto } from '../server/jobs/index-photo';
 import { seeded } from '../server/test/seeded-random';
+import { crossValidate, scenariosOf } from './face-cross-validation';
 
 export interface EvalPhoto {
   /** The person shown (the set's folder). */
@@ -120,25 +122,49 @@ function heldOutFolds(photos: readonly EvalPhoto[]) {
   return { foldOf, isCrowd, folds };
 }
 
+/** A selfie's search, prepared: its candidates within the event's threshold and its neighbourhood. */
+export interface PreparedQuery {
+  /** The selfie (photo index). */
+  query: number;
+  /** Its person's photos in the event. */
+  relevant: Set<number>;
+  /** The faces within the event's threshold (empty: no face in the selfie). */
+  candidates: CandidateFace[];
+  queryStats: CohortStats | undefined;
+  /** The photo of the nearest face (crowd photos left out; -1: none). */
+  nearest: number;
+  /** Whether the selfie had a face. */
+  hasFace: boolean;
+  /** Whether its event was too small and borrowed people (tiered at `borrowedConfident`). */
+  lent: boolean;
+}
+
+/** The held-out folds' events and searches, before any tiering (which is cheap to repeat at other settings). */
+export interface PreparedEvent {
+  queries: PreparedQuery[];
+  faces: number;
+  people: number;
+  pairs: { tp: number; fp: number; fn: number };
+}
+
 /**
- * The figures for `queries` (photo indexes) searching the event made of `eventPhotos` (photo indexes), by folds.
- * `threshold` is the event's face_threshold (the outer limit of both tiers).
+ * The searches of `queries` (photo indexes) on the event made of `eventPhotos` (photo indexes), by held-out folds:
+ * the event's faces grouped into people, each face's and selfie's neighbourhood measured, the candidates within
+ * `threshold` (the event's face_threshold: the outer limit of both tiers) gathered.
  */
-export function evaluateEvent(
+export function prepareEvent(
   photos: readonly EvalPhoto[],
   eventPhotos: readonly number[],
   queries: readonly number[],
   threshold: number,
-  plainSweep: readonly number[],
-  confidentSweep: readonly number[],
   calibration: CalibrationOptions = CALIBRATION_DEFAULTS,
   grouping: Partial<PeopleOptions> = {},
-): EventFigures {
+  /** People from outside the event (one face each), lent to an event of fewer than `calibration.borrowBelow`. */
+  borrowed: readonly Float32Array[] = [],
+): PreparedEvent {
   const { foldOf, isCrowd, folds } = heldOutFolds(photos);
   const crowds = eventPhotos.filter(isCrowd);
-  const crowdTally = new Map<number, { confident: number; withMaybe: number; plain: number; of: number }>();
-  const answers: Answer[] = [];
-  const answersSwept = new Map<number, Answer[]>();
+  const prepared: PreparedQuery[] = [];
   const pairs = { tp: 0, fp: 0, fn: 0 };
   let faceCount = 0;
   let peopleCount = 0;
@@ -169,7 +195,9 @@ export function evaluateEvent(
       }
     }
     const centroids = Array.from({ length: people.peopleCount }, (_, i) => people.centroidOf(i));
-    const cohort = new PeopleCohort(centroids);
+    // As the store's event-calibration.ts: a small event calibrates against its people and people lent from others.
+    const lent = borrowed.length > 0 && centroids.length < calibration.borrowBelow;
+    const cohort = new PeopleCohort(lent ? [...centroids, ...borrowed] : centroids);
     const faceStats = rows.map((r) => cohort.statsOf(r.descriptor, r.person, calibration));
     for (const q of selfies) {
       const selfie = (photos[q] as EvalPhoto).selfie;
@@ -177,10 +205,17 @@ export function evaluateEvent(
         event.filter((p) => !isCrowd(p) && photos[p]?.id === photos[q]?.id && photos[p]?.faces.length),
       );
       if (!selfie) {
-        answers.push({ relevant, found: [], within: [], nearest: -1 });
+        prepared.push({
+          query: q,
+          relevant,
+          candidates: [],
+          queryStats: undefined,
+          nearest: -1,
+          hasFace: false,
+          lent,
+        });
         continue;
       }
-      const queryStats = cohort.statsOf(selfie, undefined, calibration);
       const candidates: CandidateFace[] = [];
       let nearest = -1;
       let nearestDistance = Number.POSITIVE_INFINITY;
@@ -200,36 +235,88 @@ export function evaluateEvent(
             descriptor: () => r.descriptor,
           });
       });
-      const tiered = (confident: number) =>
-        tierPhotos(candidates, queryStats, { ...calibration, confident }).map((t) => ({
-          photo: t.photoId,
-          distance: t.distance,
-          score: t.score,
-          tier: t.tier,
-        }));
-      const best = new Map<number, number>();
-      for (const c of candidates)
-        best.set(c.photoId, Math.min(c.distance, best.get(c.photoId) ?? c.distance));
-      const within = [...best].map(([photo, d]) => ({ photo, distance: d }));
-      const found = tiered(calibration.confident);
-      for (const c of crowds) {
-        if (!photos[c]?.crowd?.shows.has(photos[q]?.id ?? '')) continue;
-        const tally = crowdTally.get(c) ?? { confident: 0, withMaybe: 0, plain: 0, of: 0 };
-        crowdTally.set(c, tally);
-        tally.of++;
-        const hit = found.find((x) => x.photo === c);
-        if (hit?.tier === 'confident') tally.confident++;
-        if (hit) tally.withMaybe++;
-        if (best.has(c)) tally.plain++;
-      }
-      answers.push({ relevant, found, within, nearest });
-      for (const c of confidentSweep) {
-        const list = answersSwept.get(c) ?? [];
-        list.push({ relevant, found: tiered(c), within, nearest });
-        answersSwept.set(c, list);
-      }
+      prepared.push({
+        query: q,
+        relevant,
+        candidates,
+        queryStats: cohort.statsOf(selfie, undefined, calibration),
+        nearest,
+        hasFace: true,
+        lent,
+      });
     }
   }
+  return { queries: prepared, faces: faceCount, people: peopleCount, pairs };
+}
+
+/** A prepared search's answer at a calibration's tier settings: each photo once, with its tier. */
+export function tieredAnswer(
+  q: PreparedQuery,
+  calibration: CalibrationOptions,
+): { photo: number; distance: number; score: number | undefined; tier: 'confident' | 'maybe' }[] {
+  if (!q.hasFace) return [];
+  const options = q.lent ? { ...calibration, confident: calibration.borrowedConfident } : calibration;
+  return tierPhotos(q.candidates, q.queryStats, options).map((t) => ({
+    photo: t.photoId,
+    distance: t.distance,
+    score: t.score,
+    tier: t.tier,
+  }));
+}
+
+/**
+ * The figures for `queries` (photo indexes) searching the event made of `eventPhotos` (photo indexes), by folds.
+ * `threshold` is the event's face_threshold (the outer limit of both tiers).
+ */
+export function evaluateEvent(
+  photos: readonly EvalPhoto[],
+  eventPhotos: readonly number[],
+  queries: readonly number[],
+  threshold: number,
+  plainSweep: readonly number[],
+  confidentSweep: readonly number[],
+  calibration: CalibrationOptions = CALIBRATION_DEFAULTS,
+  grouping: Partial<PeopleOptions> = {},
+  /** People lent to the event when it is small (see prepareEvent). */
+  borrowed: readonly Float32Array[] = [],
+): EventFigures {
+  const { isCrowd } = heldOutFolds(photos);
+  const crowds = eventPhotos.filter(isCrowd);
+  const crowdTally = new Map<number, { confident: number; withMaybe: number; plain: number; of: number }>();
+  const answers: Answer[] = [];
+  const answersSwept = new Map<number, Answer[]>();
+  const prepared = prepareEvent(photos, eventPhotos, queries, threshold, calibration, grouping, borrowed);
+  const { pairs } = prepared;
+  for (const q of prepared.queries) {
+    const { relevant, nearest } = q;
+    if (!q.hasFace) {
+      answers.push({ relevant, found: [], within: [], nearest: -1 });
+      continue;
+    }
+    const best = new Map<number, number>();
+    for (const c of q.candidates)
+      best.set(c.photoId, Math.min(c.distance, best.get(c.photoId) ?? c.distance));
+    const within = [...best].map(([photo, d]) => ({ photo, distance: d }));
+    const found = tieredAnswer(q, calibration);
+    for (const c of crowds) {
+      if (!photos[c]?.crowd?.shows.has(photos[q.query]?.id ?? '')) continue;
+      const tally = crowdTally.get(c) ?? { confident: 0, withMaybe: 0, plain: 0, of: 0 };
+      crowdTally.set(c, tally);
+      tally.of++;
+      const hit = found.find((x) => x.photo === c);
+      if (hit?.tier === 'confident') tally.confident++;
+      if (hit) tally.withMaybe++;
+      if (best.has(c)) tally.plain++;
+    }
+    answers.push({ relevant, found, within, nearest });
+    for (const c of confidentSweep) {
+      const list = answersSwept.get(c) ?? [];
+      list.push({ relevant, found: tieredAnswer(q, { ...calibration, confident: c }), within, nearest });
+      answersSwept.set(c, list);
+    }
+  }
+  const faceCount = prepared.faces;
+  const peopleCount = prepared.people;
   // The face set's figures: crowd photos left out (they have figures of their own).
   const faceSet = answers.map((a) => ({
     ...a,
@@ -587,9 +674,43 @@ export function loadEvalPhotos(file: string, mirrored = false): EvalPhoto[] {
   });
 }
 
+/** One face of each person of a saved set (their first photo's first face): people to lend to a small event. */
+export function lendablePeople(photos: readonly EvalPhoto[]): Float32Array[] {
+  const seen = new Set<string>();
+  const people: Float32Array[] = [];
+  for (const p of photos) {
+    const face = p.faces[0];
+    if (p.crowd || seen.has(p.id) || !face) continue;
+    seen.add(p.id);
+    people.push(face);
+  }
+  return people;
+}
+
+/**
+ * The face set's people as an event of their own, crowd photos left out (`own_event`), and, with people to lend,
+ * the same as a small event of the store that borrows them (`small_event`).
+ */
+export function smallEventFigures(
+  photos: readonly EvalPhoto[],
+  threshold: number,
+  borrowed: readonly Float32Array[],
+  calibration: CalibrationOptions = CALIBRATION_DEFAULTS,
+): Record<string, EventFigures> {
+  const own = photos.map((_, i) => i).filter((i) => !photos[i]?.crowd);
+  const figures: Record<string, EventFigures> = {
+    own_event: evaluateEvent(photos, own, own, threshold, [], [], calibration),
+  };
+  if (borrowed.length > 0)
+    figures.small_event = evaluateEvent(photos, own, own, threshold, [], [], calibration, {}, borrowed);
+  return figures;
+}
+
 // node --import tsx bench/face-event-eval.ts <saved.json> [--subset NAME=FILE] [--threshold X] [--set key=value ...]
-// [--alerts]: the event-scale figures of saved descriptors at other calibration settings (one JSON line); --alerts
-// adds the alerts' figures (the store's code at its own settings: --set does not reach them).
+// [--alerts] [--cross-validate] [--borrow <other-saved.json>]: the event-scale figures of saved descriptors at other
+// calibration settings (one JSON line); --alerts adds the alerts' figures (the store's code at its own settings:
+// --set does not reach them); --cross-validate the people-disjoint cross-validation (face-cross-validation.ts);
+// --borrow the set as a small event that borrows the other set's people.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const argv = process.argv.slice(2);
   const file = argv[0];
@@ -601,11 +722,15 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const calibration: CalibrationOptions = { ...CALIBRATION_DEFAULTS };
   const subsets: { name: string; people: Set<string> }[] = [];
   let alerts = false;
+  let crossValidation = false;
+  let borrowFrom = '';
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i];
     const next = () => argv[++i] ?? '';
     if (a === '--threshold') threshold = Number(next());
     else if (a === '--alerts') alerts = true;
+    else if (a === '--cross-validate') crossValidation = true;
+    else if (a === '--borrow') borrowFrom = next();
     else if (a === '--subset') {
       const [name, list] = next().split('=');
       if (!name || !list) throw new Error('--subset NAME=FILE');
@@ -646,9 +771,17 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       calibration,
     );
   }
+  const borrowed = borrowFrom ? lendablePeople(loadEvalPhotos(borrowFrom)) : [];
+  Object.assign(figures, smallEventFigures(photos, threshold, borrowed, calibration));
   const out: Record<string, unknown> = Object.fromEntries(
     Object.entries(figures).map(([name, f]) => [name, brief(f)]),
   );
+  if (crossValidation)
+    out.cross_validation = crossValidate(photos, scenariosOf(photos, subsets), {
+      threshold,
+      spread: new Set(subsets.flatMap((s) => [...s.people])),
+      progress: (line) => process.stderr.write(`${line}\n`),
+    });
   if (alerts)
     out.alerts = await alertsAtEventScale(photos, subsets, threshold, figures, (line) =>
       process.stderr.write(`${line}\n`),

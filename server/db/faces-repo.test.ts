@@ -8,6 +8,7 @@ import {
   faceBlockOfEvent,
   facesForGrouping,
   markIndexFailed,
+  peopleOfOtherEvents,
   saveFacesOfPhoto,
   setPeopleOfFaces,
 } from './faces-repo';
@@ -121,5 +122,53 @@ describe.each(testDatabases)('faces on $name', (database) => {
       .where('id', '=', photoIds[1] ?? 0)
       .executeTakeFirst();
     expect(row).toMatchObject({ index_state: 'failed', index_error: 'unreadable image' });
+  });
+});
+
+describe.each(testDatabases)('people lent to small events on $name', (database) => {
+  let db: Db;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, close } = await database.open());
+  });
+  afterAll(() => close());
+  const photoOf = (eventId: number, name: string) => ({
+    event_id: eventId,
+    stage_id: null,
+    original_file_name: `${name}.jpg`,
+    file_name: `${name}.jpg`,
+    width: 10,
+    height: 10,
+    taken_at: new Date(),
+    index_error: null,
+  });
+
+  it("lends one face of each person of the store's other events, the newest people first", async () => {
+    const eventId = await insertEvent(db, { event: testEvent('small') });
+    const otherEvent = await insertEvent(db, { event: testEvent('lender') });
+    const [ownPhoto = 0] = await insertPhotos(db, [photoOf(eventId, 'o')]);
+    const [lenderPhoto = 0] = await insertPhotos(db, [photoOf(otherEvent, 'l')]);
+    const face = (seed: number, personId?: number) => ({
+      box: { x: 1, y: 2, width: 30, height: 40 },
+      score: 0.9,
+      descriptor: descriptorToBytes(descriptor(seed)),
+      ...(personId === undefined ? {} : { personId }),
+    });
+    const [a, b] = await saveFacesOfPhoto(db, lenderPhoto, otherEvent, [face(101), face(102)]);
+    const [lendersOwn] = await saveFacesOfPhoto(db, ownPhoto, eventId, [face(103)]);
+    // A second face of person a is not lent again.
+    const [photo2 = 0] = await insertPhotos(db, [photoOf(otherEvent, 'm')]);
+    await saveFacesOfPhoto(db, photo2, otherEvent, [face(104, a?.id)]);
+    const lent = (await peopleOfOtherEvents(db, eventId, 10)).map((d) => Array.from(descriptorFromBytes(d)));
+    const of = (seed: number) => Array.from(descriptorFromBytes(descriptorToBytes(descriptor(seed))));
+    expect(lent).toEqual([of(102), of(101)]);
+    expect(await peopleOfOtherEvents(db, eventId, 1)).toHaveLength(1);
+    // The other way round: the lender's event borrows the first event's person, never its own.
+    const back = (await peopleOfOtherEvents(db, otherEvent, 10)).map((d) =>
+      Array.from(descriptorFromBytes(d)),
+    );
+    expect(back).toEqual([of(103)]);
+    expect(b?.person_id).toBe(b?.id);
+    expect(lendersOwn?.person_id).toBe(lendersOwn?.id);
   });
 });

@@ -454,3 +454,19 @@ export async function replaceBibReads(
   if (db.isTransaction) await write(db);
   else await db.transaction().execute(write);
 }
+
+/**
+ * One face of each of the newest `most` people of the store's events other than `eventId` (a person's first face:
+ * its id is the person's), lent to a small event's calibration (faces/borrowed-people.ts).
+ */
+export async function peopleOfOtherEvents(db: Db, eventId: number, most: number): Promise<Uint8Array[]> {
+  const rows = await db
+    .selectFrom('faces')
+    .select('descriptor')
+    .whereRef('person_id', '=', 'id')
+    .where('event_id', '<>', eventId)
+    .orderBy('id', 'desc')
+    .limit(most)
+    .execute();
+  return rows.map((r) => r.descriptor);
+}

@@ -36,18 +36,35 @@ export interface CalibrationOptions {
    * into (0: off).
    */
   confirm: number;
+  /**
+   * An event of fewer people than this is too small to be its own cohort (a runner's own faces, split into a few
+   * people, would be most of their neighbourhood): it borrows people from the store's other events beside its own.
+   */
+  borrowBelow: number;
+  /**
+   * The confident score of an event that borrows: the same scores mean the same distances as in a large event, but
+   * a runner of a small event has far fewer strangers to be mistaken for.
+   */
+  borrowedConfident: number;
 }
 
-/** Measured with bench:face on ../shared/faces-lfw and its East/Southeast Asian people (see README). */
+/**
+ * Chosen by bench:face's people-disjoint cross-validation on ../shared/faces-lfw (the settings that found the most
+ * of a person's photos at a precision of 0.94 or more, whole set, its East/Southeast Asian people, and those as an
+ * event of their own; groupings that join different people refused); the small events' two on events of 4 to 32 of
+ * its people, measured on ../shared/faces (see README).
+ */
 export const CALIBRATION_DEFAULTS: CalibrationOptions = {
-  cohort: 25,
+  cohort: 15,
   skip: 0,
   confident: 3.5,
-  maybe: 2,
-  voteMargin: 0.5,
+  maybe: 1,
+  voteMargin: 1,
   fewest: 12,
   uncalibrated: 0.5,
-  confirm: 4.5,
+  confirm: 4,
+  borrowBelow: 30,
+  borrowedConfident: 2.75,
 };
 
 /** The middle value of sorted numbers. */
@@ -74,7 +91,6 @@ export function nearestStats(
   return { mu, sd: Math.max(0.02, 1.4826 * medianOf(deviations)) };
 }
 
-/** How many deviations nearer than their nearest other people the two faces are to each other (higher: surer). */
 /** Euclidean distance of two descriptors. */
 function distanceOf(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let sum = 0;
@@ -85,6 +101,7 @@ function distanceOf(a: ArrayLike<number>, b: ArrayLike<number>): number {
   return Math.sqrt(sum);
 }
 
+/** How many deviations nearer than their nearest other people the two faces are to each other (higher: surer). */
 export function calibratedScore(distance: number, query: CohortStats, face: CohortStats): number {
   return 0.5 * ((query.mu - distance) / query.sd + (face.mu - distance) / face.sd);
 }

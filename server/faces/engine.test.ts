@@ -152,4 +152,49 @@ describe('FaceIndexEngine', () => {
       [500, 'confident'],
     ]);
   });
+
+  it("calibrates a small event against people lent from the store's other events", async () => {
+    const unit = (entries: Record<number, number>) => {
+      const d = new Float32Array(DESCRIPTOR_DIMS);
+      for (const [dim, v] of Object.entries(entries)) d[Number(dim)] = v;
+      return d;
+    };
+    // A fun run of three runners: the selfie's runner 0.55 away in photo 500 (beyond the plain 0.5 alone).
+    const stored: StoredFace[] = [
+      { id: 1, photo_id: 500, person_id: 1, descriptor: descriptorToBytes(unit({ 60: 0.6, 100: 0.55 })) },
+      { id: 2, photo_id: 501, person_id: 2, descriptor: descriptorToBytes(unit({ 1: 0.6 })) },
+      { id: 3, photo_id: 502, person_id: 3, descriptor: descriptorToBytes(unit({ 2: 0.6 })) },
+    ];
+    const strangers = Array.from({ length: 40 }, (_, p) => unit({ [p + 3]: 0.6 }));
+    // Look-alikes halfway between the selfie and the runner's face, 0.57 to 0.70 from both.
+    const lookAlikes = Array.from({ length: 40 }, (_, p) =>
+      unit({ 60: 0.6, 100: 0.275, [p + 3]: 0.5 + p * 0.004 }),
+    );
+    let lent: Float32Array[] | Error = strangers;
+    const asked: number[] = [];
+    const engineWith = () =>
+      new FaceIndexEngine({
+        loadFaces: async (_eventId, afterId) => faceBlockOf(stored.filter((f) => f.id > afterId)),
+        describeSelfie: async () => ({ kind: 'face', descriptor: unit({ 60: 0.6 }) }),
+        loadBorrowedPeople: async (eventId) => {
+          asked.push(eventId);
+          if (lent instanceof Error) throw lent;
+          return lent;
+        },
+      });
+    const query = { eventId: 7, threshold: 0.6, maxResults: 10 };
+    const tiers = async (engine: FaceIndexEngine) => {
+      const found = await engine.search(new Uint8Array(1), query);
+      return found.kind === 'matches' ? found.matches.map((m) => [m.photoId, m.tier]) : [];
+    };
+    // Among strangers lent from elsewhere, 0.55 is far nearer than anyone else: "you".
+    expect(await tiers(engineWith())).toEqual([[500, 'confident']]);
+    expect(asked).toEqual([7]);
+    // Lent people who look alike the runner make the same distance only "maybe".
+    lent = lookAlikes;
+    expect(await tiers(engineWith())).toEqual([[500, 'maybe']]);
+    // Nobody to lend (a read that failed): the event alone is too small, the plain distance decides.
+    lent = new Error('database away');
+    expect(await tiers(engineWith())).toEqual([[500, 'maybe']]);
+  });
 });

@@ -4,6 +4,7 @@
 
 import { SELFIE_DELETED_WITHIN_SECONDS } from '../../core/constants';
 import type { FaceBlock } from '../db/faces-repo';
+import { BorrowedPeople, type BorrowedPeopleLoader } from './borrowed-people';
 import { type CandidateFace, type Tier, tierPhotos } from './calibration';
 import { EventCalibration } from './event-calibration';
 import { DESCRIPTOR_BYTES, FaceMatrix } from './matrix';
@@ -159,6 +160,8 @@ export interface FaceIndexEngineOptions {
   countUngrouped?: (eventId: number) => Promise<number>;
   /** How often a search of an event with ungrouped faces asks whether they have been grouped (default 10 s). */
   ungroupedRecheckMs?: number;
+  /** People of the store's other events, lent to a small event's calibration (without it, none is lent). */
+  loadBorrowedPeople?: BorrowedPeopleLoader;
 }
 
 interface EventIndex {
@@ -201,6 +204,7 @@ export class FaceIndexEngine implements FaceSearchEngine {
   private readonly selfieComing: (() => void) | undefined;
   private readonly countUngrouped: ((eventId: number) => Promise<number>) | undefined;
   private readonly ungroupedRecheckMs: number;
+  private readonly borrowed: BorrowedPeople | undefined;
   private readonly prepared = new PreparedSelfies<Awaited<ReturnType<SelfieDescriber>>>(
     PREPARED_KEEP_MS,
     PREPARED_MOST,
@@ -215,6 +219,7 @@ export class FaceIndexEngine implements FaceSearchEngine {
     this.selfieComing = options.expectSelfie;
     this.countUngrouped = options.countUngrouped;
     this.ungroupedRecheckMs = options.ungroupedRecheckMs ?? 10_000;
+    this.borrowed = options.loadBorrowedPeople && new BorrowedPeople(options.loadBorrowedPeople);
   }
 
   expectSelfie(): void {
@@ -257,6 +262,7 @@ export class FaceIndexEngine implements FaceSearchEngine {
     const index = await this.indexOf(query.eventId);
     if (query.maxResults <= 0 || !(query.threshold > 0)) return [];
     const { matrix, calibration, faceIds } = index;
+    if (calibration.small && this.borrowed) await this.borrowed.ensure(query.eventId);
     const near = matrix.nearRows(descriptor, query.threshold);
     // Faces without their people would count a runner's own faces as look-alikes: plain distances until grouped.
     const queryStats = index.ungrouped > 0 ? undefined : calibration.queryStats(descriptor);
@@ -273,7 +279,7 @@ export class FaceIndexEngine implements FaceSearchEngine {
         descriptor: () => matrix.descriptorOf(row),
       });
     }
-    return tierPhotos(candidates, queryStats)
+    return tierPhotos(candidates, queryStats, calibration.tierOptions)
       .slice(0, query.maxResults)
       .map((t) => ({
         photoId: t.photoId,
@@ -311,7 +317,11 @@ export class FaceIndexEngine implements FaceSearchEngine {
       index = {
         matrix,
         faceIds: [],
-        calibration: new EventCalibration((row) => matrix.descriptorOf(row)),
+        calibration: new EventCalibration(
+          (row) => matrix.descriptorOf(row),
+          undefined,
+          () => this.borrowed?.of(eventId),
+        ),
         ungrouped: 0,
         ungroupedCheckedAt: Date.now(),
         lastId: 0,

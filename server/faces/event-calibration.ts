@@ -4,6 +4,8 @@
 // among them, measured when a search first needs it and kept.
 // The cohort is made again when the event has grown by a tenth since (race day: photos keep arriving); the faces'
 // neighbourhoods are measured again then.
+// An event of few people (a new event's first minutes, a small fun run) cannot be its own cohort: it borrows people
+// from the store's other events (`borrowed`), and its confident tier asks the score such an event calls for.
 import { CALIBRATION_DEFAULTS, type CalibrationOptions, type CohortStats, PeopleCohort } from './calibration';
 import { DESCRIPTOR_DIMS } from './matrix';
 
@@ -25,6 +27,8 @@ export class EventCalibration {
   /** The options with the cohort shrunk as the people are sampled (the k-th nearest of all ≈ the k/step-th of 1/step). */
   private cohortOptions: CalibrationOptions;
   private builtAtFaces = 0;
+  /** The borrowed people the cohort was made with (undefined: none). */
+  private builtWith: readonly Float32Array[] | undefined;
   private mu = new Float32Array(0);
   private sd = new Float32Array(0);
 
@@ -32,6 +36,8 @@ export class EventCalibration {
     /** A row's descriptor (the engine's matrix). */
     private readonly descriptorOf: (row: number) => ArrayLike<number>,
     private readonly options: CalibrationOptions = CALIBRATION_DEFAULTS,
+    /** People of other events (one descriptor each) when the store has them; asked while the event is small. */
+    private readonly borrowed: () => readonly Float32Array[] | undefined = () => undefined,
   ) {
     this.cohortOptions = options;
   }
@@ -52,6 +58,17 @@ export class EventCalibration {
   /** People known. */
   get peopleCount(): number {
     return this.people.size;
+  }
+
+  /** Whether the event is too small to be its own cohort. */
+  get small(): boolean {
+    return this.people.size < this.options.borrowBelow;
+  }
+
+  /** The settings its searches are tiered with (an event that borrows people has its own confident score). */
+  get tierOptions(): CalibrationOptions {
+    this.currentCohort();
+    return this.cohortOptions;
   }
 
   /** The selfie's neighbourhood (undefined: too few people to calibrate). */
@@ -84,10 +101,17 @@ export class EventCalibration {
 
   private currentCohort(): PeopleCohort | undefined {
     const faces = this.rowPerson.length;
-    if (this.cohort && faces <= this.builtAtFaces * (1 + REBUILD_GROWTH)) return this.cohort;
-    if (this.people.size < this.options.fewest) return undefined;
+    const borrowed = this.small ? this.borrowed() : undefined;
+    const lent = borrowed && borrowed.length > 0 ? borrowed : undefined;
+    if (this.cohort && lent === this.builtWith && faces <= this.builtAtFaces * (1 + REBUILD_GROWTH))
+      return this.cohort;
+    if (!lent && this.people.size < this.options.fewest) {
+      this.cohort = undefined;
+      this.cohortOptions = this.options;
+      return undefined;
+    }
     // Every k-th person, in the order they were first seen: the same cohort for the same event.
-    const step = Math.ceil(this.people.size / COHORT_MOST);
+    const step = Math.max(1, Math.ceil(this.people.size / COHORT_MOST));
     const index = new Map<number, number>();
     let k = 0;
     for (const person of this.people) if (k++ % step === 0) index.set(person, index.size);
@@ -107,8 +131,13 @@ export class EventCalibration {
         (v) => v / (counts[at] as number),
       ),
     );
-    this.cohort = new PeopleCohort(centroids);
-    this.cohortOptions = { ...this.options, cohort: Math.max(5, Math.round(this.options.cohort / step)) };
+    this.cohort = new PeopleCohort(lent ? [...centroids, ...lent] : centroids);
+    this.cohortOptions = {
+      ...this.options,
+      cohort: Math.max(5, Math.round(this.options.cohort / step)),
+      ...(lent ? { confident: this.options.borrowedConfident } : {}),
+    };
+    this.builtWith = lent;
     this.cohortIndex = index;
     this.builtAtFaces = faces;
     this.mu.fill(Number.NaN);

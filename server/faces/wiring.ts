@@ -7,7 +7,12 @@
 // An event whose face search is turned off is forgotten by the engine and the grouping within seconds
 // (face-search-off.ts).
 import type { Db } from '../db/database';
-import { countUngroupedFaces, faceBlockOfEvent, facesForGrouping } from '../db/faces-repo';
+import {
+  countUngroupedFaces,
+  faceBlockOfEvent,
+  facesForGrouping,
+  peopleOfOtherEvents,
+} from '../db/faces-repo';
 import { groupFaces, indexPhoto } from '../jobs/index-photo';
 import { runJobs } from '../jobs/queue';
 import { readEventBibs } from '../jobs/read-bibs';
@@ -17,6 +22,7 @@ import { FaceIndexEngine } from './engine';
 import { watchFaceSearchOff } from './face-search-off';
 import { FaceGrouping } from './grouping';
 import { createIndexPool, type IndexPool } from './index-pool';
+import { descriptorFromBytes } from './matrix';
 
 export interface FaceService {
   engine: FaceIndexEngine;
@@ -51,6 +57,8 @@ export function openFaceService(
       return faceBlockOfEvent(deps.db, eventId, afterId);
     },
     countUngrouped: (eventId) => countUngroupedFaces(deps.db, eventId),
+    loadBorrowedPeople: async (eventId, most) =>
+      (await peopleOfOtherEvents(deps.db, eventId, most)).map(descriptorFromBytes),
     ...(pool
       ? {
           describeSelfie: pool.describeSelfie,

@@ -37,12 +37,26 @@ const searchTuningSchema = {
 };
 
 /** POST /v2/facesearch */
-export const faceSearchRequestSchema = v.object({
+const signedSelfieSchema = {
   search_id: v.pipe(v.string(), v.uuid('must be the search_id the sign call gave')),
   file_location: v.pipe(v.string(), v.minLength(1, 'is required')),
+};
+
+export const faceSearchRequestSchema = v.object({
+  ...signedSelfieSchema,
   event_id: v.optional(v.union([v.number(), v.string()])),
   event_key: eventKeySchema,
   ...searchTuningSchema,
+  /**
+   * Our addition: search even when the selfie's face looks poor. Without it, such a selfie is refused before the
+   * search (422, code `selfie-small`, `selfie-turned`, `selfie-dark` or `selfie-blurred`) and kept for the retry.
+   */
+  search_anyway: v.optional(v.boolean()),
+  /**
+   * Our addition: another selfie of the runner (its own sign call and upload), searched together with this one:
+   * their faces averaged, judged at a stricter score. Surer results when one selfie's are mostly "maybe you".
+   */
+  second: v.optional(v.object(signedSelfieSchema)),
 });
 
 /** POST /v1/facesearch (multipart: file plus these fields as text). */
@@ -69,6 +83,14 @@ export const matchedFaceSchema = v.object({
   person_id: v.number(),
 });
 export type MatchedFace = v.InferOutput<typeof matchedFaceSchema>;
+
+/**
+ * What can make a selfie a poor one to search with, found on its face before it is searched: too blurred to show the
+ * face's detail, too dark, turned away from the camera, or too small in the picture.
+ */
+export const selfieProblems = ['blurred', 'dark', 'turned', 'small'] as const;
+export type SelfieProblem = (typeof selfieProblems)[number];
+export const selfieProblemSchema = v.picklist(selfieProblems);
 
 export const faceSearchAnswerSchema = v.object({
   status: v.literal('success'),
@@ -104,6 +126,11 @@ export const faceSearchErrorCodes = [
   'sale-closed',
   'consent-required',
   'face-search-off',
+  'selfie-small',
+  'selfie-turned',
+  'selfie-dark',
+  'selfie-blurred',
+  'second-selfie-same',
 ] as const;
 export type FaceSearchErrorCode = (typeof faceSearchErrorCodes)[number];
 

@@ -46,6 +46,11 @@ export interface CalibrationOptions {
    * a runner of a small event has far fewer strangers to be mistaken for.
    */
   borrowedConfident: number;
+  /**
+   * How much higher the confident score is for a search with two selfies of the runner (their descriptors averaged):
+   * the average lies nearer the runner's photos and nearer everyone else's too.
+   */
+  twoSelfiesStricter: number;
 }
 
 /**
@@ -65,6 +70,7 @@ export const CALIBRATION_DEFAULTS: CalibrationOptions = {
   confirm: 4,
   borrowBelow: 30,
   borrowedConfident: 2.75,
+  twoSelfiesStricter: 1,
 };
 
 /** The middle value of sorted numbers. */

@@ -3,6 +3,7 @@
 // `withoutFaceIndex` (nothing matches) stays for tests and for a store without indexed photos.
 
 import { SELFIE_DELETED_WITHIN_SECONDS } from '../../core/constants';
+import type { SelfieProblem } from '../../core/contract/facesearch';
 import type { FaceBlock } from '../db/faces-repo';
 import { BorrowedPeople, type BorrowedPeopleLoader } from './borrowed-people';
 import { type CandidateFace, type Tier, tierPhotos } from './calibration';
@@ -37,6 +38,8 @@ export interface FaceQuery {
   threshold: number;
   /** Most photos to answer. */
   maxResults: number;
+  /** How many selfies of the runner the descriptor averages (2: tiered at the two selfies' stricter score). */
+  selfies?: 1 | 2;
 }
 
 /** The matches, with how many faces the selfie had (the largest searched); or no face in it. */
@@ -61,10 +64,7 @@ export interface FaceSearchEngine {
    * upload's key, an embedding prepared from that upload is used. Optional: an engine without it keeps no face (a
    * runner's alert of new photos then needs a bib).
    */
-  describe?(
-    selfie: Uint8Array,
-    uploadKey?: string,
-  ): Promise<{ kind: 'face'; descriptor: Float32Array } | { kind: 'no-face' }>;
+  describe?(selfie: Uint8Array, uploadKey?: string): ReturnType<SelfieDescriber>;
   /**
    * Starts embedding an uploaded selfie before its search asks (prepared-selfies.ts). Optional: an engine without it
    * embeds at search time.
@@ -133,9 +133,16 @@ export function faceBlockOf(faces: readonly StoredFace[]): FaceBlock | undefined
 export type EventFacesLoader = (eventId: number, afterId: number) => Promise<FaceBlock | undefined>;
 
 /** The selfie's descriptor, or no face; bad bytes throw FaceImageError (see image.ts). */
-export type SelfieDescriber = (
-  selfie: Uint8Array,
-) => Promise<{ kind: 'face'; descriptor: Float32Array; faces?: number } | { kind: 'no-face' }>;
+export type SelfieDescriber = (selfie: Uint8Array) => Promise<
+  | {
+      kind: 'face';
+      descriptor: Float32Array;
+      faces?: number;
+      /** What makes the face a poor one to search with (selfie-quality.ts), when measured. */
+      quality?: { problems: SelfieProblem[] };
+    }
+  | { kind: 'no-face' }
+>;
 
 export interface FaceIndexEngineOptions {
   loadFaces: EventFacesLoader;
@@ -279,7 +286,12 @@ export class FaceIndexEngine implements FaceSearchEngine {
         descriptor: () => matrix.descriptorOf(row),
       });
     }
-    return tierPhotos(candidates, queryStats, calibration.tierOptions)
+    const options = calibration.tierOptions;
+    const tiers =
+      query.selfies === 2
+        ? { ...options, confident: options.confident + options.twoSelfiesStricter }
+        : options;
+    return tierPhotos(candidates, queryStats, tiers)
       .slice(0, query.maxResults)
       .map((t) => ({
         photoId: t.photoId,

@@ -3,7 +3,7 @@
 // see how matches are checked, shaped and limited.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FaceSearchAnswer, SignAnswer } from '../../core/contract/facesearch';
+import type { FaceSearchAnswer, SelfieProblem, SignAnswer } from '../../core/contract/facesearch';
 import type { HighlightPhoto } from '../../core/contract/photos';
 import type { Db } from '../db/database';
 import { insertEvent } from '../db/events-repo';
@@ -484,6 +484,103 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
       // The second search, asked again, embeds its selfie then.
       expect((await t.post('/api/v2/facesearch', { ...second, event_key: 'beach-run' })).status).toBe(200);
       expect(described).toHaveLength(2);
+    } finally {
+      t.ctx.faces = engine;
+    }
+  });
+
+  it('refuses a poor selfie before searching and keeps it, searches it when asked anyway, and searches two selfies together', async () => {
+    // Each selfie's face: a descriptor and the problems measured on it, by the selfie's bytes.
+    const faceOf = new Map<string, { descriptor: Float32Array; problems: SelfieProblem[] }>();
+    const keyOf = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
+    const searched: { descriptor: number[]; query: FaceQuery }[] = [];
+    const judging: FaceSearchEngine = {
+      async search() {
+        throw new Error('the search goes through describe and searchDescriptor');
+      },
+      async describe(bytes) {
+        const face = faceOf.get(keyOf(bytes));
+        return face
+          ? { kind: 'face', descriptor: face.descriptor, faces: 1, quality: { problems: face.problems } }
+          : { kind: 'no-face' };
+      },
+      async searchDescriptor(descriptor, query) {
+        searched.push({ descriptor: Array.from(descriptor).slice(0, 2), query });
+        return photoIds.map((photoId, i) => ({ photoId, distance: 0.3 + i / 100 }));
+      },
+    };
+    // Three selfies.
+    const sized = async (width: number) =>
+      new Uint8Array(
+        await sharp({ create: { width, height: 300, channels: 3, background: '#d9a07a' } })
+          .jpeg()
+          .toBuffer(),
+      );
+    const [dark, sharpOne, other] = await Promise.all([sized(300), sized(310), sized(320)]);
+    const descriptorOf = (a: number, b: number) =>
+      Float32Array.from({ length: 128 }, (_, j) => (j === 0 ? a : j === 1 ? b : 0));
+    faceOf.set(keyOf(dark), { descriptor: descriptorOf(0.2, 0.4), problems: ['dark', 'blurred'] });
+    faceOf.set(keyOf(sharpOne), { descriptor: descriptorOf(0.4, 0.2), problems: [] });
+    faceOf.set(keyOf(other), { descriptor: descriptorOf(0.6, 0.6), problems: [] });
+    t.ctx.faces = judging;
+    try {
+      const poor = await signAndUpload('beach-run', dark);
+      const refused = await t.post('/api/v2/facesearch', { ...poor, event_key: 'beach-run' });
+      expect(refused.status).toBe(422);
+      // The most telling problem, with what to do, in English and Thai; nothing was searched, the selfie is kept.
+      expect(await refused.json()).toMatchObject({
+        status: 'error',
+        code: 'selfie-dark',
+        message: 'this photo is too dark to see your face well, please take a selfie in better light',
+        message_th: 'รูปนี้มืดเกินกว่าจะเห็นใบหน้าชัด กรุณาถ่ายเซลฟี่ในที่ที่มีแสงสว่างมากขึ้น',
+      });
+      expect(searched).toEqual([]);
+      expect(await t.store.exists(poor.file_location)).toBe(true);
+      expect((await findSearch(db, poor.search_id))?.searched_at ?? null).toBeNull();
+      // The runner chose to search with it anyway: searched once, then deleted like any other.
+      const anyway = await t.post('/api/v2/facesearch', {
+        ...poor,
+        event_key: 'beach-run',
+        search_anyway: true,
+      });
+      expect(anyway.status).toBe(200);
+      expect(searched).toHaveLength(1);
+      expect(searched[0]?.query.selfies).toBeUndefined();
+      expect(await t.store.exists(poor.file_location)).toBe(false);
+
+      // Two selfies of the runner: their faces averaged, judged as two selfies; both deleted at the answer.
+      const first = await signAndUpload('beach-run', sharpOne);
+      const second = await signAndUpload('beach-run', other);
+      const both = await t.post('/api/v2/facesearch', { ...first, event_key: 'beach-run', second });
+      expect(both.status).toBe(200);
+      expect(searched[1]?.descriptor.map((x) => Math.round(x * 100) / 100)).toEqual([0.5, 0.4]);
+      expect(searched[1]?.query).toMatchObject({ selfies: 2, threshold: 0.5, maxResults: 3 });
+      expect(await t.store.exists(first.file_location)).toBe(false);
+      expect(await t.store.exists(second.file_location)).toBe(false);
+      // A poor second selfie is refused like a first one (nothing searched, both kept).
+      const third = await signAndUpload('beach-run', sharpOne);
+      const fourth = await signAndUpload('beach-run', dark);
+      const poorSecond = await t.post('/api/v2/facesearch', {
+        ...third,
+        event_key: 'beach-run',
+        second: fourth,
+      });
+      expect(poorSecond.status).toBe(422);
+      expect(searched).toHaveLength(2);
+      expect(await t.store.exists(third.file_location)).toBe(true);
+      // The same upload twice is not two selfies.
+      const same = await t.post('/api/v2/facesearch', { ...third, event_key: 'beach-run', second: third });
+      expect(same.status).toBe(400);
+      expect(await same.json()).toMatchObject({ code: 'second-selfie-same' });
+      // A second selfie of another event is not this search's.
+      const elsewhere = await signAndUpload('other-run', other);
+      const mixed = await t.post('/api/v2/facesearch', {
+        ...third,
+        event_key: 'beach-run',
+        second: elsewhere,
+      });
+      expect(mixed.status).toBe(404);
+      expect(searched).toHaveLength(2);
     } finally {
       t.ctx.faces = engine;
     }

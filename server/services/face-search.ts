@@ -3,7 +3,7 @@
 // answered, or by the purge within a minute (selfie-lifetime.ts).
 import { randomUUID } from 'node:crypto';
 import { UPLOAD_CONTENT_TYPE } from '../../core/constants';
-import type { FaceSearchAnswer, PhotoFace, SignAnswer } from '../../core/contract/facesearch';
+import type { FaceSearchAnswer, PhotoFace, SelfieProblem, SignAnswer } from '../../core/contract/facesearch';
 import type { HighlightPhoto } from '../../core/contract/photos';
 import type { FaceConsent } from '../../core/contract/privacy';
 import { averagePricePerPhoto, priceCart } from '../../core/pricing';
@@ -141,23 +141,61 @@ export async function signSelfieUpload(
   });
 }
 
+/** A signed upload of a selfie (the sign call's search_id and file_location). */
+interface SignedSelfie {
+  search_id: string;
+  file_location: string;
+}
+
 export async function searchUploadedSelfie(
   ctx: AppContext,
-  request: { search_id: string; file_location: string; event_key: string },
+  request: SignedSelfie & {
+    event_key: string;
+    /** Search even when the selfie's face looks poor (the runner was told and chose to). */
+    search_anyway?: boolean;
+    /** Another selfie of the runner, searched together with this one. */
+    second?: SignedSelfie;
+  },
 ): Promise<Outcome<FaceSearchAnswer>> {
   const open = await eventOpenForFaceSearch(ctx, request.event_key);
   if (!open.ok) return open;
   const event = open.value;
+  if (request.second && request.second.search_id === request.search_id) {
+    return refuse(400, 'the second selfie must be another upload', {
+      field: 'second',
+      code: 'second-selfie-same',
+      th: 'เซลฟี่รูปที่สองต้องเป็นการอัปโหลดอีกครั้งหนึ่ง',
+    });
+  }
   // A busy answer keeps the selfie: the same search is asked again in a few seconds. A selfie whose embedding is
-  // already under way (prepared at its upload) is waited for instead.
-  const claimed = await claimUploadedSelfie(ctx, event, request, true);
-  if (!claimed.ok) return claimed;
-  const { search, selfie } = claimed.value;
+  // already under way (prepared at its upload) is waited for instead. The selfies are taken (marked searched) only
+  // when the search goes ahead: a poor selfie's refusal keeps them for "search anyway".
+  const claimed: { search: SignedSelfie; selfie: Uint8Array }[] = [];
+  for (const signed of request.second ? [request, request.second] : [request]) {
+    const one = await claimUploadedSelfie(ctx, event, signed, claimed.length === 0, false);
+    if (!one.ok) return one;
+    claimed.push(one.value);
+  }
+  let answered = false;
   try {
-    return await searchWithSelfie(ctx, event, selfie, search.file_location);
+    const outcome = await searchWithSelfies(
+      ctx,
+      event,
+      claimed.map((c) => ({ bytes: c.selfie, uploadKey: c.search.file_location })),
+      {
+        searchAnyway: request.search_anyway === true,
+        take: async () => {
+          for (const c of claimed)
+            if (!(await markSearched(ctx.db, c.search.search_id, ctx.now()))) return searchExpired();
+          return undefined;
+        },
+      },
+    );
+    answered = !(!outcome.ok && outcome.body.code?.startsWith(POOR_SELFIE_CODE_PREFIX));
+    return outcome;
   } finally {
-    // Answered (matches, none, or a refusal of the image): the selfie is not needed any more.
-    await deleteAnsweredSelfie(ctx, search);
+    // Answered (matches, none, or a refusal of the image): the selfies are not needed any more.
+    if (answered) for (const c of claimed) await deleteAnsweredSelfie(ctx, c.search);
   }
 }
 
@@ -192,9 +230,11 @@ export async function describeUploadedSelfie(
 async function claimUploadedSelfie(
   ctx: AppContext,
   event: EventRow,
-  request: { search_id: string; file_location: string },
+  request: SignedSelfie,
   busyFirst: boolean,
-): Promise<Outcome<{ search: { search_id: string; file_location: string }; selfie: Uint8Array }>> {
+  /** Mark it searched now (false: the caller marks it when the search goes ahead). */
+  take = true,
+): Promise<Outcome<{ search: SignedSelfie; selfie: Uint8Array }>> {
   const search = await findSearch(ctx.db, request.search_id);
   if (!search || search.event_id !== event.event_id || search.file_location !== request.file_location) {
     return refuse(404, 'no such search: sign the upload first', {
@@ -208,7 +248,7 @@ async function claimUploadedSelfie(
   const selfie = await ctx.store.get(search.file_location);
   if (!selfie)
     return refuse(400, 'upload the photo before searching', { field: 'file_location', code: 'no-upload' });
-  if (!(await markSearched(ctx.db, search.search_id, ctx.now()))) return searchExpired();
+  if (take && !(await markSearched(ctx.db, search.search_id, ctx.now()))) return searchExpired();
   return accept({ search, selfie });
 }
 
@@ -230,13 +270,7 @@ export async function describeSelfie(
   selfie: Uint8Array,
 ): Promise<Outcome<Float32Array>> {
   if (!sniffImageKind(selfie)) return selfieRefusal('not-an-image');
-  if (!ctx.faces.describe) {
-    return refuse(503, 'faces cannot be read here right now, please try again later', {
-      field: 'file',
-      code: 'faces-unavailable',
-      th: 'ขณะนี้ระบบอ่านใบหน้าไม่ได้ กรุณาลองใหม่ภายหลัง',
-    });
-  }
+  if (!ctx.faces.describe) return facesUnavailable();
   try {
     const described = await ctx.faces.describe(selfie);
     if (described.kind === 'no-face') {
@@ -252,6 +286,13 @@ export async function describeSelfie(
     throw error;
   }
 }
+
+const facesUnavailable = (): Refusal =>
+  refuse(503, 'faces cannot be read here right now, please try again later', {
+    field: 'file',
+    code: 'faces-unavailable',
+    th: 'ขณะนี้ระบบอ่านใบหน้าไม่ได้ กรุณาลองใหม่ภายหลัง',
+  });
 
 function selfieRefusal(problem: FaceImageProblem): Refusal {
   if (problem === 'too-large-to-decode')
@@ -283,26 +324,103 @@ export async function searchPostedSelfie(
   event: EventRow,
   selfie: Uint8Array,
 ): Promise<Outcome<FaceSearchAnswer>> {
-  return refuseWhenBusy(ctx) ?? searchWithSelfie(ctx, event, selfie);
+  return refuseWhenBusy(ctx) ?? searchWithSelfies(ctx, event, [{ bytes: selfie }], { searchAnyway: true });
 }
 
-/** Searches the event for the selfie's face (v2 after the upload, v1 with the posted file). */
-async function searchWithSelfie(
+/** The refusals of a poor selfie: `selfie-small`, `selfie-turned`, `selfie-dark`, `selfie-blurred`. */
+const POOR_SELFIE_CODE_PREFIX = 'selfie-';
+
+/** A poor selfie's refusal, most telling problem first, with what to do (the runner may search anyway). */
+function poorSelfie(problems: readonly SelfieProblem[]): Refusal | undefined {
+  const words: Record<SelfieProblem, { en: string; th: string }> = {
+    small: {
+      en: 'your face is small in this photo, please use a selfie where your face fills more of the picture',
+      th: 'ใบหน้าในรูปนี้เล็กเกินไป กรุณาใช้รูปเซลฟี่ที่ใบหน้าใหญ่และเต็มกรอบมากขึ้น',
+    },
+    turned: {
+      en: 'your face is turned away in this photo, please use a selfie looking straight at the camera',
+      th: 'ใบหน้าในรูปนี้หันออกจากกล้อง กรุณาใช้รูปเซลฟี่ที่มองตรงเข้ากล้อง',
+    },
+    dark: {
+      en: 'this photo is too dark to see your face well, please take a selfie in better light',
+      th: 'รูปนี้มืดเกินกว่าจะเห็นใบหน้าชัด กรุณาถ่ายเซลฟี่ในที่ที่มีแสงสว่างมากขึ้น',
+    },
+    blurred: {
+      en: 'this photo is blurred, please hold the phone still and take a sharp selfie',
+      th: 'รูปนี้เบลอ กรุณาถือโทรศัพท์ให้นิ่งแล้วถ่ายเซลฟี่ให้ชัด',
+    },
+  };
+  const problem = (['small', 'turned', 'dark', 'blurred'] as const).find((p) => problems.includes(p));
+  if (!problem) return undefined;
+  return refuse(422, words[problem].en, {
+    field: 'file_location',
+    code: `${POOR_SELFIE_CODE_PREFIX}${problem}`,
+    th: words[problem].th,
+  });
+}
+
+/** The searches' selfies' faces averaged: one descriptor of the runner from every selfie. */
+function averageOf(descriptors: readonly Float32Array[]): Float32Array {
+  const first = descriptors[0] as Float32Array;
+  return Float32Array.from(first, (_, j) => {
+    let sum = 0;
+    for (const d of descriptors) sum += d[j] as number;
+    return sum / descriptors.length;
+  });
+}
+
+/**
+ * Searches the event for the runner's face in one selfie, or two (their faces averaged, tiered at the two selfies'
+ * stricter score). Before searching, a selfie whose face looks poor is refused with what to do, unless
+ * `searchAnyway`; `take` claims the uploads when the search goes ahead (a refusal: nothing is searched).
+ */
+async function searchWithSelfies(
   ctx: AppContext,
   event: EventRow,
-  selfie: Uint8Array,
-  uploadKey?: string,
+  selfies: readonly { bytes: Uint8Array; uploadKey?: string }[],
+  options: { searchAnyway: boolean; take?: () => Promise<Refusal | undefined> },
 ): Promise<Outcome<FaceSearchAnswer>> {
   // Only the bytes' kind here: the engine decodes the selfie once (in a worker) and refuses what does not decode
   // or is too large, with the same words.
-  if (!sniffImageKind(selfie)) return selfieRefusal('not-an-image');
+  if (selfies.some((s) => !sniffImageKind(s.bytes))) return selfieRefusal('not-an-image');
+  const query = {
+    eventId: event.event_id,
+    threshold: event.face_threshold,
+    maxResults: event.max_face_search,
+  };
+  const { describe, searchDescriptor } = ctx.faces;
   let outcome: FaceSearchOutcome;
   try {
-    outcome = await ctx.faces.search(
-      selfie,
-      { eventId: event.event_id, threshold: event.face_threshold, maxResults: event.max_face_search },
-      uploadKey,
-    );
+    if (!describe || !searchDescriptor) {
+      // An engine that only searches (no face of its own to judge): one selfie, as it is.
+      if (selfies.length > 1) return facesUnavailable();
+      const taken = await options.take?.();
+      if (taken) return taken;
+      const only = selfies[0] as { bytes: Uint8Array; uploadKey?: string };
+      outcome = await ctx.faces.search(only.bytes, query, only.uploadKey);
+    } else {
+      const described = await Promise.all(selfies.map((s) => describe.call(ctx.faces, s.bytes, s.uploadKey)));
+      const faces = described.flatMap((d) => (d.kind === 'face' ? [d] : []));
+      if (faces.length === described.length && !options.searchAnyway) {
+        const poor = poorSelfie(faces.flatMap((f) => f.quality?.problems ?? []));
+        if (poor) return poor;
+      }
+      const taken = await options.take?.();
+      if (taken) return taken;
+      if (faces.length < described.length) outcome = { kind: 'no-face' };
+      else {
+        const descriptor = averageOf(faces.map((f) => f.descriptor));
+        outcome = {
+          kind: 'matches',
+          matches: await searchDescriptor.call(ctx.faces, descriptor, {
+            ...query,
+            ...(faces.length === 2 ? { selfies: 2 as const } : {}),
+          }),
+          ...(faces[0]?.faces === undefined ? {} : { selfieFaces: faces[0].faces }),
+          descriptor,
+        };
+      }
+    }
   } catch (error) {
     if (error instanceof FaceImageError) return selfieRefusal(error.problem);
     throw error;

@@ -29,8 +29,10 @@ import { BibSearch } from './BibSearch';
 import { ConfirmDialog, useConfirm } from './ConfirmDialog';
 import { checkSelfieFile } from './file-checks';
 import type { MoreTiers } from './MoreLikeThis';
+import { PoorSelfie } from './PoorSelfie';
 import { SearchStatus } from './SearchStatus';
 import { SelfiePicker } from './SelfiePicker';
+import { mostlyMaybe, SurerSearch } from './SurerSearch';
 import { isBusy, type SearchStep } from './search-machine';
 import { markSelfieChosen, measureSelfieToResults } from './selfie-timing';
 import { useNearbyFrames } from './use-nearby-frames';
@@ -77,7 +79,7 @@ export function FaceSearchPanel({
   };
   // The store did not take the consent sent: asked again, and the same selfie searched once given.
   const retryWithConsent = useRef<(file: File, widen: boolean) => void>(() => undefined);
-  const { state, dispatch, search, searchBib, lastSelfie } = useSelfieSearch(event, {
+  const { state, dispatch, search, searchAnyway, searchBib, lastSelfie } = useSelfieSearch(event, {
     onConsentRequired: (file, widen) => retryWithConsent.current(file, widen),
   });
   retryWithConsent.current = (file, widen) => {
@@ -209,6 +211,23 @@ export function FaceSearchPanel({
     await search(file, { widen: true, consent });
   };
 
+  // Results mostly "maybe you": a second selfie searched with the first for surer ones (the same runner's search
+  // made surer: no new-search question, the cart stays as it is).
+  const surer = async (file: File) => {
+    if (busy || current.step !== 'found') return;
+    const consent = await faceConsent();
+    if (!consent) return;
+    setOpen(undefined);
+    await search(file, { consent, withLast: true });
+  };
+  const offerSurer =
+    faceSearch &&
+    current.step === 'found' &&
+    state.bib === undefined &&
+    !state.twoSelfies &&
+    lastSelfie() !== undefined &&
+    mostlyMaybe(current.photos.length, current.maybe?.length ?? 0);
+
   // A photo shared to the app from the gallery or camera is searched as if it had been picked here.
   useSharedPhoto(event.event_key, choose);
 
@@ -267,6 +286,20 @@ export function FaceSearchPanel({
       )}
       <div ref={answerArea} className="face-search-answer">
         <SearchStatus state={state} />
+        {current.step === 'poor-selfie' && (
+          <PoorSelfie
+            problem={current.problem}
+            disabled={busy}
+            onFile={choose}
+            onAnyway={() => void searchAnyway()}
+          />
+        )}
+        {state.twoSelfies && (current.step === 'found' || current.step === 'not-found') && (
+          <p className="two-selfies-note" data-testid="two-selfies-note">
+            <Trans>ค้นหาด้วยเซลฟี่ทั้งสองรูปของคุณแล้ว</Trans>
+          </p>
+        )}
+        {offerSurer && <SurerSearch disabled={busy} onFile={surer} />}
       </div>
       {(offerAlerts || alertLink.token || alertLink.confirm || hasKeptAlert) && (
         <Suspense fallback={null}>

@@ -11,7 +11,10 @@
 // person, also from what later searches add.
 // Issue 36: a search by bib number runs the same machine from searching on (nothing to prepare or upload), and a
 // face search's answer may bring the runner's bib: its photos the face missed join the results, marked.
-import type { FaceSearchAnswer, MatchedFace } from '../../../core/contract/facesearch';
+// A selfie whose face looks poor (blurred, dark, turned away, small) is refused before it is searched: the runner
+// is told what to do, and may search with it anyway (searching again) or choose another (idle). A search may take
+// two selfies of the runner at once (surer results when one selfie's are mostly "maybe you").
+import type { FaceSearchAnswer, MatchedFace, SelfieProblem } from '../../../core/contract/facesearch';
 import type { Photo } from '../../../core/contract/photos';
 
 /** Why a run failed, each with the spec's message (SPEC §8). */
@@ -44,7 +47,9 @@ export type SearchStep =
       notMinePhotos?: number[];
     }
   | { step: 'not-found' }
-  | { step: 'error'; failure: SearchFailure };
+  | { step: 'error'; failure: SearchFailure }
+  /** The store found the selfie's face poor and did not search: what is wrong with it. */
+  | { step: 'poor-selfie'; problem: SelfieProblem };
 
 /** The runner's bib, and the photos among those shown that were found by it (not by the face). */
 export interface FoundByBib {
@@ -76,12 +81,17 @@ export interface SearchState {
   selfieFaces?: number;
   /** The bib number searched, when the run is a search by bib (issue 36). */
   bib?: string;
+  /** The run searched with two selfies of the runner. */
+  twoSelfies?: boolean;
 }
 
 export type SearchAction =
   | { type: 'rejected-type' }
-  /** `widen`: a second selfie, whose matches are added to the results shown. */
-  | { type: 'started'; oversize: boolean; widen?: boolean }
+  /**
+   * `widen`: a second selfie, whose matches are added to the results shown; `twoSelfies`: a new search with this
+   * selfie and the last one together.
+   */
+  | { type: 'started'; oversize: boolean; widen?: boolean; twoSelfies?: boolean }
   /** A search by bib number: straight to searching (a new run, like a new selfie). */
   | { type: 'bib-started'; bib: string }
   /** Results kept from an earlier search of this event, shown again. */
@@ -97,6 +107,10 @@ export type SearchAction =
   | { type: 'reuploading' }
   | { type: 'answered'; answer: FaceSearchAnswer }
   | { type: 'failed'; failure: SearchFailure | 'wrong-type' }
+  /** The store refused the selfie as poor, before searching. */
+  | { type: 'poor-selfie'; problem: SelfieProblem }
+  /** The runner searches with the poor selfie anyway. */
+  | { type: 'search-anyway' }
   /** The store wants the face consent asked again: the run ends without an error (the question shows instead). */
   | { type: 'consent-needed' }
   | { type: 'size-warning-expired' }
@@ -231,6 +245,7 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
         wrongType: false,
         sizeWarning: action.oversize,
         ...(shown ? { widening: shown.photos, wideningTiers: tiersOf(shown) } : {}),
+        ...(action.twoSelfies && !shown ? { twoSelfies: true } : {}),
       };
     }
     case 'bib-started':
@@ -317,6 +332,12 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
         ? { ...rest, current: { step: 'idle' }, wrongType: true, sizeWarning: false }
         : { ...rest, current: { step: 'error', failure: action.failure } };
     }
+    case 'poor-selfie':
+      return step === 'searching'
+        ? { ...state, current: { step: 'poor-selfie', problem: action.problem } }
+        : state;
+    case 'search-anyway':
+      return step === 'poor-selfie' ? { ...state, current: { step: 'searching' } } : state;
     case 'consent-needed': {
       if (!isBusy(state)) return state;
       const { widening, wideningTiers, ...rest } = state;

@@ -5,7 +5,12 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { SIZE_WARNING_MS } from '../../../core/constants';
 import type { EventDetail } from '../../../core/contract/events';
-import type { FaceSearchAnswer, SignAnswer } from '../../../core/contract/facesearch';
+import {
+  type FaceSearchAnswer,
+  type SelfieProblem,
+  type SignAnswer,
+  selfieProblems,
+} from '../../../core/contract/facesearch';
 import type { FaceConsent } from '../../../core/contract/privacy';
 import { searchByBib } from '../../lib/api/bibsearch';
 import { ApiError } from '../../lib/api/client';
@@ -39,6 +44,13 @@ const isBusyAnswer = (error: unknown): error is ApiError =>
 const isExpiredAnswer = (error: unknown): boolean =>
   error instanceof ApiError && error.httpStatus === 410 && error.serverCode === 'search-expired';
 
+/** The store found the selfie's face poor and did not search: what is wrong with it, or undefined. */
+export const poorSelfieProblem = (error: unknown): SelfieProblem | undefined => {
+  if (!(error instanceof ApiError) || error.httpStatus !== 422) return undefined;
+  const problem = error.serverCode?.replace(/^selfie-/, '');
+  return selfieProblems.find((p) => p === problem);
+};
+
 /** Uploads of the same selfie a run makes when the server deleted it while busy answers were waited out. */
 export const MAX_UPLOADS = 2;
 
@@ -67,10 +79,11 @@ async function searchThroughBusy(
   signed: Pick<SignAnswer, 'search_id' | 'file_location'>,
   signal: AbortSignal,
   dispatch: (action: SearchAction) => void,
+  options: Parameters<typeof searchWithUploadedSelfie>[3] = {},
 ): Promise<FaceSearchAnswer> {
   for (let waits = 0; ; waits++) {
     try {
-      return await searchWithUploadedSelfie(target, signed, signal);
+      return await searchWithUploadedSelfie(target, signed, signal, options);
     } catch (error) {
       if (!isBusyAnswer(error) || waits >= MAX_BUSY_WAITS) throw error;
       const seconds = Math.min(60, Math.max(1, Math.round(error.retryAfterSeconds ?? 5)));
@@ -110,8 +123,10 @@ export interface SelfieSearch {
    */
   search(
     file: File,
-    options?: { widen?: boolean; consent?: FaceConsent },
+    options?: { widen?: boolean; consent?: FaceConsent; withLast?: boolean },
   ): Promise<FaceSearchAnswer | undefined>;
+  /** After a poor selfie's refusal: searches with it anyway (undefined when the run failed or was dropped). */
+  searchAnyway(): Promise<FaceSearchAnswer | undefined>;
   /** Searches by a bib number (issue 36; checked against the event's rule by the caller): a new run. */
   searchBib(bib: string): Promise<FaceSearchAnswer | undefined>;
   /** The selfie of the last search answered on this page (compressed, in memory only), if any. */
@@ -149,97 +164,172 @@ export function useSelfieSearch(event: SearchEvent, options: SelfieSearchOptions
   stateRef.current = state;
   /** The last search's selfie as sent (compressed), for an alert of new photos (issue 37). */
   const lastSelfie = useRef<Blob | undefined>(undefined);
+  /** A run the store refused as a poor selfie, to search anyway: its selfies (compressed) and what it was. */
+  const refused = useRef<
+    { selfies: { blob: Blob; name: string }[]; consent: FaceConsent; keepAsLast: boolean } | undefined
+  >(undefined);
 
-  const search = useCallback(async (file: File, options: { widen?: boolean; consent?: FaceConsent } = {}) => {
-    // One run at a time: the picker is disabled meanwhile, and a drop then is ignored.
-    if (isBusy(stateRef.current)) return undefined;
-    const widen = options.widen === true;
-    const consent = options.consent ?? currentFaceConsent();
-    if (!consent) {
-      onConsentRequired.current?.(file, widen);
-      return undefined;
-    }
+  /**
+   * Uploads the run's selfies (each signed, the first with progress; again once when the server deleted them while
+   * waiting out busy answers) and searches with them. Answers the answer, or undefined when the run was dropped or
+   * failed (dispatched).
+   */
+  const uploadAndSearch = useCallback(
+    async (
+      selfies: { blob: Blob; name: string }[],
+      run: {
+        consent: FaceConsent;
+        signal: AbortSignal;
+        anyway: boolean;
+        keepAsLast: boolean;
+        /** The store did not take the consent: the caller asks again. */
+        onConsentRequired?: () => void;
+      },
+    ): Promise<FaceSearchAnswer | undefined> => {
+      const { signal, consent } = run;
+      const live = () => !signal.aborted;
+      const target = eventRef.current;
+      const [main, ...others] = selfies as [{ blob: Blob; name: string }, ...{ blob: Blob; name: string }[]];
+      try {
+        for (let uploads = 1; ; uploads++) {
+          markSelfie('selfie-upload-start');
+          const signed = await signSelfieUpload(target.event_key, uploadName(main.name), consent, signal);
+          await putSelfie(signed.url, main.blob, {
+            signal,
+            onProgress: (loaded, total) => live() && dispatch({ type: 'progress', loaded, total }),
+          });
+          const second = others[0];
+          const secondSigned = second
+            ? await signSelfieUpload(target.event_key, uploadName(second.name), consent, signal)
+            : undefined;
+          if (second && secondSigned) await putSelfie(secondSigned.url, second.blob, { signal });
+          if (!live()) return undefined;
+          measureSelfie('selfie-upload', 'selfie-upload-start', { bytes: main.blob.size });
+          dispatch({ type: 'uploaded' });
+          markSelfie('selfie-search-start');
+          let answer: FaceSearchAnswer;
+          try {
+            answer = await searchThroughBusy(target, signed, signal, dispatch, {
+              anyway: run.anyway,
+              ...(secondSigned ? { second: secondSigned } : {}),
+            });
+          } catch (error) {
+            // Long busy waits outlived the selfie (the server keeps it under a minute): send it once more.
+            if (isExpiredAnswer(error) && uploads < MAX_UPLOADS && live()) {
+              dispatch({ type: 'reuploading' });
+              continue;
+            }
+            throw error;
+          }
+          measureSelfie('selfie-search', 'selfie-search-start', { matches: answer.images.length });
+          if (!live()) return undefined;
+          dispatch({ type: 'answered', answer });
+          // Kept in memory only (never stored): a runner who asks to be told of new photos sends it once more.
+          if (run.keepAsLast) lastSelfie.current = main.blob;
+          return answer;
+        }
+      } catch (error) {
+        const problem = poorSelfieProblem(error);
+        if (live() && problem) {
+          refused.current = { selfies, consent, keepAsLast: run.keepAsLast };
+          dispatch({ type: 'poor-selfie', problem });
+        } else if (live() && isConsentRequired(error)) {
+          // The consent kept here is not taken: forgotten, and asked again rather than shown as an error.
+          forgetFaceConsent();
+          dispatch({ type: 'consent-needed' });
+          run.onConsentRequired?.();
+        } else if (live() && !isAbort(error)) dispatch({ type: 'failed', failure: failureOf(error) });
+        return undefined;
+      }
+    },
+    [],
+  );
+
+  const search = useCallback(
+    async (file: File, options: { widen?: boolean; consent?: FaceConsent; withLast?: boolean } = {}) => {
+      // One run at a time: the picker is disabled meanwhile, and a drop then is ignored.
+      if (isBusy(stateRef.current)) return undefined;
+      const widen = options.widen === true;
+      const last = lastSelfie.current;
+      const twoSelfies = options.withLast === true && !widen && last !== undefined;
+      const consent = options.consent ?? currentFaceConsent();
+      if (!consent) {
+        onConsentRequired.current?.(file, widen);
+        return undefined;
+      }
+      current.current?.abort();
+      const controller = new AbortController();
+      current.current = controller;
+      const { signal } = controller;
+      const live = () => !signal.aborted;
+
+      const check = await checkSelfieFile(file);
+      if (!live()) return undefined;
+      if (!check.ok) {
+        dispatch({ type: 'rejected-type' });
+        return undefined;
+      }
+      refused.current = undefined;
+      dispatch({ type: 'started', oversize: check.oversize, widen, ...(twoSelfies ? { twoSelfies } : {}) });
+
+      // The compression library (20 KB gzip) loads with the first selfie, not with the event page.
+      let compressor: typeof import('./compress-selfie');
+      try {
+        compressor = await import('./compress-selfie');
+      } catch (error) {
+        if (live()) dispatch({ type: 'failed', failure: failureOf(error) });
+        return undefined;
+      }
+      if (!live()) return undefined;
+
+      let compressed: Blob;
+      try {
+        markSelfie('selfie-compress-start');
+        compressed = await compressor.compressSelfie(file, signal);
+        measureSelfie('selfie-compress', 'selfie-compress-start', {
+          inputBytes: file.size,
+          outputBytes: compressed.size,
+        });
+      } catch (error) {
+        // The file claimed to be a jpeg or png but does not decode as one.
+        if (live() && !isAbort(error)) dispatch({ type: 'failed', failure: 'wrong-type' });
+        return undefined;
+      }
+      if (!live()) return undefined;
+      dispatch({ type: 'compressed' });
+
+      const answer = await uploadAndSearch(
+        [
+          { blob: compressed, name: file.name },
+          ...(twoSelfies && last ? [{ blob: last, name: 'selfie.jpg' }] : []),
+        ],
+        // A second photo added to widen the results is not judged (caps and sunglasses are its point).
+        { consent, signal, anyway: widen, keepAsLast: !widen && !twoSelfies },
+      );
+      if (!answer && live() && stateRef.current.current.step === 'idle' && !currentFaceConsent())
+        onConsentRequired.current?.(file, widen);
+      return answer;
+    },
+    [uploadAndSearch],
+  );
+
+  const searchAnyway = useCallback(async () => {
+    const run = refused.current;
+    if (!run || stateRef.current.current.step !== 'poor-selfie') return undefined;
+    refused.current = undefined;
     current.current?.abort();
     const controller = new AbortController();
     current.current = controller;
-    const { signal } = controller;
-    const live = () => !signal.aborted;
-
-    const check = await checkSelfieFile(file);
-    if (!live()) return undefined;
-    if (!check.ok) {
-      dispatch({ type: 'rejected-type' });
-      return undefined;
-    }
-    dispatch({ type: 'started', oversize: check.oversize, widen });
-
-    // The compression library (20 KB gzip) loads with the first selfie, not with the event page.
-    let compressor: typeof import('./compress-selfie');
-    try {
-      compressor = await import('./compress-selfie');
-    } catch (error) {
-      if (live()) dispatch({ type: 'failed', failure: failureOf(error) });
-      return undefined;
-    }
-    if (!live()) return undefined;
-
-    let compressed: Blob;
-    try {
-      markSelfie('selfie-compress-start');
-      compressed = await compressor.compressSelfie(file, signal);
-      measureSelfie('selfie-compress', 'selfie-compress-start', {
-        inputBytes: file.size,
-        outputBytes: compressed.size,
-      });
-    } catch (error) {
-      // The file claimed to be a jpeg or png but does not decode as one.
-      if (live() && !isAbort(error)) dispatch({ type: 'failed', failure: 'wrong-type' });
-      return undefined;
-    }
-    if (!live()) return undefined;
-    dispatch({ type: 'compressed' });
-
-    try {
-      const target = eventRef.current;
-      for (let uploads = 1; ; uploads++) {
-        markSelfie('selfie-upload-start');
-        const signed = await signSelfieUpload(target.event_key, uploadName(file.name), consent, signal);
-        await putSelfie(signed.url, compressed, {
-          signal,
-          onProgress: (loaded, total) => live() && dispatch({ type: 'progress', loaded, total }),
-        });
-        if (!live()) return undefined;
-        measureSelfie('selfie-upload', 'selfie-upload-start', { bytes: compressed.size });
-        dispatch({ type: 'uploaded' });
-        markSelfie('selfie-search-start');
-        let answer: FaceSearchAnswer;
-        try {
-          answer = await searchThroughBusy(target, signed, signal, dispatch);
-        } catch (error) {
-          // Long busy waits outlived the selfie (the server keeps it under a minute): send it once more.
-          if (isExpiredAnswer(error) && uploads < MAX_UPLOADS && live()) {
-            dispatch({ type: 'reuploading' });
-            continue;
-          }
-          throw error;
-        }
-        measureSelfie('selfie-search', 'selfie-search-start', { matches: answer.images.length });
-        if (!live()) return undefined;
-        dispatch({ type: 'answered', answer });
-        // Kept in memory only (never stored): a runner who asks to be told of new photos sends it once more.
-        if (!widen) lastSelfie.current = compressed;
-        return answer;
-      }
-    } catch (error) {
-      if (live() && isConsentRequired(error)) {
-        // The consent kept here is not taken: forgotten, and asked again rather than shown as an error.
-        forgetFaceConsent();
-        dispatch({ type: 'consent-needed' });
-        onConsentRequired.current?.(file, widen);
-      } else if (live() && !isAbort(error)) dispatch({ type: 'failed', failure: failureOf(error) });
-      return undefined;
-    }
-  }, []);
+    dispatch({ type: 'search-anyway' });
+    // The selfies were kept by the store for this (under a minute); uploaded again, they are sure to be there.
+    dispatch({ type: 'reuploading' });
+    return uploadAndSearch(run.selfies, {
+      consent: run.consent,
+      signal: controller.signal,
+      anyway: true,
+      keepAsLast: run.keepAsLast,
+    });
+  }, [uploadAndSearch]);
 
   const searchBib = useCallback(async (bib: string) => {
     if (isBusy(stateRef.current)) return undefined;
@@ -259,5 +349,12 @@ export function useSelfieSearch(event: SearchEvent, options: SelfieSearchOptions
     }
   }, []);
 
-  return { state, dispatch, search, searchBib, lastSelfie: useCallback(() => lastSelfie.current, []) };
+  return {
+    state,
+    dispatch,
+    search,
+    searchAnyway,
+    searchBib,
+    lastSelfie: useCallback(() => lastSelfie.current, []),
+  };
 }

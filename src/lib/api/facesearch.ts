@@ -78,6 +78,8 @@ export function searchWithUploadedSelfie(
   event: Pick<EventDetail, 'event_id' | 'event_key' | 'face_threshold' | 'mhao_price' | 'max_face_search'>,
   signed: Pick<SignAnswer, 'search_id' | 'file_location'>,
   signal?: AbortSignal,
+  /** `anyway`: search even when the selfie's face looks poor; `second`: another selfie searched with it. */
+  options: { anyway?: boolean; second?: Pick<SignAnswer, 'search_id' | 'file_location'> } = {},
 ): Promise<FaceSearchAnswer> {
   return postJson(
     faceSearchBasePathV2,
@@ -89,6 +91,10 @@ export function searchWithUploadedSelfie(
       face_threshold: event.face_threshold,
       mhao_price: event.mhao_price,
       max_face_search: event.max_face_search,
+      ...(options.anyway ? { search_anyway: true } : {}),
+      ...(options.second
+        ? { second: { search_id: options.second.search_id, file_location: options.second.file_location } }
+        : {}),
     },
     faceSearchAnswerSchema,
     signal,

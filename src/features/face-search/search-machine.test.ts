@@ -241,6 +241,19 @@ describe('searchReducer', () => {
     state = searchReducer(state, { type: 'not-mine', photoId: 2 });
     expect(state.current).toMatchObject({ photos: [photo(1), photo(3)], notMine: [7] });
     expect(state.current).not.toHaveProperty('maybe');
+    // "This is me" on one photo of a likely person brings up that person's other "maybe" photos with it.
+    const grouped = run(...toSearching, {
+      type: 'answered',
+      answer: {
+        ...tiered,
+        maybe_images: [photo(2), photo(3), photo(6)],
+        matched_faces: [...tiered.matched_faces, { photo_id: 6, face_id: 16, person_id: 8 }],
+      },
+    });
+    expect(searchReducer(grouped, { type: 'mine', photoId: 6 }).current).toMatchObject({
+      photos: [photo(1), photo(3), photo(6)],
+      maybe: [photo(2)],
+    });
     // A later answer with that person's photo 4 does not bring them back.
     state = searchReducer(state, {
       type: 'more-results',

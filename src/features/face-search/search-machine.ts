@@ -367,7 +367,14 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
       if (state.current.step !== 'found') return state;
       const photo = state.current.maybe?.find((p) => p.id === action.photoId);
       if (!photo) return state;
-      const next = foundOf([...state.current.photos, photo], tiersOf(state.current));
+      // The photo moves up, and with it the other "maybe" photos of the same likely person (their faces were grouped
+      // as one person at indexing: the runner's word on one is their word on all).
+      const personOf = new Map((state.current.matched ?? []).map((m) => [m.photo_id, m.person_id]));
+      const person = personOf.get(photo.id);
+      const same = (state.current.maybe ?? []).filter(
+        (p) => p.id === photo.id || (person !== undefined && personOf.get(p.id) === person),
+      );
+      const next = foundOf([...state.current.photos, ...same], tiersOf(state.current));
       return next.step === 'found' ? { ...state, current: next } : state;
     }
     case 'not-mine': {

@@ -38,7 +38,7 @@ const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA
 // compression worker loads it from our assets.
 test.use({ serviceWorkers: 'block' });
 
-const files = { selfie: '', mirrored: '', large: '', text: '', gif: '' };
+const files = { selfie: '', mirrored: '', large: '', text: '', gif: '', dark: '' };
 let selfie: Buffer;
 
 test.beforeAll(async () => {
@@ -49,6 +49,9 @@ test.beforeAll(async () => {
   files.selfie = path.join(dir, 'selfie.jpg');
   files.mirrored = path.join(dir, 'selfie-mirrored.jpg');
   await writeFile(files.mirrored, await sharp(selfie).flop().jpeg().toBuffer());
+  // The selfie taken in a dim room: its face is still found, but too dark to search with well.
+  files.dark = path.join(dir, 'selfie-dark.jpg');
+  await writeFile(files.dark, await sharp(selfie).linear(0.12, 0).jpeg().toBuffer());
   files.large = path.join(dir, 'large-photo.jpg');
   files.text = path.join(dir, 'notes.jpg');
   files.gif = path.join(dir, 'party.gif');
@@ -267,4 +270,72 @@ test('no serious accessibility finding on the panel with results', async ({ page
   expect(
     violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
   ).toEqual([]);
+});
+
+test('a poor selfie is told before it is searched; the runner may search with it anyway', async ({
+  page,
+}) => {
+  const searches: Record<string, unknown>[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/v2/facesearch')) searches.push(r.postDataJSON());
+  });
+  await openEvent(page);
+  await picker(page).setInputFiles(files.dark);
+  const poor = page.getByTestId('poor-selfie');
+  await expect(poor).toBeVisible({ timeout: 30_000 });
+  await expect(poor).toHaveAttribute('data-problem', 'dark');
+  await expect(poor.getByRole('alert')).toHaveText(
+    'รูปนี้มืดเกินกว่าจะเห็นใบหน้าชัด ถ่ายเซลฟี่ในที่ที่มีแสงสว่างมากขึ้น จะพบรูปของคุณได้ครบกว่า',
+  );
+  await expect(resultsHeading(page)).toHaveCount(0);
+  await page.getByRole('button', { name: 'ค้นหาด้วยรูปนี้ต่อ' }).click();
+  await expect(resultsHeading(page).or(page.getByText(/^ไม่พบรูปภาพ/))).toBeVisible({ timeout: 30_000 });
+  await expect(poor).toHaveCount(0);
+  expect(searches.map((s) => s.search_anyway ?? false)).toEqual([false, true]);
+});
+
+test('results mostly "maybe you" offer a second selfie, searched together with the first', async ({
+  page,
+}) => {
+  const puts: string[] = [];
+  const searches: Record<string, unknown>[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PUT' && r.url().includes('/storage/private/selfies/')) puts.push(r.url());
+    if (r.method() === 'POST' && r.url().endsWith('/api/v2/facesearch')) searches.push(r.postDataJSON());
+  });
+  // The demo selfie finds its photos surely; its first answer is reshaped (all but one photo moved to "maybe you")
+  // to be the uncertain answer a poorer selfie gets on race day. The second search is the store's own.
+  let reshaped = false;
+  await page.route('**/api/v2/facesearch', async (route) => {
+    const response = await route.fetch();
+    if (reshaped) return route.fulfill({ response });
+    reshaped = true;
+    const answer = await response.json();
+    const [first, ...rest] = answer.images;
+    const body = {
+      ...answer,
+      image_length: 1,
+      images: [first],
+      maybe_images: [...rest, ...(answer.maybe_images ?? [])],
+    };
+    return route.fulfill({ response, json: body });
+  });
+  await openEvent(page);
+  await picker(page).setInputFiles(files.selfie);
+  const offer = page.getByTestId('surer-search');
+  await expect(offer).toBeVisible({ timeout: 30_000 });
+  await expect(offer.getByRole('heading', { name: 'ไม่แน่ใจว่ารูปเหล่านี้คือคุณ?' })).toBeVisible();
+  await offer.getByLabel('เลือกเซลฟี่อีกรูป').setInputFiles(files.mirrored);
+  await expect(page.getByTestId('two-selfies-note')).toBeVisible({ timeout: 30_000 });
+  await expect(resultsHeading(page)).toBeVisible();
+  // The two selfies are judged at their stricter score: at least the one photo of you the first answer kept.
+  await expect(matchThumbnails(page).first()).toBeVisible();
+  await expect(offer).toHaveCount(0);
+  // Both selfies went up for the second search (the first again, from memory), and it named the other as second.
+  expect(puts).toHaveLength(3);
+  expect(searches).toHaveLength(2);
+  expect(searches[1]).toMatchObject({ second: { search_id: expect.any(String) } });
+  expect((searches[1] as { second: { search_id: string } }).second.search_id).not.toBe(
+    searches[1]?.search_id,
+  );
 });

@@ -197,4 +197,45 @@ describe('FaceIndexEngine', () => {
     lent = new Error('database away');
     expect(await tiers(engineWith())).toEqual([[500, 'maybe']]);
   });
+
+  it('judges a search with two selfies at a stricter score', async () => {
+    const unit = (entries: Record<number, number>) => {
+      const d = new Float32Array(DESCRIPTOR_DIMS);
+      for (const [dim, v] of Object.entries(entries)) d[Number(dim)] = v;
+      return d;
+    };
+    // Three faces of a small event 0.45, 0.53 and 0.57 from the selfie, and people lent from elsewhere about as
+    // far from the selfie as from the faces.
+    const stored: StoredFace[] = [0.45, 0.53, 0.57].map((d, i) => ({
+      id: i + 1,
+      photo_id: 500 + i,
+      person_id: i + 1,
+      descriptor: descriptorToBytes(unit({ 60: 0.6, 101: d, [110 + i]: 0.001 })),
+    }));
+    const lent = Array.from({ length: 40 }, (_, p) => unit({ 60: 0.6, 101: 0.25, [3 + p]: 0.5 + p * 0.005 }));
+    const engine = new FaceIndexEngine({
+      loadFaces: async (_eventId, afterId) => faceBlockOf(stored.filter((f) => f.id > afterId)),
+      loadBorrowedPeople: async () => lent,
+    });
+    const tiers = async (selfies: 1 | 2) =>
+      (
+        await engine.searchDescriptor(unit({ 60: 0.6 }), {
+          eventId: 3,
+          threshold: 0.6,
+          maxResults: 10,
+          selfies,
+        })
+      ).map((m) => [m.photoId, m.tier]);
+    expect(await tiers(1)).toEqual([
+      [500, 'confident'],
+      [501, 'confident'],
+      [502, 'maybe'],
+    ]);
+    // The face at 0.53 is "you" for one selfie; two selfies averaged must be surer of it.
+    expect(await tiers(2)).toEqual([
+      [500, 'confident'],
+      [501, 'maybe'],
+      [502, 'maybe'],
+    ]);
+  });
 });

@@ -3,6 +3,7 @@
 // selfie. Each descriptor is computed on dlib's aligned chip cut from the full-resolution image (landmarks, then the
 // chip), so small faces in big photos keep their detail and a face gets the same descriptor in a selfie and in a
 // photo. (At 0.8 of full size the tiny pass found 18 of crowd-40's 40 faces instead of 38: it runs at full size.)
+import type { SelfieProblem } from '../../core/contract/facesearch';
 import { evenTilesFor, type FaceBox, mergeBoxes, type ScoredBox, tilesFor, touchesInnerEdge } from './boxes';
 import { chipTransform, extractChip, type Point } from './chip';
 import { decodeRgb, FaceImageError, greyJpeg, type RgbImage, SELFIE_MOST_DECODED_BYTES } from './image';
@@ -10,6 +11,7 @@ import { landmarksOfCrops } from './landmarks';
 import { clip, cropPadded, DETECTOR_SIDE, locate, wholeOf } from './locate';
 import { type FaceApi, loadFaceModels } from './models';
 import { describeChips } from './recognise';
+import { measureSelfieFace, type SelfieMeasures, selfieProblemsOf } from './selfie-quality';
 import { yieldToSearches } from './yield-to-searches';
 
 export type { FaceBox } from './boxes';
@@ -85,6 +87,12 @@ function square(box: FaceBox, scale = 1): FaceBox {
 }
 
 /** A face to describe: its box in its image. Faces of several images can be described in one batch. */
+/** A described face with what describing it made: its aligned chip and landmarks (a selfie's quality needs them). */
+interface DescribedFace extends DetectedFace {
+  chip: RgbImage;
+  landmarks: Point[];
+}
+
 interface FaceToDescribe {
   image: RgbImage;
   box: ScoredBox;
@@ -129,7 +137,9 @@ export async function describeBoxes(
     faceapi,
     boxes.map((box) => ({ image, box })),
   );
-  return described.flatMap((face) => (face ? [face] : []));
+  return described.flatMap((face) =>
+    face ? [{ box: face.box, score: face.score, descriptor: face.descriptor }] : [],
+  );
 }
 
 /**
@@ -139,8 +149,8 @@ export async function describeBoxes(
 async function describeFaces(
   faceapi: FaceApi,
   faces: readonly FaceToDescribe[],
-): Promise<(DetectedFace | undefined)[]> {
-  const out: (DetectedFace | undefined)[] = [];
+): Promise<(DescribedFace | undefined)[]> {
+  const out: (DescribedFace | undefined)[] = [];
   for (let start = 0; start < faces.length; start += BATCH) {
     await yieldToSearches();
     const batch = faces.slice(start, start + BATCH);
@@ -155,7 +165,15 @@ async function describeFaces(
     batch.forEach(({ image, box: b }, i) => {
       const descriptor = list[i];
       out.push(
-        descriptor ? { box: clip(b, image.width, image.height), score: b.score, descriptor } : undefined,
+        descriptor
+          ? {
+              box: clip(b, image.width, image.height),
+              score: b.score,
+              descriptor,
+              chip: chips[i] as RgbImage,
+              landmarks: marks[i] as Point[],
+            }
+          : undefined,
       );
     });
   }
@@ -237,7 +255,15 @@ export async function detectFacesInBytes(
 }
 
 /** The selfie's largest face, with how many faces its photo has (issue 35: the runner is told when several). */
-export type SelfieOutcome = { kind: 'face'; face: DetectedFace; faces: number } | { kind: 'no-face' };
+export type SelfieOutcome =
+  | {
+      kind: 'face';
+      face: DetectedFace;
+      faces: number;
+      /** What makes the face a poor one to search with (selfie-quality.ts), and its measures. */
+      quality: { problems: SelfieProblem[]; measures: SelfieMeasures };
+    }
+  | { kind: 'no-face' };
 
 /** Selfies are shrunk to this longer side before detection (a phone photo's face stays large). */
 export const SELFIE_MAX_SIDE = 1280;
@@ -314,7 +340,14 @@ export async function selfieDescriptors(
   return found.map((f): SelfieOutcome | FaceImageError => {
     if (f instanceof FaceImageError) return f;
     const face = f ? described[faces.indexOf(f)] : undefined;
-    return face && f ? { kind: 'face', face, faces: faceCounts.get(f) ?? 1 } : { kind: 'no-face' };
+    if (!face || !f) return { kind: 'no-face' };
+    const measures = measureSelfieFace(face.chip, face.landmarks, face.box.height);
+    return {
+      kind: 'face',
+      face: { box: face.box, score: face.score, descriptor: face.descriptor },
+      faces: faceCounts.get(f) ?? 1,
+      quality: { problems: selfieProblemsOf(measures), measures },
+    };
   });
 }
 

@@ -193,7 +193,12 @@ async function inProcessSelfie(selfie: Uint8Array): ReturnType<SelfieDescriber> 
   const { selfieDescriptor } = await import('./detect');
   const outcome = await selfieDescriptor(selfie);
   return outcome.kind === 'face'
-    ? { kind: 'face', descriptor: outcome.face.descriptor, faces: outcome.faces }
+    ? {
+        kind: 'face',
+        descriptor: outcome.face.descriptor,
+        faces: outcome.faces,
+        quality: { problems: outcome.quality.problems },
+      }
     : outcome;
 }
 

@@ -352,7 +352,12 @@ export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
         throw new Error(answer.reason);
       }
       return answer.selfie
-        ? { kind: 'face', descriptor: answer.selfie.descriptor, faces: answer.selfieFaces ?? 1 }
+        ? {
+            kind: 'face',
+            descriptor: answer.selfie.descriptor,
+            faces: answer.selfieFaces ?? 1,
+            quality: { problems: answer.selfieProblems ?? [] },
+          }
         : { kind: 'no-face' };
     },
     waitingSelfies: () => queues.selfie.length,

@@ -8,6 +8,7 @@
 // (workerData.background) runs at background priority: the searches' threads go first.
 
 import { parentPort, workerData } from 'node:worker_threads';
+import type { SelfieProblem } from '../../core/contract/facesearch';
 import { type Box, ocrModels } from '../bibs/ocr';
 import { BIB_READING, type BibRead, readBibs, STORED_BIB_RULE } from '../bibs/read-bibs';
 import { log } from '../ops/log';
@@ -63,6 +64,8 @@ export type WorkerAnswer =
       selfie?: WireFace | null;
       /** How many faces the selfie's photo has (the largest is `selfie`). */
       selfieFaces?: number;
+      /** What makes the selfie's face a poor one to search with (none: fine). */
+      selfieProblems?: SelfieProblem[];
     }
   | { jobId: number; ok: false; ms: number; reason: string; problem?: string };
 
@@ -126,7 +129,14 @@ async function runBatch(batch: SelfieBatch): Promise<{ answers: WorkerAnswer[] }
         if (outcome instanceof FaceImageError)
           return { jobId: job.jobId, ok: false, ms, reason: outcome.message, problem: outcome.problem };
         return outcome?.kind === 'face'
-          ? { jobId: job.jobId, ok: true, ms, selfie: outcome.face, selfieFaces: outcome.faces }
+          ? {
+              jobId: job.jobId,
+              ok: true,
+              ms,
+              selfie: outcome.face,
+              selfieFaces: outcome.faces,
+              selfieProblems: outcome.quality.problems,
+            }
           : { jobId: job.jobId, ok: true, ms, selfie: null };
       }),
     };

@@ -706,11 +706,104 @@ export function smallEventFigures(
   return figures;
 }
 
+/**
+ * Two selfies against one, on the set's people with three photos: for each pair of their photos as the selfies, the
+ * event is every photo but those two of each person (so the third is the one to find), grouped and calibrated as the
+ * store does. Answers the figures of the first selfie alone and of both averaged (tiered at confident +
+ * twoSelfiesStricter, as the store judges two selfies), everyone and each subset.
+ */
+export function twoSelfieFigures(
+  photos: readonly EvalPhoto[],
+  threshold: number,
+  subsets: readonly { name: string; people: ReadonlySet<string> }[] = [],
+  calibration: CalibrationOptions = CALIBRATION_DEFAULTS,
+): Record<
+  string,
+  { queries: number; one: { recall: number; precision: number }; two: { recall: number; precision: number } }
+> {
+  const { foldOf } = heldOutFolds(photos);
+  const count = new Map<string, number>();
+  for (const p of photos) if (!p.crowd) count.set(p.id, (count.get(p.id) ?? 0) + 1);
+  const tally = new Map<string, { n: number; one: [number, number]; two: [number, number] }>();
+  const add = (key: string, one: [number, number], two: [number, number]) => {
+    const t = tally.get(key) ?? { n: 0, one: [0, 0], two: [0, 0] };
+    tally.set(key, t);
+    t.n++;
+    t.one = [t.one[0] + one[0], t.one[1] + one[1]];
+    t.two = [t.two[0] + two[0], t.two[1] + two[1]];
+  };
+  for (const [a, b] of [
+    [0, 1],
+    [1, 2],
+    [0, 2],
+  ] as const) {
+    const event = photos.map((_, i) => i).filter((i) => foldOf.get(i) !== a && foldOf.get(i) !== b);
+    const people = new EventPeople();
+    const rows: { photo: number; descriptor: Float32Array; person: number }[] = [];
+    for (const p of event)
+      for (const descriptor of (photos[p] as EvalPhoto).faces)
+        rows.push({ photo: p, descriptor, person: people.add({ photoId: p, descriptor }) });
+    const centroids = Array.from({ length: people.peopleCount }, (_, i) => people.centroidOf(i));
+    const cohort = new PeopleCohort(centroids);
+    const stats = rows.map((r) => cohort.statsOf(r.descriptor, r.person, calibration));
+    const confidentOf = (q: Float32Array, options: CalibrationOptions) => {
+      const candidates: CandidateFace[] = [];
+      rows.forEach((r, i) => {
+        const d = distance(q, r.descriptor);
+        if (d <= threshold)
+          candidates.push({
+            photoId: r.photo,
+            person: r.person,
+            distance: d,
+            stats: stats[i],
+            descriptor: () => r.descriptor,
+          });
+      });
+      return tierPhotos(candidates, cohort.statsOf(q, undefined, options), options)
+        .filter((t) => t.tier === 'confident')
+        .map((t) => t.photoId);
+    };
+    for (const [id, n] of count) {
+      if (n < 3) continue;
+      const mine = photos.map((_, i) => i).filter((i) => photos[i]?.id === id);
+      const first = photos[mine.find((i) => foldOf.get(i) === a) ?? -1]?.selfie;
+      const second = photos[mine.find((i) => foldOf.get(i) === b) ?? -1]?.selfie;
+      const relevant = new Set(event.filter((p) => photos[p]?.id === id && photos[p]?.faces.length));
+      if (!first || !second || relevant.size === 0) continue;
+      const figures = (found: number[]): [number, number] => {
+        const right = found.filter((p) => relevant.has(p)).length;
+        return [right / relevant.size, found.length ? right / found.length : 1];
+      };
+      const averaged = Float32Array.from(first, (v, j) => (v + (second[j] as number)) / 2);
+      const one = figures(confidentOf(first, calibration));
+      const two = figures(
+        confidentOf(averaged, {
+          ...calibration,
+          confident: calibration.confident + calibration.twoSelfiesStricter,
+        }),
+      );
+      add('all', one, two);
+      for (const s of subsets) if (s.people.has(id)) add(s.name, one, two);
+    }
+  }
+  return Object.fromEntries(
+    [...tally].map(([key, t]) => [
+      key,
+      {
+        queries: t.n,
+        one: { recall: round(t.one[0] / t.n), precision: round(t.one[1] / t.n) },
+        two: { recall: round(t.two[0] / t.n), precision: round(t.two[1] / t.n) },
+      },
+    ]),
+  );
+}
+
 // node --import tsx bench/face-event-eval.ts <saved.json> [--subset NAME=FILE] [--threshold X] [--set key=value ...]
-// [--alerts] [--cross-validate] [--borrow <other-saved.json>]: the event-scale figures of saved descriptors at other
+// [--alerts] [--cross-validate] [--borrow <other-saved.json>] [--two-selfies]: the event-scale figures of saved descriptors at other
 // calibration settings (one JSON line); --alerts adds the alerts' figures (the store's code at its own settings:
 // --set does not reach them); --cross-validate the people-disjoint cross-validation (face-cross-validation.ts);
-// --borrow the set as a small event that borrows the other set's people.
+// --borrow the set as a small event that borrows the other set's people; --two-selfies one selfie against two
+// (twoSelfieFigures).
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const argv = process.argv.slice(2);
   const file = argv[0];
@@ -724,6 +817,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   let alerts = false;
   let crossValidation = false;
   let borrowFrom = '';
+  let twoSelfies = false;
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i];
     const next = () => argv[++i] ?? '';
@@ -731,6 +825,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     else if (a === '--alerts') alerts = true;
     else if (a === '--cross-validate') crossValidation = true;
     else if (a === '--borrow') borrowFrom = next();
+    else if (a === '--two-selfies') twoSelfies = true;
     else if (a === '--subset') {
       const [name, list] = next().split('=');
       if (!name || !list) throw new Error('--subset NAME=FILE');
@@ -776,6 +871,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const out: Record<string, unknown> = Object.fromEntries(
     Object.entries(figures).map(([name, f]) => [name, brief(f)]),
   );
+  if (twoSelfies) out.two_selfies = twoSelfieFigures(photos, threshold, subsets, calibration);
   if (crossValidation)
     out.cross_validation = crossValidate(photos, scenariosOf(photos, subsets), {
       threshold,

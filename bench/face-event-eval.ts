@@ -21,12 +21,13 @@ import {
   type CalibrationOptions,
   type CandidateFace,
   type CohortStats,
+  othersThan,
   PeopleCohort,
   tierPhotos,
 } from '../server/faces/calibration';
 import { FaceIndexEngine } from '../server/faces/engine';
 import { DESCRIPTOR_DIMS, descriptorToBytes } from '../server/faces/matrix';
-import { EventPeople, type PeopleOptions } from '../server/faces/people';
+import { EventPeople, PEOPLE_DEFAULTS, type PeopleOptions } from '../server/faces/people';
 import { groupingOver, indexPhoto } from '../server/jobs/index-photo';
 import { seeded } from '../server/test/seeded-random';
 import { crossValidate, scenariosOf } from './face-cross-validation';
@@ -197,7 +198,9 @@ export function prepareEvent(
     const centroids = Array.from({ length: people.peopleCount }, (_, i) => people.centroidOf(i));
     // As the store's event-calibration.ts: a small event calibrates against its people and people lent from others.
     const lent = borrowed.length > 0 && centroids.length < calibration.borrowBelow;
-    const cohort = new PeopleCohort(lent ? [...centroids, ...borrowed] : centroids);
+    const cohort = new PeopleCohort(
+      lent ? [...centroids, ...othersThan(borrowed, centroids, PEOPLE_DEFAULTS.join)] : centroids,
+    );
     const faceStats = rows.map((r) => cohort.statsOf(r.descriptor, r.person, calibration));
     for (const q of selfies) {
       const selfie = (photos[q] as EvalPhoto).selfie;

@@ -107,6 +107,19 @@ function distanceOf(a: ArrayLike<number>, b: ArrayLike<number>): number {
   return Math.sqrt(sum);
 }
 
+/**
+ * The lent people who are not the event's own people seen elsewhere: a runner of this event who ran another of the
+ * store's events is lent back as a person of that event, and must not count as their own look-alike. A lent face
+ * within `sameWithin` of one of the event's people (as near as grouping joins a face to a person) is left out.
+ */
+export function othersThan(
+  lent: readonly Float32Array[],
+  own: readonly Float32Array[],
+  sameWithin: number,
+): Float32Array[] {
+  return lent.filter((face) => own.every((person) => distanceOf(face, person) > sameWithin));
+}
+
 /** How many deviations nearer than their nearest other people the two faces are to each other (higher: surer). */
 export function calibratedScore(distance: number, query: CohortStats, face: CohortStats): number {
   return 0.5 * ((query.mu - distance) / query.sd + (face.mu - distance) / face.sd);

@@ -6,8 +6,15 @@
 // neighbourhoods are measured again then.
 // An event of few people (a new event's first minutes, a small fun run) cannot be its own cohort: it borrows people
 // from the store's other events (`borrowed`), and its confident tier asks the score such an event calls for.
-import { CALIBRATION_DEFAULTS, type CalibrationOptions, type CohortStats, PeopleCohort } from './calibration';
+import {
+  CALIBRATION_DEFAULTS,
+  type CalibrationOptions,
+  type CohortStats,
+  othersThan,
+  PeopleCohort,
+} from './calibration';
 import { DESCRIPTOR_DIMS } from './matrix';
+import { PEOPLE_DEFAULTS } from './people';
 
 /**
  * The most people a cohort holds (chosen evenly from the event's): a face's neighbourhood costs a distance to each
@@ -131,7 +138,9 @@ export class EventCalibration {
         (v) => v / (counts[at] as number),
       ),
     );
-    this.cohort = new PeopleCohort(lent ? [...centroids, ...lent] : centroids);
+    this.cohort = new PeopleCohort(
+      lent ? [...centroids, ...othersThan(lent, centroids, PEOPLE_DEFAULTS.join)] : centroids,
+    );
     this.cohortOptions = {
       ...this.options,
       cohort: Math.max(5, Math.round(this.options.cohort / step)),

@@ -192,7 +192,10 @@ describe('FaceIndexEngine', () => {
     expect(asked).toEqual([7]);
     // The runner ran the store's other events too: lent back as people of those events (within grouping's reach of
     // their face here), they are not their own look-alikes.
-    lent = [...strangers, ...Array.from({ length: 12 }, (_, k) => unit({ 60: 0.6, 100: 0.55, [20 + k]: 0.1 }))];
+    lent = [
+      ...strangers,
+      ...Array.from({ length: 12 }, (_, k) => unit({ 60: 0.6, 100: 0.55, [20 + k]: 0.1 })),
+    ];
     expect(await tiers(engineWith())).toEqual([[500, 'confident']]);
     // Lent people who look alike the runner make the same distance only "maybe".
     lent = lookAlikes;

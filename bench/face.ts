@@ -22,6 +22,8 @@
 // folds; about a minute on LFW; --no-cross-validation skips it). `own_event` is the face set alone as an event (crowd
 // photos left out); with --borrow-from DIR (another face folder: one face of each of its people, standing in for
 // the store's other events) `small_event` is the same event calibrated as the store calibrates a small one.
+// `poor_selfies`: how many of the set's images, searched as selfies, the page would call poor (small, turned away,
+// dark, blurred; `any`: with at least one) before searching (`npm run bench:selfie-quality` says more of them).
 
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -81,6 +83,7 @@ function parseArgs(argv: string[]) {
     alerts: true,
     crossValidation: true,
     borrowFrom: '',
+    bibs: false,
   };
   const detect: DetectOptions = {};
   for (let i = 0; i < argv.length; i++) {
@@ -100,6 +103,7 @@ function parseArgs(argv: string[]) {
     else if (a === '--no-alerts') args.alerts = false;
     else if (a === '--no-cross-validation') args.crossValidation = false;
     else if (a === '--borrow-from') args.borrowFrom = next();
+    else if (a === '--bibs') args.bibs = true;
     else if (a === '--tile-size') detect.tileSize = Number(next());
     else if (a === '--tile-overlap') detect.tileOverlap = Number(next());
     else if (a === '--tile-min-score') detect.tileMinScore = Number(next());
@@ -227,6 +231,8 @@ async function main() {
   const embedMs: number[] = [];
   const searchMs: number[] = [];
   let noFace = 0;
+  // The selfies the page would call poor before searching (server/faces/selfie-quality.ts), by problem.
+  const poorSelfies: Record<string, number> = { any: 0, small: 0, turned: 0, dark: 0, blurred: 0 };
   for (const [i, p] of photos.entries()) {
     if (p.kind !== 'face') continue;
     const self = i + 1;
@@ -254,6 +260,9 @@ async function main() {
     if (selfie.kind === 'no-face') {
       noFace++;
       log(`  no face: ${p.path}`);
+    } else if (selfie.quality.problems.length > 0) {
+      poorSelfies.any = (poorSelfies.any ?? 0) + 1;
+      for (const problem of selfie.quality.problems) poorSelfies[problem] = (poorSelfies[problem] ?? 0) + 1;
     }
     const mirror = await selfieDescriptor(
       new Uint8Array(await sharp(bytes).flop().jpeg({ quality: 95 }).toBuffer()),
@@ -454,7 +463,8 @@ async function main() {
 
   // Indexing throughput: `--throughput N` crowd photos (the crowd images in turn) queued at once to the pool, as an
   // import would; photos/min by the wall clock, every worker busy (0 turns it off; needs --workers and --crowd).
-  let throughput: { photos: number; wall_ms: number; photos_per_min: number } | undefined;
+  // --bibs: the bib numbers are read too, as every photo of an event with bibs is indexed.
+  let throughput: { photos: number; wall_ms: number; photos_per_min: number; bibs: boolean } | undefined;
   if (args.throughput > 0 && args.workers > 0 && args.crowd.length > 0) {
     const pool = createIndexPool({ workers: args.workers, selfieWorkers: 0, detect: args.detect });
     const files = args.crowd.map((c) => new Uint8Array(readFileSync(c)));
@@ -463,13 +473,13 @@ async function main() {
     await pool.whenReady();
     await Promise.all(
       Array.from({ length: args.workers }, (_, i) =>
-        pool.index({ photoId: -1 - i, bytes: files[i % files.length] as Uint8Array }),
+        pool.index({ photoId: -1 - i, bytes: files[i % files.length] as Uint8Array, bibs: args.bibs }),
       ),
     );
     const t = performance.now();
     await Promise.all(
       Array.from({ length: args.throughput }, (_, i) =>
-        pool.index({ photoId: i + 1, bytes: files[i % files.length] as Uint8Array }),
+        pool.index({ photoId: i + 1, bytes: files[i % files.length] as Uint8Array, bibs: args.bibs }),
       ),
     );
     const wall = performance.now() - t;
@@ -478,6 +488,7 @@ async function main() {
       photos: args.throughput,
       wall_ms: round(wall, 0),
       photos_per_min: round((args.throughput * 60_000) / wall, 1),
+      bibs: args.bibs,
     };
     log(`throughput: ${args.throughput} crowd photos in ${Math.round(wall)} ms`);
   }
@@ -515,6 +526,7 @@ async function main() {
     same_distance_median: quantile(same, 0.5),
     different_distance_median: quantile(different, 0.5),
     no_face_queries: noFace,
+    poor_selfies: poorSelfies,
     search_matrix_faces: matrix.size,
     scan_ms_500k: scanMs === undefined ? null : round(scanMs, 1),
     index_ms_per_4000x3000_photo: crowdMs.length ? round(per4000, 0) : null,

@@ -102,6 +102,60 @@ export function resizeRgb(image: RgbPixels, width: number, height: number): RgbP
   return { data: out, width, height };
 }
 
+/** Each channel's 0..255 value as detection's input: PaddleOCR's mean and deviation, for B, G, R in that order. */
+const DETECT_LEVELS = [0, 1, 2].map((c) =>
+  Float32Array.from({ length: 256 }, (_, v) => (v / 255 - (MEAN[c] as number)) / (STD[c] as number)),
+);
+
+/**
+ * Detection's input tensor data: the image resized to width × height (the same bilinear resize and rounding as
+ * resizeRgb) and normalised, in planes B, G, R (PaddleOCR's models were trained on BGR), in one pass.
+ */
+export function detectionInput(image: RgbPixels, width: number, height: number): Float32Array {
+  const plane = width * height;
+  const input = new Float32Array(3 * plane);
+  const sx = image.width / width;
+  const sy = image.height / height;
+  const x0s = new Int32Array(width);
+  const x1s = new Int32Array(width);
+  const wxs = new Float64Array(width);
+  for (let x = 0; x < width; x++) {
+    const fx = Math.min(image.width - 1, Math.max(0, (x + 0.5) * sx - 0.5));
+    const x0 = Math.floor(fx);
+    x0s[x] = x0 * 3;
+    x1s[x] = Math.min(image.width - 1, x0 + 1) * 3;
+    wxs[x] = fx - x0;
+  }
+  const src = image.data;
+  const [blue, green, red] = DETECT_LEVELS as [Float32Array, Float32Array, Float32Array];
+  for (let y = 0; y < height; y++) {
+    const fy = Math.min(image.height - 1, Math.max(0, (y + 0.5) * sy - 0.5));
+    const y0 = Math.floor(fy);
+    const row0 = y0 * image.width * 3;
+    const row1 = Math.min(image.height - 1, y0 + 1) * image.width * 3;
+    const wy = fy - y0;
+    for (let x = 0; x < width; x++) {
+      const a0 = row0 + (x0s[x] as number);
+      const b0 = row0 + (x1s[x] as number);
+      const d0 = row1 + (x0s[x] as number);
+      const e0 = row1 + (x1s[x] as number);
+      const wx = wxs[x] as number;
+      const i = y * width + x;
+      for (let c = 0; c < 3; c++) {
+        const v = Math.round(
+          ((src[a0 + c] as number) * (1 - wx) + (src[b0 + c] as number) * wx) * (1 - wy) +
+            ((src[d0 + c] as number) * (1 - wx) + (src[e0 + c] as number) * wx) * wy,
+        );
+        // R is plane 2, G plane 1, B plane 0.
+        if (c === 0) input[2 * plane + i] = red[v] as number;
+        else if (c === 1) input[plane + i] = green[v] as number;
+        else input[i] = blue[v] as number;
+      }
+    }
+  }
+  return input;
+}
+
 /** A region of RGB pixels (clipped to the image). */
 export function cropRgb(image: RgbPixels, box: Box): RgbPixels {
   const x = Math.max(0, Math.floor(box.x));
@@ -131,16 +185,7 @@ export async function detectTextLines(
   const fitted = Math.min(scale, DETECT_MOST_SIDE / Math.max(image.width, image.height));
   const width = Math.max(32, Math.round((image.width * fitted) / 32) * 32);
   const height = Math.max(32, Math.round((image.height * fitted) / 32) * 32);
-  const resized = resizeRgb(image, width, height);
-  const plane = width * height;
-  const input = new Float32Array(3 * plane);
-  // PaddleOCR's models were trained on BGR: its mean and deviation apply to B, G, R in that order.
-  for (let i = 0; i < plane; i++) {
-    for (let c = 0; c < 3; c++) {
-      const value = (resized.data[i * 3 + (2 - c)] as number) / 255;
-      input[c * plane + i] = (value - (MEAN[c] as number)) / (STD[c] as number);
-    }
-  }
+  const input = detectionInput(image, width, height);
   const feeds = { [detect.inputNames[0] as string]: new ort.Tensor('float32', input, [1, 3, height, width]) };
   const output = (await detect.run(feeds))[detect.outputNames[0] as string] as ort.Tensor;
   const probability = output.data as Float32Array;
@@ -170,6 +215,11 @@ export function textComponents(
   const seen = new Uint8Array(width * height);
   const stack: number[] = [];
   const boxes: (Box & { score: number })[] = [];
+  const visit = (next: number) => {
+    if (seen[next] || (probability[next] as number) <= PIXEL_THRESHOLD) return;
+    seen[next] = 1;
+    stack.push(next);
+  };
   for (let start = 0; start < width * height; start++) {
     if (seen[start] || (probability[start] as number) <= PIXEL_THRESHOLD) continue;
     let minX = width;
@@ -190,13 +240,11 @@ export function textComponents(
       if (x > maxX) maxX = x;
       if (y < minY) minY = y;
       if (y > maxY) maxY = y;
-      for (const next of [at - 1, at + 1, at - width, at + width]) {
-        if (next < 0 || next >= width * height) continue;
-        if ((next === at - 1 || next === at + 1) && Math.floor(next / width) !== y) continue;
-        if (seen[next] || (probability[next] as number) <= PIXEL_THRESHOLD) continue;
-        seen[next] = 1;
-        stack.push(next);
-      }
+      // The 4 neighbours within the map (left and right on the same row).
+      if (x > 0) visit(at - 1);
+      if (x < width - 1) visit(at + 1);
+      if (y > 0) visit(at - width);
+      if (y < height - 1) visit(at + width);
     }
     const box = { x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1, score: sum / count };
     if (box.score >= BOX_THRESHOLD && Math.min(box.width, box.height) >= MIN_LINE_SIDE) boxes.push(box);

@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { ctcBestPath, textComponents } from './ocr';
+import { ctcBestPath, detectionInput, resizeRgb, textComponents } from './ocr';
+import { plainRegion } from './plain-region';
 import { bibOf, DEFAULT_BIB_RULE, readBibs, torsoOf } from './read-bibs';
 
 const bench = path.join(process.cwd(), '..', 'shared', 'bib-bench');
@@ -61,6 +62,40 @@ describe('bibs read under the faces of real race photos', () => {
   }, 30_000);
 });
 
+describe('torsos too plain to hold a bib', () => {
+  const flat = (width: number, height: number, grey: number) => ({
+    data: new Uint8Array(width * height * 3).fill(grey),
+    width,
+    height,
+  });
+  it('skips a flat torso, reads one with a line of dark strokes on a light card', () => {
+    const image = flat(400, 600, 110);
+    const torso = { x: 0, y: 100, width: 400, height: 500 };
+    expect(plainRegion(image, torso, 100)).toBe(true);
+    // A white card with 4 "digits" of 2 dark strokes each.
+    for (let y = 300; y < 360; y++)
+      for (let x = 100; x < 300; x++) {
+        const stroke = (x - 100) % 25 < 6;
+        image.data.fill(stroke ? 20 : 240, (y * 400 + x) * 3, (y * 400 + x) * 3 + 3);
+      }
+    expect(plainRegion(image, torso, 100)).toBe(false);
+  });
+
+  it('never skips the torso of a labelled bib', async () => {
+    for (const name of ['set1_01.JPG', 'set1_57.JPG', 'set1_82.JPG']) {
+      const image = await photo(name);
+      for (const face of facesOf(name))
+        expect(plainRegion(image, torsoOf(face, image), face.height)).toBe(false);
+    }
+  });
+
+  it('finds no bib, and reads nothing, under the faces of a plain backdrop', async () => {
+    const image = flat(1200, 900, 105);
+    const faces = [0, 1, 2].map((i) => ({ x: 100 + i * 300, y: 50, width: 40, height: 48 }));
+    expect(await readBibs(image, faces)).toEqual([]);
+  });
+});
+
 describe('what makes a read a bib', () => {
   it('digits of the event’s length, separators dropped; nothing else', () => {
     expect(bibOf('3638', DEFAULT_BIB_RULE)).toBe('3638');
@@ -97,6 +132,23 @@ describe('the OCR steps', () => {
     expect(textComponents(map, 6, 5)).toEqual([
       { x: 1, y: 1, width: 3, height: 3, score: expect.closeTo(6.9 / 9, 5) },
     ]);
+  });
+
+  it('makes detection’s input in one pass, as resizing then normalising would', () => {
+    const width = 37;
+    const height = 23;
+    const data = new Uint8Array(width * height * 3);
+    for (let i = 0; i < data.length; i++) data[i] = (i * 7919) % 256;
+    const image = { data, width, height };
+    const resized = resizeRgb(image, 64, 32);
+    const mean = [0.485, 0.456, 0.406];
+    const std = [0.229, 0.224, 0.225];
+    const expected = new Float32Array(3 * 64 * 32);
+    for (let i = 0; i < 64 * 32; i++)
+      for (let c = 0; c < 3; c++)
+        expected[c * 64 * 32 + i] =
+          ((resized.data[i * 3 + (2 - c)] as number) / 255 - (mean[c] as number)) / (std[c] as number);
+    expect(detectionInput(image, 64, 32)).toEqual(expected);
   });
 
   it('decodes CTC’s best path: repeats merged, blanks dropped', () => {

@@ -4,6 +4,7 @@
 // -1.6 to +1.35 face widths across from its centre; the torso region below covers that with a margin.
 import { type BibRule, bibOf, DEFAULT_BIB_RULE } from '../../core/bib-rule';
 import { type Box, cropRgb, type RgbPixels, readText } from './ocr';
+import { plainRegion } from './plain-region';
 
 export { type BibRule, bibOf, DEFAULT_BIB_RULE };
 
@@ -66,6 +67,7 @@ export const MIN_FACE_HEIGHT_FOR_BIB = 16;
  * The bibs read under these faces: confident reads of the rule's numbers, one per face and number (the most
  * confident), a read that is part of a longer one at the same place dropped (258 of 2583; not the year printed
  * elsewhere on the bib), and one bib seen under several faces kept under the one it is straight below.
+ * Torsos too small or too plain to hold a bib (plainRegion) are not read.
  */
 export async function readBibs(
   image: RgbPixels,
@@ -77,6 +79,7 @@ export async function readBibs(
   for (const [face, box] of faces.entries()) {
     const torso = torsoOf(box, image);
     if (box.height < MIN_FACE_HEIGHT_FOR_BIB || torso.width < 8 || torso.height < 8) continue;
+    if (plainRegion(image, torso, box.height)) continue;
     const reads = await readText(cropRgb(image, torso), {
       ...(reading.faceHeightSeen ? { scale: reading.faceHeightSeen / Math.max(1, box.height) } : {}),
       minLineHeight: (reading.minLineShare ?? 0) * box.height,

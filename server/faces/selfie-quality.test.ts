@@ -1,13 +1,20 @@
 // The selfie's quality on real faces: a clear selfie passes; the same made dark, blurred or small is flagged as
-// such, and a face in three-quarter view is turned away. The measures' rules on their own below.
+// such, and a face turned well away is flagged, a slight turn not. The measures' rules on their own below.
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { demoSelfieJpeg } from '../../tests/demo-selfie';
 import { selfieDescriptor } from './detect';
-import { SELFIE_LIMITS, type SelfieMeasures, selfieProblemsOf, turnOf } from './selfie-quality';
+import {
+  measureSelfieFace,
+  SELFIE_LIMITS,
+  type SelfieMeasures,
+  selfieProblemsOf,
+  turnOf,
+} from './selfie-quality';
 
 const shared = path.resolve(import.meta.dirname, '../../../shared/faces');
+const lfw = path.resolve(import.meta.dirname, '../../../shared/faces-lfw');
 
 async function problemsOf(bytes: Buffer): Promise<string[] | 'no-face'> {
   const outcome = await selfieDescriptor(new Uint8Array(bytes));
@@ -24,16 +31,18 @@ describe('a selfie face measured', () => {
     expect(await problemsOf(await sharp(selfie).resize({ width: 90 }).jpeg().toBuffer())).toContain('small');
   }, 60_000);
 
-  it('flags a face in three-quarter view as turned away, and not the same person facing the camera', async () => {
+  it('flags a face turned well away, and neither a mild three-quarter view nor a face to the camera', async () => {
     const { readFile } = await import('node:fs/promises');
-    expect(await problemsOf(await readFile(path.join(shared, 'stuart/5.jpg')))).toEqual(['turned']);
+    // Turns 1.0 (a profile-like three-quarter view), 0.64 (a press photo's slight turn) and about 0.1.
+    expect(await problemsOf(await readFile(path.join(lfw, 'Ken_Watanabe/1.jpg')))).toEqual(['turned']);
+    expect(await problemsOf(await readFile(path.join(lfw, 'Tony_Blair/2.jpg')))).toEqual([]);
     expect(await problemsOf(await readFile(path.join(shared, 'stuart/1.jpg')))).toEqual([]);
   }, 60_000);
 });
 
 describe('the limits', () => {
   const fine: SelfieMeasures = { faceHeight: 200, brightness: 120, sharpness: 100, turn: 0.1 };
-  it('names each problem, small first and never also blurred', () => {
+  it('names each problem, small first, and a small or dark face never also blurred', () => {
     expect(selfieProblemsOf(fine)).toEqual([]);
     expect(selfieProblemsOf({ ...fine, brightness: SELFIE_LIMITS.minBrightness - 1 })).toEqual(['dark']);
     expect(selfieProblemsOf({ ...fine, turn: SELFIE_LIMITS.maxTurn + 0.01 })).toEqual(['turned']);
@@ -42,6 +51,25 @@ describe('the limits', () => {
       'small',
       'dark',
     ]);
+    expect(selfieProblemsOf({ ...fine, sharpness: 1, brightness: 10 })).toEqual(['dark']);
+  });
+
+  it('measures a dim face as sharp as the same face lit, and a blurred one as less sharp', () => {
+    // A 150 px chip of fine detail (mean luma 90), at full, half and a quarter of the light, and coarser (blurred).
+    const chipAt = (light: number, coarse = 1) => {
+      const data = new Uint8Array(150 * 150 * 3);
+      for (let y = 0; y < 150; y++)
+        for (let x = 0; x < 150; x++) {
+          const v = 90 + 40 * Math.sin(x / 2 / coarse) * Math.cos(y / 3 / coarse);
+          data.fill(Math.round(light * v), (y * 150 + x) * 3, (y * 150 + x) * 3 + 3);
+        }
+      return { data, width: 150, height: 150 };
+    };
+    const sharpness = (light: number, coarse?: number) =>
+      measureSelfieFace(chipAt(light, coarse), [], 200).sharpness;
+    expect(sharpness(0.5) / sharpness(1)).toBeGreaterThan(0.9);
+    expect(sharpness(0.25) / sharpness(1)).toBeGreaterThan(0.9);
+    expect(sharpness(1, 4)).toBeLessThan(sharpness(1) / 10);
   });
 
   it("measures the turn by the nose's place between the jaw's ends", () => {

@@ -92,6 +92,11 @@ export const selfieProblems = ['blurred', 'dark', 'turned', 'small'] as const;
 export type SelfieProblem = (typeof selfieProblems)[number];
 export const selfieProblemSchema = v.picklist(selfieProblems);
 
+/** A face's box as fractions (0..1) of the image's width and height, so any rendition of the image can draw it. */
+const fraction = v.pipe(v.number(), v.minValue(0), v.maxValue(1));
+export const faceBoxSchema = v.object({ x: fraction, y: fraction, width: fraction, height: fraction });
+export type FaceBox = v.InferOutput<typeof faceBoxSchema>;
+
 export const faceSearchAnswerSchema = v.object({
   status: v.literal('success'),
   /** The count of `images`: the photos of you (the confident tier). */
@@ -107,6 +112,11 @@ export const faceSearchAnswerSchema = v.object({
    * largest was searched). Absent from searches that had no selfie ("more like this").
    */
   selfie_faces: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  /**
+   * Where those faces are when there are several: boxes in fractions (0..1) of the upright selfie's width and
+   * height, the searched one first, so that the runner can choose another face to search with.
+   */
+  selfie_boxes: v.optional(v.array(faceBoxSchema)),
   /**
    * Our addition (issue 36): the bib number read under the runner's matched faces, when one clearly leads; its
    * photos the face search did not find (back views, covered faces) are `bib_images`, in the order taken.
@@ -137,11 +147,6 @@ export type FaceSearchErrorCode = (typeof faceSearchErrorCodes)[number];
 // --- Our addition beside the spec's calls: "more like this one" ---------------------------------------------------
 // A runner who found a photo of themselves taps their face in it and searches again with that face's descriptor:
 // race-day faces (cap, sunglasses, sweat) then find photos the selfie missed. Two calls, not in SPEC §7.
-
-/** A face's box as fractions (0..1) of the photo's width and height, so any rendition of the photo can draw it. */
-const fraction = v.pipe(v.number(), v.minValue(0), v.maxValue(1));
-export const faceBoxSchema = v.object({ x: fraction, y: fraction, width: fraction, height: fraction });
-export type FaceBox = v.InferOutput<typeof faceBoxSchema>;
 
 export const photoFaceSchema = v.object({ face_id: v.number(), box: faceBoxSchema });
 export type PhotoFace = v.InferOutput<typeof photoFaceSchema>;

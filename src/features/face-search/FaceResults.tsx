@@ -1,15 +1,16 @@
 // What a search found: the grid, the buttons under it, a second selfie to widen it, the nearby frames ("you may be
 // in these too") and the lightbox over both. Loaded with the first search (or kept results), not with the event page:
-// it is the part of the panel that needs the cart database. Issue 32: "photos of you" first, "maybe you" below
-// (folded on a phone), each photo with "this is me" / "not me". Issue 36: a bib search's results say their bib; a
-// face search's photos found by the runner's bib alone are marked so. An event without face search (its organiser's
-// choice) has no face to widen with, nor "this is me" / "not me".
+// it is the part of the panel that needs the cart database. "Photos of you" first, "maybe you" below (folded on a
+// phone for each new answer), each photo with "this is me" / "not me" (what the last one did said above them, with
+// undo). A bib search's results say their bib; a face search's photos found by the runner's bib alone are marked
+// so. An event without face search (its organiser's choice) has no face to widen with, nor "this is me" / "not me".
 import { Plural, Trans } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { EventDetail } from '../../../core/contract/events';
 import type { Photo } from '../../../core/contract/photos';
 import { useCartIds } from '../cart/use-cart';
 import type { PhotoFeedback } from './FeedbackButtons';
+import { FeedbackNotice } from './FeedbackNotice';
 import type { MoreLikeThisControlsProps } from './MoreLikeThis';
 import { ResultButtons } from './ResultButtons';
 import { ResultLightbox } from './ResultLightbox';
@@ -40,6 +41,8 @@ export interface FaceResultsProps {
   busy: boolean;
   widened: WidenOutcome | undefined;
   onWiden: (file: File) => void;
+  /** The search's run: "maybe you" folds again (on a phone) for each new answer. */
+  run: number;
 }
 
 export default function FaceResults({
@@ -58,6 +61,7 @@ export default function FaceResults({
   busy,
   widened,
   onWiden,
+  run,
 }: FaceResultsProps) {
   const cartIds = useCartIds(cartKind);
   const faceSearch = event.face_search !== 'N';
@@ -66,14 +70,26 @@ export default function FaceResults({
   const maybeIds = new Set(maybe.map((p) => p.id));
   const frames = maybe.length > 0 ? nearby.filter((p) => !maybeIds.has(p.id)) : nearby;
   const shown = frames.length > 0 || maybe.length > 0 ? [...photos, ...maybe, ...frames] : photos;
-  // Folded on a phone (the photos of you fill its screen), open on a wider one; the runner's choice then stands.
-  // With no photo of you, "maybe you" is all there is: open.
-  const [maybeOpen, setMaybeOpen] = useState(
-    () => photos.length === 0 || !window.matchMedia?.('(max-width: 600px)').matches,
-  );
+  // Folded on a phone (the photos of you fill its screen), open on a wider one; the runner's choice then stands
+  // until the next answer. With no photo of you, "maybe you" is all there is: open.
+  const [maybeChoice, setMaybeChoice] = useState<{ run: number; open: boolean } | undefined>(undefined);
+  const maybeOpen =
+    maybeChoice?.run === run
+      ? maybeChoice.open
+      : photos.length === 0 || !window.matchMedia?.('(max-width: 600px)').matches;
+  const notice = feedback.notice;
+  const undo = useCallback(() => feedback.onUndoNotMine?.(), [feedback.onUndoNotMine]);
+  // The lightbox's word on a photo closes it: the photo moved up or went.
+  // Asked only of the matches: a nearby frame has no matched face to say "me" or "not me" about.
+  const lightboxFeedback = faceSearch
+    ? { feedback, feedbackFor: photos.length + maybe.length, onFeedbackDone: () => onOpen(undefined) }
+    : {};
   return (
     <>
       <div className="face-results-area">
+        {notice && (
+          <FeedbackNotice notice={notice} empty={photos.length + maybe.length === 0} onUndo={undo} />
+        )}
         {photos.length > 0 && (
           <>
             <ResultsGrid
@@ -103,15 +119,18 @@ export default function FaceResults({
           <details
             className="maybe-you"
             open={maybeOpen}
-            onToggle={(e) => setMaybeOpen((e.currentTarget as HTMLDetailsElement).open)}
+            onToggle={(e) => {
+              const open = (e.currentTarget as HTMLDetailsElement).open;
+              if (open !== maybeOpen) setMaybeChoice({ run, open });
+            }}
           >
             <summary>
               <Plural value={maybe.length} one="อาจเป็นคุณ (# รูป)" other="อาจเป็นคุณ (# รูป)" />
             </summary>
             <p className="maybe-you-hint">
               <Trans>
-                รูปเหล่านี้คล้ายคุณแต่เราไม่แน่ใจ แตะ "ใช่ฉัน" เพื่อย้ายขึ้นไปและค้นหาด้วยใบหน้าในรูปนั้นเพิ่ม หรือ "ไม่ใช่ฉัน"
-                เพื่อซ่อนรูปของคนนั้นทั้งหมด
+                รูปเหล่านี้คล้ายคุณแต่เราไม่แน่ใจ แตะปุ่ม ⋯ บนรูปหรือเปิดรูป แล้วเลือก "ใช่ฉัน"
+                เพื่อย้ายขึ้นไปและค้นหาด้วยใบหน้าในรูปนั้นเพิ่ม หรือ "ไม่ใช่ฉัน" เพื่อซ่อนรูปของคนนั้นทั้งหมด
               </Trans>
             </p>
             <ResultsGrid
@@ -164,6 +183,7 @@ export default function FaceResults({
           onIndex={onOpen}
           onClose={() => onOpen(undefined)}
           onMore={onMore}
+          {...lightboxFeedback}
         />
       )}
     </>

@@ -93,7 +93,8 @@ export function FaceSearchPanel({
   const faceSearch = event.face_search !== 'N';
   useBusyWhile('upload', isBusy(state));
   const current = state.current;
-  // The answer is brought into view when it comes (issue 35: on a phone it lands below the fold).
+  // The answer is brought into view when it comes, its top at the top of the screen (on a phone it lands below the
+  // fold): the first row of photos then shows under the count.
   const answerArea = useRef<HTMLDivElement>(null);
   useRevealWhenAnswered(answerArea, current.step, 'searching', ANSWERED);
   useEffect(() => onStepChange?.(current.step), [current.step, onStepChange]);
@@ -284,22 +285,46 @@ export function FaceSearchPanel({
           alone={!faceSearch}
         />
       )}
-      <div ref={answerArea} className="face-search-answer">
-        <SearchStatus state={state} />
-        {current.step === 'poor-selfie' && (
-          <PoorSelfie
-            problem={current.problem}
-            disabled={busy}
-            onFile={choose}
-            onAnyway={() => void searchAnyway()}
-          />
+      <div ref={answerArea} className="face-search-outcome">
+        <div className="face-search-answer">
+          <SearchStatus state={state} />
+          {current.step === 'poor-selfie' && (
+            <PoorSelfie
+              problem={current.problem}
+              disabled={busy}
+              onFile={choose}
+              onAnyway={() => void searchAnyway()}
+            />
+          )}
+          {state.twoSelfies && (current.step === 'found' || current.step === 'not-found') && (
+            <p className="two-selfies-note" data-testid="two-selfies-note">
+              <Trans>ค้นหาด้วยเซลฟี่ทั้งสองรูปของคุณแล้ว</Trans>
+            </p>
+          )}
+          {offerSurer && <SurerSearch disabled={busy} onFile={surer} />}
+        </div>
+        {shownPhotos && (
+          <Suspense fallback={null}>
+            <FaceResults
+              event={event}
+              variant={variant}
+              cartKind={cartKind}
+              photos={shownPhotos}
+              maybe={current.step === 'found' ? (current.maybe ?? NONE) : NONE}
+              searchedBib={state.bib}
+              byBib={current.step === 'found' ? current.byBib : undefined}
+              feedback={feedback}
+              nearby={nearby}
+              open={open}
+              onOpen={setOpen}
+              onMore={applyMore}
+              busy={busy}
+              widened={state.widened}
+              onWiden={widen}
+              run={state.run}
+            />
+          </Suspense>
         )}
-        {state.twoSelfies && (current.step === 'found' || current.step === 'not-found') && (
-          <p className="two-selfies-note" data-testid="two-selfies-note">
-            <Trans>ค้นหาด้วยเซลฟี่ทั้งสองรูปของคุณแล้ว</Trans>
-          </p>
-        )}
-        {offerSurer && <SurerSearch disabled={busy} onFile={surer} />}
       </div>
       {(offerAlerts || alertLink.token || alertLink.confirm || hasKeptAlert) && (
         <Suspense fallback={null}>
@@ -309,27 +334,6 @@ export function FaceSearchPanel({
             bib={state.bib}
             answered={offerAlerts}
             confirmSecret={alertLink.confirm}
-          />
-        </Suspense>
-      )}
-      {shownPhotos && (
-        <Suspense fallback={null}>
-          <FaceResults
-            event={event}
-            variant={variant}
-            cartKind={cartKind}
-            photos={shownPhotos}
-            maybe={current.step === 'found' ? (current.maybe ?? NONE) : NONE}
-            searchedBib={state.bib}
-            byBib={current.step === 'found' ? current.byBib : undefined}
-            feedback={feedback}
-            nearby={nearby}
-            open={open}
-            onOpen={setOpen}
-            onMore={applyMore}
-            busy={busy}
-            widened={state.widened}
-            onWiden={widen}
           />
         </Suspense>
       )}

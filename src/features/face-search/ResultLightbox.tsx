@@ -1,6 +1,7 @@
 // The results lightbox (SPEC §2: zoom allowed, loops): a modal dialog over the page with the photo's preview,
-// previous/next (buttons, arrow keys, swipe), Escape to close, a zoom toggle (+/- keys), the photo's action, and
-// "more like this one". Focus stays inside while it is open and returns to the thumbnail that opened it.
+// previous/next (buttons, arrow keys, swipe), Escape to close, a zoom toggle (+/- keys), the photo's action, the
+// runner's "this is me" / "not me" on a match, and "more like this one". Focus stays inside while it is open and
+// returns to the thumbnail that opened it.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type KeyboardEvent, type TouchEvent, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -10,6 +11,7 @@ import type { Photo } from '../../../core/contract/photos';
 import { photoImageUrls } from '../../lib/photo-urls';
 import { photoImage } from '../../lib/sized-image';
 import type { CartKind } from '../cart/cart-types';
+import { FeedbackButtons, type PhotoFeedback } from './FeedbackButtons';
 import { commandForKey, commandForSwipe, type LightboxCommand, loopIndex, trapTarget } from './lightbox-nav';
 import { FaceBoxes, MoreLikeThisControls, type MoreLikeThisControlsProps } from './MoreLikeThis';
 import { PhotoAction } from './PhotoAction';
@@ -30,6 +32,10 @@ export interface ResultLightboxProps {
   onIndex(index: number): void;
   onClose(): void;
   onMore: MoreLikeThisControlsProps['onApply'];
+  /** The runner's word, asked of the first `feedbackFor` photos (the matches); told when given. */
+  feedback?: PhotoFeedback;
+  feedbackFor?: number;
+  onFeedbackDone?: () => void;
 }
 
 /** Before the photos are there: no photo to ask about. */
@@ -37,6 +43,7 @@ const NO_PHOTO = { id: 0 } as const;
 
 export function ResultLightbox(props: ResultLightboxProps) {
   const { event, photos, index, cartIds, cartKind, onIndex, onClose, onMore } = props;
+  const { feedback, feedbackFor = 0, onFeedbackDone } = props;
   const { t } = useLingui();
   const dialog = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
@@ -172,6 +179,9 @@ export function ResultLightbox(props: ResultLightboxProps) {
           inCart={cartIds.has(photo.id)}
           cartKind={cartKind}
         />
+        {feedback && index < feedbackFor && (
+          <FeedbackButtons photo={photo} number={number} feedback={feedback} onDone={onFeedbackDone} />
+        )}
         {/* A photo kept from an older answer has no pass: the store would not tell its faces. An event without
             face search keeps none. */}
         {photo.pass && event.face_search !== 'N' ? (

@@ -1,6 +1,7 @@
-// The matches of a search: their count and a thumbnail grid; a thumbnail opens the lightbox. The nearby frames'
-// row (issue 17) is the same grid under its own heading, numbered after the matches. Photos found by the runner's
-// bib alone (issue 36) carry it.
+// The matches of a search: their count and a grid of photos. The photo is the card: a tap opens the lightbox (every
+// action is there); on its corners, one round button adds it to the cart (or downloads it) and, where the runner's
+// word is asked, a small menu holds "this is me" / "not me". The nearby frames' row is the same grid under its own
+// heading, numbered after the matches. Photos found by the runner's bib alone carry it.
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { EventDetail } from '../../../core/contract/events';
@@ -8,7 +9,7 @@ import type { Photo } from '../../../core/contract/photos';
 import { photoImageUrls } from '../../lib/photo-urls';
 import { photoImage } from '../../lib/sized-image';
 import type { CartKind } from '../cart/cart-types';
-import { FeedbackButtons, type PhotoFeedback } from './FeedbackButtons';
+import { FeedbackMenu, type PhotoFeedback } from './FeedbackButtons';
 import { PhotoAction } from './PhotoAction';
 
 /** Thumbnails are at most 480 px long (server/services/photo-import.ts); the grid shows them 3:2. */
@@ -26,9 +27,9 @@ export interface ResultsGridProps {
   heading?: ReactNode | null;
   /** The index (and number - 1) of this grid's first photo among all shown. */
   firstIndex?: number;
-  /** The runner's word on each photo (issue 32): "this is me" and "not me". */
+  /** The runner's word on each photo: "this is me" and "not me". */
   feedback?: PhotoFeedback;
-  /** Photos found by the runner's bib alone (issue 36): marked with it, and said under the heading. */
+  /** Photos found by the runner's bib alone: marked with it, and said under the heading. */
   foundByBib?: { bib: string; photoIds: readonly number[] };
 }
 
@@ -83,14 +84,15 @@ export function ResultsGrid({
                   decoding="async"
                 />
               </button>
+              {feedback && <FeedbackMenu photo={photo} number={number} feedback={feedback} />}
               <PhotoAction
                 event={event}
                 photo={photo}
                 number={number}
                 inCart={cartIds.has(photo.id)}
                 cartKind={cartKind}
+                compact
               />
-              {feedback && <FeedbackButtons photo={photo} number={number} feedback={feedback} />}
             </li>
           );
         })}

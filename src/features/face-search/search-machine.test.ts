@@ -265,12 +265,80 @@ describe('searchReducer', () => {
       ],
     });
     expect(state.current).toMatchObject({ photos: [photo(1), photo(3), photo(5)] });
-    // Nothing left: not found.
+    // Nothing left: still the results, empty, and the notice says the runner hid them (not "nothing found").
     const alone = run(...toSearching, {
       type: 'answered',
       answer: { ...answer(1), matched_faces: [{ photo_id: 1, face_id: 11, person_id: 1 }] },
     });
-    expect(searchReducer(alone, { type: 'not-mine', photoId: 1 }).current).toEqual({ step: 'not-found' });
+    const emptied = searchReducer(alone, { type: 'not-mine', photoId: 1 });
+    expect(emptied.current).toMatchObject({ step: 'found', photos: [] });
+    expect(emptied.notice).toMatchObject({ kind: 'hidden', count: 1 });
+    expect(searchReducer(emptied, { type: 'undo-not-mine' }).current).toEqual(alone.current);
+  });
+
+  it('"not me" says how many photos it hid and is undone; the next change ends the undo', () => {
+    const tiered = {
+      ...answer(1, 2, 3),
+      maybe_images: [photo(4), photo(5)],
+      matched_faces: [
+        { photo_id: 1, face_id: 11, person_id: 1 },
+        { photo_id: 2, face_id: 12, person_id: 7 },
+        { photo_id: 3, face_id: 13, person_id: 7 },
+        { photo_id: 4, face_id: 14, person_id: 7 },
+        { photo_id: 5, face_id: 15, person_id: 8 },
+      ],
+    };
+    const found = run(...toSearching, { type: 'answered', answer: tiered });
+    // Person 7's three photos (two of you, one maybe) go at once.
+    const hid = searchReducer(found, { type: 'not-mine', photoId: 2 });
+    expect(hid.current).toMatchObject({ photos: [photo(1)], maybe: [photo(5)] });
+    expect(hid.notice).toEqual({ kind: 'hidden', count: 3, undo: found.current });
+    const undone = searchReducer(hid, { type: 'undo-not-mine' });
+    expect(undone.current).toEqual(found.current);
+    expect(undone.notice).toBeUndefined();
+    // Undo twice does nothing more.
+    expect(searchReducer(undone, { type: 'undo-not-mine' })).toBe(undone);
+    // A new answer ends what could be undone.
+    const later = run(...toSearching, { type: 'answered', answer: tiered }, { type: 'not-mine', photoId: 5 });
+    expect(later.notice).toMatchObject({ kind: 'hidden', count: 1 });
+    expect(searchReducer(later, { type: 'reset' }).notice).toBeUndefined();
+  });
+
+  it('"this is me" says what it moved up, then what its face\'s search added, or that it failed', () => {
+    const tiered = {
+      ...answer(1),
+      maybe_images: [photo(2), photo(3)],
+      matched_faces: [
+        { photo_id: 1, face_id: 11, person_id: 1 },
+        { photo_id: 2, face_id: 12, person_id: 7 },
+        { photo_id: 3, face_id: 13, person_id: 7 },
+      ],
+    };
+    const found = run(...toSearching, { type: 'answered', answer: tiered });
+    const mine = searchReducer(found, { type: 'mine', photoId: 2, searching: true });
+    expect(mine.notice).toEqual({ kind: 'mine', moved: 2, searching: true });
+    const more = searchReducer(mine, {
+      type: 'more-results',
+      mode: 'merge',
+      photos: [photo(2), photo(8), photo(9)],
+      fromMine: true,
+      run: mine.run,
+    });
+    expect(more.current).toMatchObject({ photos: [photo(1), photo(2), photo(3), photo(8), photo(9)] });
+    expect(more.notice).toEqual({ kind: 'mine', moved: 2, searching: false, added: 2 });
+    // Its search failed: the photos moved up stay, and the failure is said.
+    expect(searchReducer(mine, { type: 'mine-failed', run: mine.run }).notice).toEqual({
+      kind: 'mine',
+      moved: 2,
+      searching: false,
+      failed: true,
+    });
+    // On a photo already among the photos of you: only the search is said.
+    expect(searchReducer(found, { type: 'mine', photoId: 1, searching: true }).notice).toEqual({
+      kind: 'mine',
+      moved: 0,
+      searching: true,
+    });
   });
 });
 

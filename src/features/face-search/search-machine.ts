@@ -14,7 +14,12 @@
 // A selfie whose face looks poor (blurred, dark, turned away, small) is refused before it is searched: the runner
 // is told what to do, and may search with it anyway (searching again) or choose another (idle). A search may take
 // two selfies of the runner at once (surer results when one selfie's are mostly "maybe you").
-import type { FaceSearchAnswer, MatchedFace, SelfieProblem } from '../../../core/contract/facesearch';
+import type {
+  FaceBox,
+  FaceSearchAnswer,
+  MatchedFace,
+  SelfieProblem,
+} from '../../../core/contract/facesearch';
 import type { Photo } from '../../../core/contract/photos';
 
 /** Why a run failed, each with the spec's message (SPEC §8). */
@@ -79,11 +84,24 @@ export interface SearchState {
    * match"; more than 1, the largest was searched.
    */
   selfieFaces?: number;
+  /** Where the last selfie's faces are, when it had several (the searched one first). */
+  selfieBoxes?: FaceBox[];
   /** The bib number searched, when the run is a search by bib (issue 36). */
   bib?: string;
   /** The run searched with two selfies of the runner. */
   twoSelfies?: boolean;
+  /** What the runner's last word on a photo did, said with the results until the next change. */
+  notice?: FeedbackNotice;
 }
+
+/**
+ * What "not me" or "this is me" did: `hidden`, the photos "not me" took away (with what was shown before, for undo);
+ * `mine`, the photos "this is me" moved up, then what the search with that photo's face added (`added`), or that it
+ * failed.
+ */
+export type FeedbackNotice =
+  | { kind: 'hidden'; count: number; undo: Found }
+  | { kind: 'mine'; moved: number; searching: boolean; added?: number; failed?: boolean };
 
 export type SearchAction =
   | { type: 'rejected-type' }
@@ -123,9 +141,18 @@ export type SearchAction =
       matched?: MatchedFace[];
       /** The run the results were asked in (left out: the current one). */
       run?: number;
+      /** The search "this is me" made with the photo's face: its photos added are said. */
+      fromMine?: boolean;
     }
-  /** The runner says a photo shows them: it becomes one of the photos of them. */
-  | { type: 'mine'; photoId: number }
+  /** The search "this is me" made failed: the photos it moved up stay. */
+  | { type: 'mine-failed'; run: number }
+  /** "Not me" taken back: what was shown before it comes back. */
+  | { type: 'undo-not-mine' }
+  /**
+   * The runner says a photo shows them: it becomes one of the photos of them; `searching`: its face is searched
+   * too (the answer comes as more-results fromMine).
+   */
+  | { type: 'mine'; photoId: number; searching?: boolean }
   /** The runner says a photo does not: it goes, with every photo of the same likely person. */
   | { type: 'not-mine'; photoId: number }
   | { type: 'reset' };
@@ -157,7 +184,7 @@ interface Tiers {
   notMinePhotos?: number[] | undefined;
 }
 
-type Found = Extract<SearchStep, { step: 'found' }>;
+export type Found = Extract<SearchStep, { step: 'found' }>;
 
 /** The matched faces of `more` added to `known` (a photo's first one kept). */
 function mergeMatched(known: readonly MatchedFace[], more: readonly MatchedFace[] = []): MatchedFace[] {
@@ -169,7 +196,13 @@ function mergeMatched(known: readonly MatchedFace[], more: readonly MatchedFace[
  * The found step for these tiers: the maybe tier without the photos of you, both without the people said not to be
  * the runner; or not-found when nothing is left.
  */
-export function foundOf(photos: readonly Photo[], tiers: Tiers): Found | { step: 'not-found' } {
+export function foundOf(photos: readonly Photo[], tiers: Tiers): Found | { step: 'not-found' };
+export function foundOf(photos: readonly Photo[], tiers: Tiers, keepEmpty: true): Found;
+export function foundOf(
+  photos: readonly Photo[],
+  tiers: Tiers,
+  keepEmpty = false,
+): Found | { step: 'not-found' } {
   const personOf = new Map(tiers.matched.map((m) => [m.photo_id, m.person_id]));
   const rejected = new Set(tiers.notMine);
   const hidden = new Set(tiers.notMinePhotos ?? []);
@@ -180,7 +213,7 @@ export function foundOf(photos: readonly Photo[], tiers: Tiers): Found | { step:
   const mine = photos.filter(kept);
   const shown = new Set(mine.map((p) => p.id));
   const maybe = tiers.maybe.filter((p) => kept(p) && !shown.has(p.id) && shown.add(p.id));
-  if (mine.length === 0 && maybe.length === 0) return { step: 'not-found' };
+  if (mine.length === 0 && maybe.length === 0 && !keepEmpty) return { step: 'not-found' };
   // The bib's photos that are still shown.
   const byBib = tiers.byBib && {
     bib: tiers.byBib.bib,
@@ -196,6 +229,9 @@ export function foundOf(photos: readonly Photo[], tiers: Tiers): Found | { step:
     ...(hidden.size > 0 ? { notMinePhotos: [...hidden] } : {}),
   };
 }
+
+/** The photos a found step shows, both tiers. */
+const shownCount = (found: Found): number => found.photos.length + (found.maybe?.length ?? 0);
 
 const tiersOf = (found: Found): Tiers => ({
   maybe: found.maybe ?? [],
@@ -285,9 +321,15 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
       return step === 'searching' ? { ...state, current: { step: 'uploading', percent: 0 } } : state;
     case 'answered': {
       if (step !== 'searching') return state;
-      const { widening, wideningTiers, selfieFaces: _, ...kept } = state;
+      const { widening, wideningTiers, selfieFaces: _, selfieBoxes: __, notice: ___, ...kept } = state;
       const answer = action.answer;
-      const rest = answer.selfie_faces === undefined ? kept : { ...kept, selfieFaces: answer.selfie_faces };
+      const rest = {
+        ...kept,
+        ...(answer.selfie_faces === undefined ? {} : { selfieFaces: answer.selfie_faces }),
+        ...(answer.selfie_boxes && answer.selfie_boxes.length > 1
+          ? { selfieBoxes: answer.selfie_boxes }
+          : {}),
+      };
       if (widening) {
         const before = wideningTiers ?? { maybe: [], matched: [], notMine: [] };
         const byBib = mergeBib(before.byBib, bibOfAnswer(answer));
@@ -360,13 +402,30 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
         notMinePhotos: tiers.notMinePhotos,
       });
       // What is shown is no longer the bib's photos alone: the bib's heading goes.
-      const { bib: _, ...rest } = state;
-      return next.step === 'found' ? { ...rest, current: next } : state;
+      const { bib: _, notice, ...rest } = state;
+      if (next.step !== 'found') return state;
+      if (!action.fromMine || notice?.kind !== 'mine') return { ...rest, current: next };
+      const added = next.photos.length - state.current.photos.length;
+      return { ...rest, current: next, notice: { ...notice, searching: false, added } };
+    }
+    case 'mine-failed':
+      return state.notice?.kind === 'mine' && action.run === state.run
+        ? { ...state, notice: { ...state.notice, searching: false, failed: true } }
+        : state;
+    case 'undo-not-mine': {
+      if (state.notice?.kind !== 'hidden' || state.current.step !== 'found') return state;
+      const { notice, ...rest } = state;
+      return { ...rest, current: notice.undo };
     }
     case 'mine': {
       if (state.current.step !== 'found') return state;
+      const searching = action.searching ?? false;
       const photo = state.current.maybe?.find((p) => p.id === action.photoId);
-      if (!photo) return state;
+      if (!photo) {
+        // Already one of the photos of you: only its face's search is said.
+        const { notice: _, ...rest } = state;
+        return searching ? { ...rest, notice: { kind: 'mine', moved: 0, searching } } : state;
+      }
       // The photo moves up, and with it the other "maybe" photos of the same likely person (their faces were grouped
       // as one person at indexing: the runner's word on one is their word on all).
       const personOf = new Map((state.current.matched ?? []).map((m) => [m.photo_id, m.person_id]));
@@ -375,7 +434,9 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
         (p) => p.id === photo.id || (person !== undefined && personOf.get(p.id) === person),
       );
       const next = foundOf([...state.current.photos, ...same], tiersOf(state.current));
-      return next.step === 'found' ? { ...state, current: next } : state;
+      return next.step === 'found'
+        ? { ...state, current: next, notice: { kind: 'mine', moved: same.length, searching } }
+        : state;
     }
     case 'not-mine': {
       if (state.current.step !== 'found') return state;
@@ -383,17 +444,21 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
       const person = tiers.matched.find((m) => m.photo_id === action.photoId)?.person_id;
       const without = (list: Photo[]) => list.filter((p) => p.id !== action.photoId);
       // The photo goes; with its likely person known, every photo of that person goes too; without (found by the
-      // bib), the photo stays hidden from what later searches add.
-      return {
-        ...state,
-        current: foundOf(without(state.current.photos), {
+      // bib), the photo stays hidden from what later searches add. What was shown stays for undo, and an empty
+      // result stays a result (the page says the runner hid them, not that nothing was found).
+      const next = foundOf(
+        without(state.current.photos),
+        {
           ...tiers,
           maybe: without(tiers.maybe),
           notMine: person === undefined ? tiers.notMine : [...tiers.notMine, person],
           notMinePhotos:
             person === undefined ? [...(tiers.notMinePhotos ?? []), action.photoId] : tiers.notMinePhotos,
-        }),
-      };
+        },
+        true,
+      );
+      const count = shownCount(state.current) - shownCount(next);
+      return { ...state, current: next, notice: { kind: 'hidden', count, undo: state.current } };
     }
     case 'reset':
       return isBusy(state) ? state : { ...initialSearchState, run: state.run + 1 };

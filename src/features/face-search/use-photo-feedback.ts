@@ -1,7 +1,8 @@
-// The runner's word on a result photo (issue 32), as the panel's state machine takes it: "this is me" moves a
-// "maybe you" photo up and searches with the face matched in it (its matches added, each photo once); "not me"
-// drops the photo and every photo of that likely person. The panel keeps what they leave. An answer that comes
-// after a new search or a widening began belongs to a run that is over, and is not applied.
+// The runner's word on a result photo, as the panel's state machine takes it: "this is me" moves a "maybe you"
+// photo up and searches with the face matched in it (its matches added, each photo once, and how many said);
+// "not me" drops the photo and every photo of that likely person, and can be undone. The panel keeps what they
+// leave. An answer that comes after a new search or a widening began belongs to a run that is over, and is not
+// applied.
 import { type Dispatch, useState } from 'react';
 import { searchSimilar } from '../../lib/api/facesearch';
 import type { PhotoFeedback } from './FeedbackButtons';
@@ -18,9 +19,9 @@ export function usePhotoFeedback(
   return {
     busy: searching,
     onMine(photo) {
-      dispatch({ type: 'mine', photoId: photo.id });
       const face =
         current.step === 'found' ? current.matched?.find((m) => m.photo_id === photo.id) : undefined;
+      dispatch({ type: 'mine', photoId: photo.id, searching: face !== undefined });
       if (!face) return;
       const run = state.run;
       setSearching(true);
@@ -33,14 +34,19 @@ export function usePhotoFeedback(
             maybe: answer.maybe_images ?? [],
             matched: answer.matched_faces ?? [],
             run,
+            fromMine: true,
           }),
         )
-        .catch(() => undefined)
+        .catch(() => dispatch({ type: 'mine-failed', run }))
         .finally(() => setSearching(false));
     },
     onNotMine(photo) {
       onNotMine();
       dispatch({ type: 'not-mine', photoId: photo.id });
     },
+    onUndoNotMine() {
+      dispatch({ type: 'undo-not-mine' });
+    },
+    notice: state.notice,
   };
 }

@@ -1,0 +1,123 @@
+// The buyer's screens as a runner's phone shows them (360 px, Thai): home, an event page, a selfie's results, the
+// cart, the manual (stage) page and a paid order, each whole page photographed for the visual review
+// (SCREENS_DIR, default test-results/screens/, as design-<screen>.png) and checked for what breaks on a narrow
+// phone: nothing wider than the screen.
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { PRIVACY_NOTICE_VERSION } from '../../core/privacy';
+import { TEST_CONSENT } from '../../server/test/consent';
+import { DEMO_SELFIE_MATCHES, demoSelfieJpeg } from '../demo-selfie';
+import { seed, stagePhotos } from './cart-seed';
+
+const BANGKOK = 'bangkok-city-marathon-2026';
+const PHUKET = 'phuket-beach-run-2026';
+const WIDTH = 360;
+const screens = process.env.SCREENS_DIR ?? 'test-results/screens';
+
+test.use({ serviceWorkers: 'block' });
+let selfieFile = '';
+
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(480_000);
+  const selfie = await demoSelfieJpeg();
+  selfieFile = path.join(await mkdtemp(path.join(os.tmpdir(), 'design-screens-')), 'selfie.jpg');
+  await writeFile(selfieFile, selfie);
+  // The demo photos indexed: the selfie finds them through the API.
+  const found = async () => {
+    const sign = await (
+      await request.post('/api/v2/facesearch/sign', {
+        data: { event_key: BANGKOK, file_name: 'selfie.jpg', file_type: 'image/jpg', consent: TEST_CONSENT },
+      })
+    ).json();
+    await request.put(sign.url, { data: selfie, headers: { 'content-type': 'image/jpg' } });
+    const answer = await (
+      await request.post('/api/v2/facesearch', {
+        data: { search_id: sign.search_id, file_location: sign.file_location, event_key: BANGKOK },
+      })
+    ).json();
+    return answer.status === 'success' ? answer.image_length : -1;
+  };
+  await expect
+    .poll(found, { timeout: 450_000, intervals: [3_000] })
+    .toBeGreaterThanOrEqual(DEMO_SELFIE_MATCHES);
+});
+
+async function onThaiPhone(page: Page) {
+  await page.setViewportSize({ width: WIDTH, height: 780 });
+  await page.addInitScript(
+    ({ events, version }) => {
+      localStorage.setItem('currentLanguage', 'th');
+      for (const key of events) localStorage.setItem(`consent_${key}`, 'Y');
+      const consent = { version, device: 'e2e-design-0123456789ab', given_at: new Date().toISOString() };
+      localStorage.setItem('face_consent', JSON.stringify(consent));
+    },
+    { events: [BANGKOK, PHUKET], version: PRIVACY_NOTICE_VERSION },
+  );
+  await page
+    .context()
+    .addCookies([
+      { name: 'currentLanguage', value: 'th', url: test.info().project.use.baseURL ?? 'http://localhost' },
+    ]);
+}
+
+/** Photographs the whole page, after checking nothing on it is wider than the phone. */
+async function shoot(page: Page, name: string) {
+  await page.evaluate(() => document.fonts.ready);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth),
+    `${name}: wider than the phone`,
+  ).toBe(WIDTH);
+  await page.screenshot({ path: path.join(screens, `design-${name}.png`), fullPage: true });
+}
+
+async function paidOrder(request: APIRequestContext): Promise<string> {
+  const photos = await stagePhotos(request, PHUKET, 4);
+  const created = await (
+    await request.post('/api/v1/order/create', {
+      data: {
+        mobile: '0812345678',
+        email: '',
+        event_key: PHUKET,
+        amount: ((60 * photos.length * 105) / 100).toFixed(2),
+        imageList: photos.map((p) => ({ id: p.id })),
+        payment_channel: 'PP',
+      },
+    })
+  ).json();
+  expect(created.status, JSON.stringify(created)).toBe('success');
+  await request.post(`/api/sandbox/pay/${created.uuid}`, { form: { action: 'pay' } });
+  return created.uuid as string;
+}
+
+test('the buyer’s screens at 360 px in Thai', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await onThaiPhone(page);
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await shoot(page, 'home');
+
+  await page.goto(`/${BANGKOK}`);
+  await expect(page.getByRole('heading', { name: 'ค้นหารูปของคุณด้วยใบหน้า' })).toBeVisible();
+  await shoot(page, 'event');
+
+  await page.getByLabel('เลือกรูปเซลฟี่').setInputFiles(selfieFile);
+  await expect(page.getByRole('heading', { name: /^พบ \d+ รูป/ })).toBeVisible({ timeout: 30_000 });
+  await page.screenshot({ path: path.join(screens, 'design-results-viewport.png') });
+  await shoot(page, 'results');
+
+  await page.goto(`/${PHUKET}/manual`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await shoot(page, 'manual');
+
+  await seed(page, 'standard', { cart: await stagePhotos(request, PHUKET, 3) });
+  await page.reload();
+  await expect(page.locator('.cart-photos img')).toHaveCount(3);
+  await shoot(page, 'cart');
+
+  await page.goto(`/download/${await paidOrder(request)}`);
+  await expect(page.locator('.order-thumbnails.paid img')).toHaveCount(4);
+  await shoot(page, 'order-paid');
+});

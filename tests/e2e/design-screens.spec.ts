@@ -7,11 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { PRIVACY_NOTICE_VERSION } from '../../core/privacy';
-import { TEST_CONSENT } from '../../server/test/consent';
-import { DEMO_SELFIE_MATCHES, demoSelfieJpeg } from '../demo-selfie';
+import { demoSelfieJpeg } from '../demo-selfie';
 import { seed, stagePhotos } from './cart-seed';
+import { DEMO_EVENT as BANGKOK, waitForDemoIndexed } from './demo-search';
 
-const BANGKOK = 'bangkok-city-marathon-2026';
 const PHUKET = 'phuket-beach-run-2026';
 const WIDTH = 360;
 const screens = process.env.SCREENS_DIR ?? 'test-results/screens';
@@ -24,24 +23,7 @@ test.beforeAll(async ({ request }) => {
   const selfie = await demoSelfieJpeg();
   selfieFile = path.join(await mkdtemp(path.join(os.tmpdir(), 'design-screens-')), 'selfie.jpg');
   await writeFile(selfieFile, selfie);
-  // The demo photos indexed: the selfie finds them through the API.
-  const found = async () => {
-    const sign = await (
-      await request.post('/api/v2/facesearch/sign', {
-        data: { event_key: BANGKOK, file_name: 'selfie.jpg', file_type: 'image/jpg', consent: TEST_CONSENT },
-      })
-    ).json();
-    await request.put(sign.url, { data: selfie, headers: { 'content-type': 'image/jpg' } });
-    const answer = await (
-      await request.post('/api/v2/facesearch', {
-        data: { search_id: sign.search_id, file_location: sign.file_location, event_key: BANGKOK },
-      })
-    ).json();
-    return answer.status === 'success' ? answer.image_length : -1;
-  };
-  await expect
-    .poll(found, { timeout: 450_000, intervals: [3_000] })
-    .toBeGreaterThanOrEqual(DEMO_SELFIE_MATCHES);
+  await waitForDemoIndexed(request, selfie);
 });
 
 async function onThaiPhone(page: Page) {

@@ -5,11 +5,11 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { PRIVACY_NOTICE_VERSION } from '../../core/privacy';
-import { TEST_CONSENT } from '../../server/test/consent';
 import { DEMO_SELFIE_MATCHES, demoSelfieJpeg } from '../demo-selfie';
+import { answerMostlyMaybe, waitForDemoIndexed } from './demo-search';
 
 const EVENT = 'bangkok-city-marathon-2026';
 const EXPECTED_MATCHES = DEMO_SELFIE_MATCHES;
@@ -61,26 +61,10 @@ test.beforeAll(async () => {
   await writeFile(files.gif, GIF);
 });
 
-/** One search through the API, as the PWA does it: sign, PUT, search. Answers the number of matches. */
-async function apiSearch(request: APIRequestContext, bytes: Buffer): Promise<number> {
-  const sign = await request.post('/api/v2/facesearch/sign', {
-    data: { event_key: EVENT, file_name: 'selfie.jpg', file_type: 'image/jpg', consent: TEST_CONSENT },
-  });
-  const signed = await sign.json();
-  await request.put(signed.url, { data: bytes, headers: { 'content-type': 'image/jpg' } });
-  const search = await request.post('/api/v2/facesearch', {
-    data: { search_id: signed.search_id, file_location: signed.file_location, event_key: EVENT },
-  });
-  const answer = await search.json();
-  return answer.status === 'success' ? answer.image_length : -1;
-}
-
 /** Waits until the demo photos of the event are indexed: the selfie finds all its photos through the API. */
 test.beforeAll(async ({ request }) => {
   test.setTimeout(480_000);
-  await expect
-    .poll(() => apiSearch(request, selfie), { timeout: 450_000, intervals: [3_000] })
-    .toBeGreaterThanOrEqual(EXPECTED_MATCHES);
+  await waitForDemoIndexed(request, selfie);
 });
 
 async function openEvent(page: Page) {
@@ -303,23 +287,9 @@ test('results mostly "maybe you" offer a second selfie, searched together with t
     if (r.method() === 'PUT' && r.url().includes('/storage/private/selfies/')) puts.push(r.url());
     if (r.method() === 'POST' && r.url().endsWith('/api/v2/facesearch')) searches.push(r.postDataJSON());
   });
-  // The demo selfie finds its photos surely; its first answer is reshaped (all but one photo moved to "maybe you")
-  // to be the uncertain answer a poorer selfie gets on race day. The second search is the store's own.
-  let reshaped = false;
-  await page.route('**/api/v2/facesearch', async (route) => {
-    const response = await route.fetch();
-    if (reshaped) return route.fulfill({ response });
-    reshaped = true;
-    const answer = await response.json();
-    const [first, ...rest] = answer.images;
-    const body = {
-      ...answer,
-      image_length: 1,
-      images: [first],
-      maybe_images: [...rest, ...(answer.maybe_images ?? [])],
-    };
-    return route.fulfill({ response, json: body });
-  });
+  // The demo selfie finds its photos surely; its first answer is reshaped to the uncertain one a poorer selfie gets
+  // on race day. The second search is the store's own.
+  await answerMostlyMaybe(page);
   await openEvent(page);
   await picker(page).setInputFiles(files.selfie);
   const offer = page.getByTestId('surer-search');

@@ -7,12 +7,11 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { PRIVACY_NOTICE_VERSION } from '../../core/privacy';
-import { TEST_CONSENT } from '../../server/test/consent';
-import { DEMO_SELFIE_MATCHES, demoSelfieJpeg } from '../demo-selfie';
+import { demoSelfieJpeg } from '../demo-selfie';
+import { answerMostlyMaybe, DEMO_EVENT as EVENT, waitForDemoIndexed } from './demo-search';
 
-const EVENT = 'bangkok-city-marathon-2026';
 type Language = 'th' | 'en';
 
 const words = {
@@ -53,29 +52,12 @@ const words = {
 test.use({ serviceWorkers: 'block' });
 let selfieFile = '';
 
-async function apiSearch(request: APIRequestContext, selfie: Buffer): Promise<number> {
-  const signed = await (
-    await request.post('/api/v2/facesearch/sign', {
-      data: { event_key: EVENT, file_name: 'selfie.jpg', file_type: 'image/jpg', consent: TEST_CONSENT },
-    })
-  ).json();
-  await request.put(signed.url, { data: selfie, headers: { 'content-type': 'image/jpg' } });
-  const answer = await (
-    await request.post('/api/v2/facesearch', {
-      data: { search_id: signed.search_id, file_location: signed.file_location, event_key: EVENT },
-    })
-  ).json();
-  return answer.status === 'success' ? answer.image_length : -1;
-}
-
 test.beforeAll(async ({ request }) => {
   test.setTimeout(480_000);
   const selfie = await demoSelfieJpeg();
   selfieFile = path.join(await mkdtemp(path.join(os.tmpdir(), 'result-cards-')), 'selfie.jpg');
   await writeFile(selfieFile, selfie);
-  await expect
-    .poll(() => apiSearch(request, selfie), { timeout: 450_000, intervals: [3_000] })
-    .toBeGreaterThanOrEqual(DEMO_SELFIE_MATCHES);
+  await waitForDemoIndexed(request, selfie);
 });
 
 async function onPhone(page: Page, width: number, language: Language) {
@@ -96,27 +78,6 @@ async function onPhone(page: Page, width: number, language: Language) {
       url: test.info().project.use.baseURL ?? 'http://localhost',
     },
   ]);
-}
-
-/** Reshapes the store's first answer: its first photo stays "of you", the others become "maybe you". */
-async function answerMostlyMaybe(page: Page) {
-  let reshaped = false;
-  await page.route('**/api/v2/facesearch', async (route) => {
-    const response = await route.fetch();
-    if (reshaped) return route.fulfill({ response });
-    reshaped = true;
-    const answer = await response.json();
-    const [first, ...rest] = answer.images;
-    return route.fulfill({
-      response,
-      json: {
-        ...answer,
-        image_length: 1,
-        images: [first],
-        maybe_images: [...rest, ...(answer.maybe_images ?? [])],
-      },
-    });
-  });
 }
 
 for (const width of [360, 390] as const) {

@@ -27,47 +27,37 @@ interface FeedbackProps {
 }
 
 /** "This is me" and "not me" as two buttons (the lightbox). */
-export function FeedbackButtons({ photo, number, feedback, onDone }: FeedbackProps) {
+export function FeedbackButtons(props: FeedbackProps) {
   return (
     <div className="face-feedback">
-      <MineButton photo={photo} number={number} feedback={feedback} onDone={onDone} />
-      <NotMineButton photo={photo} number={number} feedback={feedback} onDone={onDone} />
+      <WordButton {...props} mine />
+      <WordButton {...props} mine={false} />
     </div>
   );
 }
 
-function MineButton({ photo, number, feedback, onDone }: FeedbackProps) {
+/** "This is me" (`mine`) or "not me". */
+function WordButton({ photo, number, feedback, onDone, mine }: FeedbackProps & { mine: boolean }) {
   return (
     <button
       type="button"
-      className="button face-feedback-mine"
+      className={`button ${mine ? 'face-feedback-mine' : 'face-feedback-not-mine'}`}
       disabled={feedback.busy}
       onClick={() => {
-        feedback.onMine(photo);
+        if (mine) feedback.onMine(photo);
+        else feedback.onNotMine(photo);
         onDone?.();
       }}
     >
-      <Trans>
-        ใช่ฉัน<span className="visually-hidden"> รูปที่ {number}</span>
-      </Trans>
-    </button>
-  );
-}
-
-function NotMineButton({ photo, number, feedback, onDone }: FeedbackProps) {
-  return (
-    <button
-      type="button"
-      className="button face-feedback-not-mine"
-      disabled={feedback.busy}
-      onClick={() => {
-        feedback.onNotMine(photo);
-        onDone?.();
-      }}
-    >
-      <Trans>
-        ไม่ใช่ฉัน<span className="visually-hidden"> รูปที่ {number}</span>
-      </Trans>
+      {mine ? (
+        <Trans>
+          ใช่ฉัน<span className="visually-hidden"> รูปที่ {number}</span>
+        </Trans>
+      ) : (
+        <Trans>
+          ไม่ใช่ฉัน<span className="visually-hidden"> รูปที่ {number}</span>
+        </Trans>
+      )}
     </button>
   );
 }
@@ -118,8 +108,7 @@ export function FeedbackMenu({ photo, number, feedback }: FeedbackProps) {
       </button>
       {open && (
         <div id={listId} className="face-menu-list">
-          <MineButton photo={photo} number={number} feedback={feedback} onDone={() => setOpen(false)} />
-          <NotMineButton photo={photo} number={number} feedback={feedback} onDone={() => setOpen(false)} />
+          <FeedbackButtons photo={photo} number={number} feedback={feedback} onDone={() => setOpen(false)} />
         </div>
       )}
     </div>

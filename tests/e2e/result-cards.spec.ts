@@ -151,3 +151,18 @@ for (const width of [360, 390] as const) {
     });
   }
 }
+
+for (const [width, language] of [
+  [360, 'th'],
+  [390, 'en'],
+] as const) {
+  test(`the manual page's search brings its photos into view (${width} px, ${language})`, async ({
+    page,
+  }) => {
+    await onPhone(page, width, language);
+    await page.goto('/phuket-beach-run-2026/manual');
+    await page.getByRole('button', { name: language === 'th' ? 'ค้นหา' : 'Search', exact: true }).click();
+    await expect(page.locator('.stage-count')).toBeInViewport();
+    await expect(page.locator('.stage-grid li').first()).toBeInViewport();
+  });
+}

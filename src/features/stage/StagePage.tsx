@@ -2,12 +2,13 @@ import './stage.css';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { EventDetail } from '../../../core/contract/events';
 import { fetchImageTimes, type ImageTime } from '../../lib/api/imagestage';
 import { eventDateLabel } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { languageAtom } from '../../lib/state';
+import { useRevealWhenAnswered } from '../../lib/reveal';
 import { LoadFailedAlert } from '../../lib/ui/LoadFailedAlert';
 import { OtherEventDialog } from '../cart/OtherEventDialog';
 import { useCartCount } from '../cart/use-cart';
@@ -15,6 +16,8 @@ import { StagePager } from './StagePager';
 import { StagePhotoGrid } from './StagePhotoGrid';
 import { EVERY, type StageChoice, stageFilter, stagePageCount, timeValue } from './stage-filter';
 import { useStageSearch } from './use-stage-search';
+
+const ANSWERED = ['found', 'failed'] as const;
 
 export type StageEventLoad = { state: 'loaded'; event: EventDetail } | { state: 'offline' };
 
@@ -56,6 +59,9 @@ function StageBrowser({ event }: { event: EventDetail }) {
   const cartCount = useCartCount('manual');
   const stageId = useId();
   const timeId = useId();
+  // The answer is brought into view when it comes: on a phone the form and the note fill the screen.
+  const results = useRef<HTMLDivElement>(null);
+  useRevealWhenAnswered(results, search.state, 'searching', ANSWERED);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -159,7 +165,7 @@ function StageBrowser({ event }: { event: EventDetail }) {
         </Link>
       </div>
 
-      <div className="stage-results" aria-busy={busy}>
+      <div ref={results} className="stage-results" aria-busy={busy}>
         {search.state === 'searching' && (
           <p className="loading" role="status">
             <Trans>กำลังค้นหาภาพ…</Trans>

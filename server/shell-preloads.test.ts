@@ -30,6 +30,9 @@ const manifest = {
 
 const script = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}">`;
 const style = (file: string) => `<link rel="preload" as="style" crossorigin href="/${file}">`;
+/** The same styles applied when the browser runs no script. */
+const withoutScript = (...files: string[]) =>
+  `<noscript>${files.map((file) => `<link rel="stylesheet" href="/${file}">`).join('')}</noscript>`;
 
 describe('the shell’s preloads', () => {
   it('reads route file names as TanStack does', () => {
@@ -50,6 +53,7 @@ describe('the shell’s preloads', () => {
         script('assets/shared-S.js'),
         style('assets/_eventId-V.css'),
         style('assets/shared-S.css'),
+        withoutScript('assets/_eventId-V.css', 'assets/shared-S.css'),
       ].join(''),
     );
     // A literal segment beats a parameter: /cart is the cart, not an event called "cart".
@@ -62,6 +66,7 @@ describe('the shell’s preloads', () => {
         script('assets/OrderPage-O.js'),
         script('assets/shared-S.js'),
         style('assets/shared-S.css'),
+        withoutScript('assets/shared-S.css'),
       ].join(''),
     );
   });

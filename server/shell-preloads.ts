@@ -1,4 +1,4 @@
-// The page's own code, preloaded with the shell (issue 15). A route's component is split from the app's code
+// The page's own code, preloaded with the shell. A route's component is split from the app's code
 // (TanStack Router's autoCodeSplitting): without a hint the browser learns of it only once the app's code has run,
 // one round trip late. The build's manifest (vite.config.ts build.manifest; Vite's back-end integration) says which
 // chunks and styles each route file needs; the page address picks the route file by TanStack's file naming.
@@ -75,9 +75,15 @@ export function shellPreloadsFrom(manifest: Manifest): (pathname: string) => str
     const keys = [...staticClosure(manifest, routeKey)].filter((key) => !alreadyLoaded.has(key));
     const scripts = keys.map((key) => manifest[key]?.file).filter((file) => file !== undefined);
     const styles = [...new Set(keys.flatMap((key) => manifest[key]?.css ?? []))];
+    // Without JavaScript the route's styles are never applied by its code: a browser that runs no script applies
+    // them from <noscript> instead, so the server's page is read as designed.
+    const withoutScript = styles.length
+      ? `<noscript>${styles.map((file) => `<link rel="stylesheet" href="/${file}">`).join('')}</noscript>`
+      : '';
     return [
       ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
       ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+      withoutScript,
     ].join('');
   };
   return (pathname) => {

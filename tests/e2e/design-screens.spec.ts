@@ -103,3 +103,44 @@ test('the buyer’s screens at 360 px in Thai', async ({ page, request }) => {
   await expect(page.locator('.order-thumbnails.paid img')).toHaveCount(4);
   await shoot(page, 'order-paid');
 });
+
+for (const [width, language] of [
+  [360, 'th'],
+  [390, 'en'],
+] as const) {
+  test(`without JavaScript the event page is styled and says what needs it (${width} px, ${language})`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      serviceWorkers: 'block',
+      viewport: { width, height: 780 },
+    });
+    await context.addCookies([{ name: 'currentLanguage', value: language, url: baseURL ?? '' }]);
+    const page = await context.newPage();
+    await page.goto(`/${BANGKOK}`);
+    await expect(page.locator('.noscript-note')).toBeVisible();
+    // The highlights do not pretend to load; they say they need JavaScript.
+    await expect(
+      page.getByText(language === 'th' ? 'กำลังโหลดภาพไฮไลต์…' : 'Loading the highlights…'),
+    ).toBeHidden();
+    // (Inside <noscript>, which Playwright's text search skips: found by its place.)
+    const note = page.locator('.highlights .alert.info');
+    await expect(note).toBeVisible();
+    await expect(note).toHaveText(
+      language === 'th'
+        ? 'เปิดใช้ JavaScript เพื่อดูภาพไฮไลต์ของงาน'
+        : 'Turn on JavaScript to see the event’s highlights',
+    );
+    // The search panel has its styles: the selfie's dashed drop box, not a bare fieldset.
+    expect(await page.locator('.selfie-drop').evaluate((el) => getComputedStyle(el).borderTopStyle)).toBe(
+      'dashed',
+    );
+    await page.screenshot({
+      path: path.join(screens, `design-event-no-script-${width}-${language}.png`),
+      fullPage: true,
+    });
+    await context.close();
+  });
+}

@@ -58,9 +58,16 @@ export function HighlightGallery({ eventKey }: { eventKey: string }) {
         <Trans>ภาพไฮไลต์ของงาน</Trans>
       </h2>
       {load.state === 'loading' && (
-        <p className="loading" role="status">
-          <Trans>กำลังโหลดภาพไฮไลต์…</Trans>
-        </p>
+        <>
+          <p className="loading needs-script" role="status">
+            <Trans>กำลังโหลดภาพไฮไลต์…</Trans>
+          </p>
+          <noscript>
+            <p className="alert info">
+              <Trans>เปิดใช้ JavaScript เพื่อดูภาพไฮไลต์ของงาน</Trans>
+            </p>
+          </noscript>
+        </>
       )}
       {load.state === 'failed' && (
         <div className="alert error" role="alert">

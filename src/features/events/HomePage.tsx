@@ -1,9 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { EVENTS_PAGE_SIZE, HOME_PAGER_MARGIN, HOME_PAGER_RANGE } from '../../../core/constants';
 import type { Banner, EventSummary } from '../../../core/contract/events';
-import { useDeviceState } from '../../lib/hydration';
 import { InstallButton } from '../../lib/install/InstallButton';
-import { mayOfferInstallHere } from '../../lib/install/install-offer';
 import { usePageTitle } from '../../lib/page-title';
 import { pageCount } from '../../lib/pager';
 import { LoadFailedAlert } from '../../lib/ui/LoadFailedAlert';
@@ -30,9 +28,6 @@ interface HomePageProps {
 export function HomePage({ page, data, banners = [], soon = [], sharedPhoto = false }: HomePageProps) {
   const { t } = useLingui();
   usePageTitle(t`ค้นหาภาพงานวิ่งของคุณ`);
-  // Room for the install button from the first paint (no shift when the offer comes). The server cannot know
-  // the browser: it keeps the room, as most runners' phones (Android's Chrome, iPhone) may be offered it.
-  const [mayOffer] = useDeviceState(mayOfferInstallHere, true);
 
   return (
     <>
@@ -44,10 +39,9 @@ export function HomePage({ page, data, banners = [], soon = [], sharedPhoto = fa
         <p>
           <Trans>เลือกงานวิ่ง อัปโหลดรูปหน้าของคุณ แล้วเราจะค้นหาทุกภาพที่มีคุณอยู่ให้ทันที</Trans>
         </p>
-        <div className={mayOffer ? 'hero-install may-offer' : 'hero-install'}>
-          <InstallButton />
-        </div>
       </section>
+      {/* Floats over the page's corner when the browser offers it: it never moves the list below it. */}
+      <InstallButton className="button install-float" />
 
       {sharedPhoto && (
         <p className="alert info" role="status">

@@ -1,7 +1,7 @@
 // The buyer's screens as a runner's phone shows them (360 px, Thai): home, an event page, a selfie's results, the
 // cart, the manual (stage) page and a paid order, each whole page photographed for the visual review
 // (SCREENS_DIR, default test-results/screens/, as design-<screen>.png) and checked for what breaks on a narrow
-// phone: nothing wider than the screen.
+// phone and the design system's rule: nothing wider than the screen, at most one primary button a view.
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,6 +51,13 @@ async function shoot(page: Page, name: string) {
     await page.evaluate(() => document.documentElement.scrollWidth),
     `${name}: wider than the phone`,
   ).toBe(WIDTH);
+  // One primary action a view: the filled accent buttons a runner sees at once (a dialog's own is its view).
+  const primaries = await page
+    .locator('.button.primary:visible')
+    .evaluateAll((buttons) =>
+      buttons.filter((b) => !b.closest('dialog, [role="dialog"]')).map((b) => b.textContent?.trim()),
+    );
+  expect(primaries.length, `${name}: primary buttons ${primaries.join(', ')}`).toBeLessThanOrEqual(1);
   await page.screenshot({ path: path.join(screens, `design-${name}.png`), fullPage: true });
 }
 

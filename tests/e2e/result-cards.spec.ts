@@ -154,6 +154,8 @@ for (const width of [360, 390] as const) {
 
 for (const [width, language] of [
   [360, 'th'],
+  [390, 'th'],
+  [360, 'en'],
   [390, 'en'],
 ] as const) {
   test(`the manual page's search brings its photos into view (${width} px, ${language})`, async ({

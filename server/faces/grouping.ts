@@ -1,4 +1,4 @@
-// Groups each event's faces into people as they are stored (issue 32), in the process that indexes them: the
+// Groups each event's faces into people as they are stored, in the process that indexes them: the
 // event's people (people.ts) are kept in memory, refreshed from the database with what other processes stored,
 // and a photo's new faces are grouped and saved one photo of an event at a time. A person's id is the id of its
 // first face, so processes need no shared counter. Two processes grouping two photos of one runner at the same
@@ -190,18 +190,20 @@ export class FaceGrouping {
         const sighting = sightingOf(face);
         if (face.personId === null && ungrouped) {
           ungrouped(face, groups.people.add(sighting));
-          slice = await yieldAfterSlice(slice);
-          continue;
+        } else {
+          const personId = face.personId ?? face.id;
+          let person = groups.personOf.get(personId);
+          if (person === undefined) {
+            person = groups.people.peopleCount;
+            groups.personOf.set(personId, person);
+            groups.personIds[person] = personId;
+          }
+          groups.people.add(sighting, person);
         }
-        const personId = face.personId ?? face.id;
-        let person = groups.personOf.get(personId);
-        if (person === undefined) {
-          person = groups.people.peopleCount;
-          groups.personOf.set(personId, person);
-          groups.personIds[person] = personId;
-        }
-        groups.people.add(sighting, person);
+        // Reading an event's people whole (100k faces: seconds) never holds the requests for long.
+        slice = await yieldAfterSlice(slice);
       }
+      slice = await yieldAfterSlice(slice);
     }
   }
 }

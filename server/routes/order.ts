@@ -1,5 +1,5 @@
 // The order calls of SPEC §7 under /v1/order, /v2/order and /v3/order: create (v1, v3), inquiry (all three),
-// find-order (v1), opn-cc-payment (v3). Handlers validate, call the orders service and answer.
+// find-order (v1), opn-cc-payment (v3), and our promptpay-instead (v3). Handlers validate, call a service and answer.
 import { type Context, Hono } from 'hono';
 import {
   cardPaymentRequestSchema,
@@ -7,6 +7,7 @@ import {
   inquiryRequestSchema,
   orderRequestSchema,
 } from '../../core/contract/order';
+import { promptPayInsteadRequestSchema } from '../../core/contract/promptpay-instead';
 import type { AppContext } from '../context';
 import { orderStateToken } from '../db/orders-repo';
 import { payByCard } from '../services/card-payment';
@@ -17,6 +18,7 @@ import { refuse, respond } from '../services/outcome';
 import { ownAddressOf } from '../services/own-address';
 import { paidThumbnailOf } from '../services/paid-thumbnails';
 import { checkOpenPayments } from '../services/payments/check-open';
+import { payByPromptPayInstead } from '../services/payments/promptpay-instead';
 import type { RateLimiter } from '../services/rate-limit';
 import { validate } from './validate';
 
@@ -100,6 +102,13 @@ export function orderRoutes(ctx: AppContext, version: 'v1' | 'v2' | 'v3', deps: 
         returnBaseUrl: ownAddressOf(ctx, c.req.url),
       });
       return respond(c, outcome, (data) => ({ status: 'success' as const, data }));
+    });
+    // Our addition: an unpaid card order paid by PromptPay instead, on the same order (its QR then shows).
+    routes.post('/promptpay-instead', validate('json', promptPayInsteadRequestSchema), async (c) => {
+      const outcome = await payByPromptPayInstead(ctx, c.req.valid('json'), {
+        baseUrl: ownAddressOf(ctx, c.req.url),
+      });
+      return respond(c, outcome, (answer) => ({ status: 'success' as const, ...answer }));
     });
   }
 

@@ -9,9 +9,20 @@ describe('format', () => {
     expect(formatEventDate('2026-11-16', 'th')).toBe('16 พ.ย. 2569');
   });
 
-  it('shows baht with two decimals and thousands', () => {
-    expect(formatBaht('1250.5')).toBe('1,250.50');
-    expect(formatBaht('0.00')).toBe('0.00');
+  it('writes money one way: the baht sign, thousands and two decimals', () => {
+    expect(formatBaht('1250.5')).toBe('฿1,250.50');
+    expect(formatBaht('1234')).toBe('฿1,234.00');
+    expect(formatBaht('0.00')).toBe('฿0.00');
+    expect(formatBaht('590.00')).toBe('฿590.00');
+    expect(formatBaht(1234567.891)).toBe('฿1,234,567.89');
+    expect(formatBaht('-50')).toBe('-฿50.00');
+  });
+
+  it('writes another currency after the number, and shows what is not a number as it came', () => {
+    expect(formatBaht('1250.5', 'USD')).toBe('1,250.50 USD');
+    expect(formatBaht('60', 'thb')).toBe('฿60.00');
+    expect(formatBaht('abc')).toBe('abc');
+    expect(formatBaht('')).toBe('');
   });
 });
 

@@ -33,12 +33,8 @@ export function formatEventDate(isoDate: string, language: Language): string {
   );
 }
 
-const baht = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** Baht from a decimal string: "1250.00" → "1,250.00". */
-export function formatBaht(amount: string): string {
-  return baht.format(Number(amount));
-}
+/** Money as shown everywhere: "฿1,234.00" (core/money-text.ts, shared with the server's texts). */
+export { formatBaht } from '../../core/money-text';
 
 /** The event's date as shown: the organiser's Thai text in Thai, the calendar date formatted in English. */
 export function eventDateLabel(

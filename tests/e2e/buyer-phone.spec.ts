@@ -151,7 +151,7 @@ test('the wholesale cart adds up, says its rule and offers the tier prices when 
   const photos = await stagePhotos(request, PHUKET, 8);
   await seed(page, 'wholesale', { cart: photos, latest: photos, flag: 'YES' });
   await page.goto('/cart-wholesale');
-  await expect(page.locator('.price-rule')).toHaveText('ราคาที่ใช้: แพ็กเกจเหมาทุกภาพ 590.00 THB');
+  await expect(page.locator('.price-rule')).toHaveText('ราคาที่ใช้: แพ็กเกจเหมาทุกภาพ ฿590.00');
   // Above the full price (8 × 60 = 480): no "discount 0.00" under a larger total.
   expect([...(await priceRows(page)).keys()]).toEqual(['total', 'fee', 'final', 'average']);
   await expectAddsUp(page);
@@ -159,7 +159,9 @@ test('the wholesale cart adds up, says its rule and offers the tier prices when 
   await expect(compare).toContainText('ราคาปกติของ 8 ภาพนี้ ฿430.00 ถูกกว่าแพ็กเกจเหมา ฿590.00');
   await screenshot(page, 'wholesale-bundle-dearer-th');
   await compare.getByRole('button', { name: 'ซื้อภาพเหล่านี้ในราคาปกติแทน' }).click();
-  await expect(page.locator('.price-rule')).toHaveText('ราคาที่ใช้: แพ็กเกจ 5 ภาพ 250.00 × 1 + ภาพละ 60.00 × 3');
+  await expect(page.locator('.price-rule')).toHaveText(
+    'ราคาที่ใช้: แพ็กเกจ 5 ภาพ ฿250.00 × 1 + ภาพละ ฿60.00 × 3',
+  );
   expect(await priceRows(page)).toEqual(
     new Map([
       ['full', 480],
@@ -330,3 +332,135 @@ test('the results lightbox hides the page behind it', async ({ page }) => {
   });
   expect(opaque).toMatch(/^rgb\(\d+, \d+, \d+\)$/);
 });
+
+/** Money as every page writes it (one formatter): "฿1,234.00". */
+const MONEY = /^฿\d{1,3}(,\d{3})*\.\d\d$/;
+/** Money written any other way ("60.00 บาท", "590.00 THB", "60.00 baht", "THB 60"). */
+const OTHER_MONEY = /\d\.\d\d\s*(THB|บาท|baht)|\b(THB|บาท)\s*\d/i;
+
+/** Nothing on the page writes money another way than "฿1,234.00". */
+async function expectOneMoneyFormat(page: Page, where: string) {
+  expect(
+    (await page.locator('#main').textContent()) ?? '',
+    `${where}: money written another way`,
+  ).not.toMatch(OTHER_MONEY);
+}
+
+/** Every amount of the price table is written "฿1,234.00", and its fee row is named for what it is. */
+async function expectPriceTable(page: Page, fee: string) {
+  await expect(page.locator('.price-table')).toBeVisible();
+  for (const cell of await page.locator('.price-table td').allTextContents())
+    expect(cell.trim()).toMatch(MONEY);
+  await expect(page.locator('.price-table tr[data-row="fee"] th')).toHaveText(fee);
+  await expectAddsUp(page);
+}
+
+const MONEY_WORDS = {
+  th: {
+    fee: 'ค่าธรรมเนียมการชำระเงิน 5%',
+    bundleRule: 'ราคาที่ใช้: แพ็กเกจเหมาทุกภาพ ฿590.00',
+    amount: 'ยอดชำระ ฿126.00',
+    qr: 'QR Code พร้อมเพย์ สำหรับชำระ ฿126.00',
+    cardForm: 'ชำระด้วยบัตร (ระบบทดสอบ)',
+    pay: 'ชำระ ฿126.00',
+    declined: 'บัตรถูกปฏิเสธ',
+    instead: 'ชำระด้วยพร้อมเพย์ (QR) แทน',
+    paid: 'ชำระเงินเรียบร้อย',
+  },
+  en: {
+    fee: 'Payment fee 5%',
+    bundleRule: 'Price applied: unlimited package ฿590.00',
+    amount: 'Amount ฿126.00',
+    qr: 'PromptPay QR code to pay ฿126.00',
+    cardForm: 'Pay by card (sandbox)',
+    pay: 'Pay ฿126.00',
+    declined: 'Your card was declined',
+    instead: 'Pay by PromptPay (QR) instead',
+    paid: 'Payment completed',
+  },
+} as const;
+
+for (const width of WIDTHS) {
+  for (const language of LANGUAGES) {
+    const words = MONEY_WORDS[language];
+
+    test(`money is written one way (฿1,234.00) on the event page, the carts and the order page (${width} px, ${language})`, async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(90_000);
+      await onPhone(page, width, language);
+      await page.goto(`/${BANGKOK}`);
+      const badges = page.locator('.event-header .badges .badge, .badges .badge');
+      await expect(badges.first()).toBeVisible();
+      for (const badge of await badges.allTextContents())
+        expect(badge).toMatch(/ · ฿\d{1,3}(,\d{3})*\.\d\d$/);
+      await expectOneMoneyFormat(page, 'event page');
+
+      await seed(page, 'standard', { cart: await highlightPhotos(request, BANGKOK, 3) });
+      await page.goto('/cart');
+      await expectPriceTable(page, words.fee);
+      await expectOneMoneyFormat(page, 'cart');
+      if (width === 360) await screenshot(page, `money-cart-${language}`);
+
+      const stage = await stagePhotos(request, PHUKET, 8);
+      await seed(page, 'wholesale', { cart: stage, latest: stage, flag: 'YES' });
+      await page.goto('/cart-wholesale');
+      await expect(page.locator('.price-rule')).toHaveText(words.bundleRule);
+      await expectPriceTable(page, words.fee);
+      await expectOneMoneyFormat(page, 'wholesale cart');
+      if (width === 360) await screenshot(page, `money-wholesale-cart-${language}`);
+
+      // The manual cart's fee row is named as the others' are.
+      await seed(page, 'manual', { cart: stage.slice(0, 2) });
+      await page.goto('/cart-manual');
+      await expectPriceTable(page, words.fee);
+      await expectOneMoneyFormat(page, 'manual cart');
+
+      await page.goto(`/download/${await stageOrder(request, 'PP')}`);
+      await expect(page.locator('.order-amount')).toHaveText(words.amount);
+      await expect(page.getByRole('img', { name: words.qr })).toBeVisible();
+      await expectOneMoneyFormat(page, 'order page');
+      if (width === 360) await screenshot(page, `money-order-${language}`, false);
+    });
+
+    test(`a declined card turns into PromptPay on the same order, its QR on screen (${width} px, ${language})`, async ({
+      page,
+      request,
+    }) => {
+      await onPhone(page, width, language);
+      const uuid = await stageOrder(request, 'CC');
+      await page.goto(`/download/${uuid}`);
+      await page.getByRole('button', { name: /PAY NOW/ }).click();
+      const form = page.getByRole('dialog', { name: words.cardForm });
+      const inputs = form.locator('input');
+      await inputs.nth(0).fill('Somchai Runner');
+      await inputs.nth(1).fill('4000 0000 0000 0002');
+      await inputs.nth(2).fill(`12/${(new Date().getFullYear() + 2) % 100}`);
+      await inputs.nth(3).fill('123');
+      await form.getByRole('button', { name: words.pay }).click();
+
+      const declined = page.getByRole('dialog', { name: words.declined });
+      const instead = declined.getByRole('button', { name: words.instead });
+      await expect(instead).toBeVisible();
+      await expectWithinWidth(page, declined, 'the declined dialog');
+      await expectWithinWidth(page, instead, 'pay by PromptPay instead');
+      await expect(instead).toBeInViewport({ ratio: 1 });
+      if (width === 360) await screenshot(page, `declined-card-${language}`, false);
+
+      await instead.click();
+      await expect(declined).toHaveCount(0);
+      const qr = page.getByRole('img', { name: words.qr });
+      await expect(qr).toBeVisible();
+      await expectWithinWidth(page, qr, 'the PromptPay QR');
+      await expect(page.locator('.order-amount')).toHaveText(words.amount);
+      await expect(page.getByRole('button', { name: /PAY NOW/ })).toHaveCount(0);
+      expect(new URL(page.url()).pathname).toBe(`/download/${uuid}`);
+      if (width === 360) await screenshot(page, `promptpay-instead-${language}`, false);
+
+      // Paid by that QR: the same order turns PAID on its own page.
+      await request.post(`/api/sandbox/pay/${uuid}`, { form: { action: 'pay' } });
+      await expect(page.getByRole('heading', { name: words.paid })).toBeVisible({ timeout: 35_000 });
+    });
+  }
+}

@@ -12,9 +12,10 @@ const KORAT = 'korat-half-marathon-2026'; // free-keep-contract, packages at 0.0
 const row = (page: Page, label: string) =>
   page.locator('.price-table tr', { has: page.getByRole('rowheader', { name: label, exact: true }) });
 
-async function expectPrices(page: Page, unit: string, prices: Record<string, string>) {
+/** Each price row shows its amount as money is written everywhere: "฿418.95" (amounts here are under 1,000). */
+async function expectPrices(page: Page, prices: Record<string, string>) {
   for (const [label, amount] of Object.entries(prices)) {
-    await expect(row(page, label).getByRole('cell')).toHaveText(`${amount} ${unit}`);
+    await expect(row(page, label).getByRole('cell')).toHaveText(`฿${amount}`);
   }
 }
 
@@ -52,7 +53,7 @@ test('standard cart: price table, validation, remove, PromptPay order lands on i
   await expect(page.getByRole('heading', { name: 'ภูเก็ต บีชรัน 2026' })).toBeVisible();
   expect((await logged).postDataJSON()).toMatchObject({ service: 'cart', cart_count: 6, event_key: PHUKET });
   await expect(page.locator('.cart-photos img')).toHaveCount(6);
-  await expectPrices(page, 'บาท', {
+  await expectPrices(page, {
     ราคาเต็ม: '360.00',
     ส่วนลด: '50.00',
     ราคารวม: '310.00',
@@ -78,7 +79,7 @@ test('standard cart: price table, validation, remove, PromptPay order lands on i
   // Remove one photo: 5 photos are one 5-photo package.
   await page.getByRole('button', { name: 'ลบรูปที่ 6 ออกจากตะกร้า' }).click();
   await expect(page.locator('.cart-photos img')).toHaveCount(5);
-  await expectPrices(page, 'บาท', { ราคาเต็ม: '300.00', ราคารวม: '250.00', ยอดชำระ: '262.50' });
+  await expectPrices(page, { ราคาเต็ม: '300.00', ราคารวม: '250.00', ยอดชำระ: '262.50' });
 
   await mobile.fill('0812345678');
   await page.getByLabel('อีเมล (ไม่บังคับ)').fill('runner@example.com');
@@ -145,7 +146,7 @@ test('unlimited package on the standard cart: refused without results, chosen, c
   const photos = await highlightPhotos(request, CHIANGMAI, 3);
   await seed(page, 'standard', { cart: photos.slice(0, 1) });
   await page.reload();
-  const choose = page.getByRole('button', { name: 'เลือกแพ็กเกจเหมา 399.00 บาท' });
+  const choose = page.getByRole('button', { name: 'เลือกแพ็กเกจเหมา ฿399.00' });
   await choose.click();
   const refusal = page.getByRole('dialog', { name: 'ไม่สามารถทำรายการได้' });
   await expect(refusal).toContainText('เราต้องการให้นักวิ่งได้ซื้อรูปในราคาที่ถูกที่สุด');
@@ -159,14 +160,14 @@ test('unlimited package on the standard cart: refused without results, chosen, c
   await expect(confirm).toContainText('3 รูป');
   await confirm.getByRole('button', { name: 'ตกลง' }).click();
   await expect(page.locator('.cart-photos img')).toHaveCount(3);
-  await expectPrices(page, 'บาท', { ราคารวม: '399.00', ยอดชำระ: '418.95' });
+  await expectPrices(page, { ราคารวม: '399.00', ยอดชำระ: '418.95' });
   await page.getByRole('button', { name: 'ยกเลิกแพ็กเกจเหมา' }).click();
   await expect(page.locator('.cart-photos img')).toHaveCount(1);
-  await expectPrices(page, 'บาท', { ราคารวม: '60.00' });
+  await expectPrices(page, { ราคารวม: '60.00' });
   await expect(choose).toBeVisible();
 });
 
-test('wholesale cart: bundle price in THB, average per image, all-images notice, order created', async ({
+test('wholesale cart: bundle price, average per image, all-images notice, order created', async ({
   page,
   request,
 }) => {
@@ -174,12 +175,12 @@ test('wholesale cart: bundle price in THB, average per image, all-images notice,
   await seed(page, 'wholesale', { cart: photos, latest: photos, flag: 'YES' });
   await page.goto('/cart-wholesale');
   await expect(page.getByRole('heading', { name: 'ภูเก็ต บีชรัน 2026' })).toBeVisible();
-  await expectPrices(page, 'THB', {
+  await expectPrices(page, {
     ราคารวม: '590.00',
     'ค่าธรรมเนียมการชำระเงิน 5%': '29.50',
     ยอดชำระ: '619.50',
   });
-  await expect(row(page, 'ราคาเฉลี่ยต่อภาพ').getByRole('cell')).toHaveText('147.50 THB');
+  await expect(row(page, 'ราคาเฉลี่ยต่อภาพ').getByRole('cell')).toHaveText('฿147.50');
   await expect(page.getByText('คุณจะได้รับภาพทั้งหมด 4 ภาพ')).toBeVisible();
   await expect(page.getByRole('button', { name: /ออกจากตะกร้า/ })).toHaveCount(0);
   await page.getByLabel('เบอร์มือถือ', { exact: true }).fill('0899999999');
@@ -198,8 +199,8 @@ test('manual cart: English without a stored language, Ref no. rule, AM order wit
   await seed(page, 'manual', { cart: photos });
   await page.goto('/cart-manual');
   await expect(page.getByRole('heading', { level: 1, name: 'Order list and payment' })).toBeVisible();
-  await expectPrices(page, 'THB', { Total: '120.00', 'Payment fee 5%': '6.00', 'Final payment': '126.00' });
-  await expect(row(page, 'Average price per image').getByRole('cell')).toHaveText('60.00 THB');
+  await expectPrices(page, { Total: '120.00', 'Payment fee 5%': '6.00', 'Final payment': '126.00' });
+  await expect(row(page, 'Average price per image').getByRole('cell')).toHaveText('฿60.00');
   const ref = page.getByLabel('Mobile number/Ref no.');
   await ref.fill('1234');
   await page.getByRole('radio', { name: /Extra photos after a bundle/ }).check();
@@ -229,7 +230,7 @@ test('free-keep-contract event with nothing to pay: the free form creates a FREE
   await seed(page, 'standard', { cart: photos });
   await page.reload();
   await expect(page.getByRole('heading', { name: 'รับภาพโดยไม่มีค่าใช้จ่าย' })).toBeVisible();
-  await expectPrices(page, 'บาท', { ยอดชำระ: '0.00' });
+  await expectPrices(page, { ยอดชำระ: '0.00' });
   await expect(page.getByRole('radio')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'ยกเลิก' })).toBeVisible();
   await page.getByLabel('เบอร์มือถือ', { exact: true }).fill('0811111111');

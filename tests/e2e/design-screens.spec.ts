@@ -44,15 +44,13 @@ async function onPhone(page: Page, width: number, language: Language) {
     },
     { events: [BANGKOK, PHUKET], version: PRIVACY_NOTICE_VERSION, language },
   );
-  await page
-    .context()
-    .addCookies([
-      {
-        name: 'currentLanguage',
-        value: language,
-        url: test.info().project.use.baseURL ?? 'http://localhost',
-      },
-    ]);
+  await page.context().addCookies([
+    {
+      name: 'currentLanguage',
+      value: language,
+      url: test.info().project.use.baseURL ?? 'http://localhost',
+    },
+  ]);
 }
 
 /** Photographs the whole page, after checking nothing on it is wider than the phone. */

@@ -95,9 +95,10 @@ export async function openCartFromHeader(page: Page) {
 export const row = (page: Page, label: string) =>
   page.locator('.price-table tr', { has: page.getByRole('rowheader', { name: label, exact: true }) });
 
-export async function expectPrices(page: Page, unit: string, prices: Record<string, string>) {
+/** Each price row shows its amount as money is written everywhere: "฿418.95" (amounts here are under 1,000). */
+export async function expectPrices(page: Page, prices: Record<string, string>) {
   for (const [label, amount] of Object.entries(prices)) {
-    await expect(row(page, label).getByRole('cell')).toHaveText(`${amount} ${unit}`);
+    await expect(row(page, label).getByRole('cell')).toHaveText(`฿${amount}`);
   }
 }
 

@@ -202,7 +202,7 @@ test.describe('order payment and download page', () => {
     }
     await expect(page).toHaveTitle('ชำระเงินและดาวน์โหลดภาพ | RunFoto');
     await expect(page.getByText('126.00')).toBeVisible();
-    const qr = page.getByRole('img', { name: 'QR Code พร้อมเพย์ สำหรับชำระ 126.00 บาท' });
+    const qr = page.getByRole('img', { name: 'QR Code พร้อมเพย์ สำหรับชำระ ฿126.00' });
     await expect(qr).toBeVisible();
     expect((await qr.boundingBox())?.width).toBe(250);
     await expect(page.getByRole('heading', { name: 'ภาพที่สั่งซื้อ 2 ภาพ' })).toBeVisible();
@@ -236,7 +236,7 @@ test.describe('order payment and download page', () => {
     const dialog = page.getByRole('dialog', { name: 'ชำระด้วยบัตร (ระบบทดสอบ)' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText(/บัตรทดสอบ: 4242 4242 4242 4242/)).toBeVisible();
-    await expect(dialog.getByRole('button', { name: 'ชำระ 63.00 บาท' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'ชำระ ฿63.00' })).toBeVisible();
     await expectNoSeriousA11yFindings(page);
     await screenshots(page, 'order-sandbox-card-th');
     await dialog.getByRole('button', { name: 'ยกเลิก' }).click();
@@ -256,7 +256,7 @@ test.describe('order payment and download page', () => {
     });
     await page.goto(`/download/${uuid}`);
     await expect(page.getByText('สถานะ: รอแอดมินอนุมัติ')).toBeVisible();
-    await expect(page.locator('.order-amount s')).toHaveText('63.00');
+    await expect(page.locator('.order-amount s')).toHaveText('฿63.00');
     const text = page.getByRole('textbox', { name: 'ข้อความขออนุมัติ' });
     await expect(text).toHaveValue(new RegExp(`/download/${uuid}`));
     await expect(text).toHaveValue(/อ้างอิงคำสั่งซื้อก่อนหน้า: ORDER-12345/);

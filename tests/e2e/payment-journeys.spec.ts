@@ -54,7 +54,7 @@ async function payWithSandboxCard(page: Page, number: string) {
   await form.getByLabel('หมายเลขบัตร').fill(number);
   await form.getByLabel('วันหมดอายุ (MM/YY)').fill(`12/${(new Date().getFullYear() + 2) % 100}`);
   await form.getByLabel('CVV').fill('123');
-  await form.getByRole('button', { name: 'ชำระ 126.00 บาท' }).click();
+  await form.getByRole('button', { name: 'ชำระ ฿126.00' }).click();
 }
 
 /** Opens the sandbox payment page from the order page, in a new tab as its link does. */
@@ -119,8 +119,38 @@ test('card in the sandbox: 3-D Secure failed (the error dialog), then a declined
   await form.getByLabel('หมายเลขบัตร').fill('4242 4242 4242 4241');
   await form.getByLabel('วันหมดอายุ (MM/YY)').fill('12/40');
   await form.getByLabel('CVV').fill('123');
-  await form.getByRole('button', { name: 'ชำระ 126.00 บาท' }).click();
+  await form.getByRole('button', { name: 'ชำระ ฿126.00' }).click();
   await expect(form.getByRole('alert')).toHaveText('หมายเลขบัตรไม่ถูกต้อง');
+});
+
+test('a declined card, then PromptPay instead: the same order shows its QR for the same amount and is paid by it', async ({
+  page,
+  context,
+  request,
+}) => {
+  const uuid = await cardOrder(page);
+  await markDocument(page);
+  await payWithSandboxCard(page, '4000 0000 0000 0002');
+  const declined = page.getByRole('dialog', { name: 'บัตรถูกปฏิเสธ' });
+  await expect(declined).toContainText('คำสั่งซื้อเดิม ยอดเงินเท่าเดิม');
+  await declined.getByRole('button', { name: 'ชำระด้วยพร้อมเพย์ (QR) แทน' }).click();
+  await expect(declined).toHaveCount(0);
+  await expect(page.getByRole('img', { name: 'QR Code พร้อมเพย์ สำหรับชำระ ฿126.00' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'ชำระเงินทันที (PAY NOW)' })).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/download/${uuid}$`));
+  expect(await stillSameDocument(page)).toBe(true);
+  expect(await inquire(request, uuid)).toMatchObject({
+    payment_channel: 'PP',
+    payment_status: 'INITIAL',
+    amount: '126.00',
+  });
+
+  const sandbox = await openSandboxPage(page, context);
+  await expect(sandbox.getByText(uuid)).toBeVisible();
+  await sandbox.getByRole('button', { name: /^Pay 126\.00 THB in the sandbox/ }).click();
+  await page.bringToFront();
+  await expect(page.getByRole('heading', { name: PAID_HEADING })).toBeVisible({ timeout: 35_000 });
+  expect(await stillSameDocument(page)).toBe(true);
 });
 
 test('PromptPay in the sandbox, failed: the order stays waiting and says the payment did not go through', async ({
@@ -162,7 +192,7 @@ test('selfie → cart → PromptPay → the sandbox link → pay: the open order
   await page.getByRole('radio', { name: 'พร้อมเพย์ (สแกน QR)' }).check();
   const uuid = await createOrder(page);
   await expect(page.getByText(WAITING)).toBeVisible();
-  await expect(page.getByRole('img', { name: 'QR Code พร้อมเพย์ สำหรับชำระ 126.00 บาท' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'QR Code พร้อมเพย์ สำหรับชำระ ฿126.00' })).toBeVisible();
   await markDocument(page);
 
   const sandbox = await openSandboxPage(page, context);

@@ -108,7 +108,7 @@ test('a token set at run time, no rebuild: the page carries it, the PWA orders a
   await form.getByLabel('หมายเลขบัตร').fill('4242 4242 4242 4242');
   await form.getByLabel('วันหมดอายุ (MM/YY)').fill(`12/${(new Date().getFullYear() + 2) % 100}`);
   await form.getByLabel('CVV').fill('123');
-  await form.getByRole('button', { name: 'ชำระ 126.00 บาท' }).click();
+  await form.getByRole('button', { name: 'ชำระ ฿126.00' }).click();
   expect((await payment).postDataJSON()).toMatchObject({ sk: firstToken, uuid });
   await page.getByRole('button', { name: /^Pass 3-D Secure/ }).click();
   await expect(page).toHaveURL(new RegExp(`/download/${uuid}$`));

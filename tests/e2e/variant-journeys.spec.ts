@@ -55,8 +55,8 @@ test('stage event: choose a stage, add two photos, AM payment with its reference
   // Without a stored language the manual cart is English (SPEC §2).
   await expect(page.getByRole('heading', { level: 1, name: 'Order list and payment' })).toBeVisible();
   await expect(cartPhotos(page)).toHaveCount(2);
-  await expectPrices(page, 'THB', { Total: '120.00', 'Payment fee 5%': '6.00', 'Final payment': '126.00' });
-  await expect(row(page, 'Average price per image').getByRole('cell')).toHaveText('60.00 THB');
+  await expectPrices(page, { Total: '120.00', 'Payment fee 5%': '6.00', 'Final payment': '126.00' });
+  await expect(row(page, 'Average price per image').getByRole('cell')).toHaveText('฿60.00');
 
   await page.getByLabel('Mobile number/Ref no.').fill('0812345678');
   await page.getByRole('radio', { name: /^Extra photos after a bundle/ }).check();
@@ -79,7 +79,7 @@ test('stage event: choose a stage, add two photos, AM payment with its reference
     image_length: 2,
   });
   await expect(page.getByText('สถานะ: รอแอดมินอนุมัติ')).toBeVisible();
-  await expect(page.locator('.order-amount s')).toHaveText('126.00');
+  await expect(page.locator('.order-amount s')).toHaveText('฿126.00');
   await expect(page.getByRole('textbox', { name: 'ข้อความขออนุมัติ' })).toHaveValue(
     new RegExp(`/download/${uuid}[\\s\\S]*ORDER-0001`),
   );
@@ -113,7 +113,7 @@ test('normal event: selfie, add two and remove one, one photo priced, form messa
   await expect(cartPhotos(page)).toHaveCount(1);
   expect(await cartPhotos(page).getAttribute('src')).toBe(kept);
   await expect(page.getByText('จำนวน 1 ภาพ')).toBeVisible();
-  await expectPrices(page, 'บาท', {
+  await expectPrices(page, {
     ราคาเต็ม: '60.00',
     ส่วนลด: '0.00',
     ราคารวม: '60.00',
@@ -151,7 +151,7 @@ test('normal event: selfie, add two and remove one, one photo priced, form messa
   const status = page.getByText('สถานะ: รอการชำระเงิน');
   await expect(status).toBeVisible();
   await expect(status).toHaveCSS('color', 'rgb(198, 40, 40)');
-  await expect(page.getByRole('img', { name: 'QR Code พร้อมเพย์ สำหรับชำระ 63.00 บาท' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'QR Code พร้อมเพย์ สำหรับชำระ ฿63.00' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'ภาพที่สั่งซื้อ 1 ภาพ' })).toBeVisible();
   await expectCartIcon(page, 0);
 });
@@ -174,7 +174,7 @@ test('mhao event: buy all at the unlimited price, cancel (alert, then the earlie
   await expect(page).toHaveURL(/\/cart$/);
   await expect(cartPhotos(page)).toHaveCount(first);
   await expect(page.getByText(`จำนวน ${first} ภาพ · แพ็กเกจเหมาทุกภาพ`)).toBeVisible();
-  await expectPrices(page, 'บาท', {
+  await expectPrices(page, {
     ราคารวม: '399.00',
     'ค่าธรรมเนียมการชำระเงิน 5%': '19.95',
     ยอดชำระ: '418.95',
@@ -185,7 +185,7 @@ test('mhao event: buy all at the unlimited price, cancel (alert, then the earlie
   await refusal.getByRole('button', { name: 'ตกลง' }).click();
   await expect(refusal).toBeHidden();
   await expect(cartPhotos(page)).toHaveCount(first);
-  await expect(row(page, 'ราคารวม').getByRole('cell')).toHaveText('399.00 บาท');
+  await expect(row(page, 'ราคารวม').getByRole('cell')).toHaveText('฿399.00');
 
   // Back to the event: the earlier results show again (issue 17); a new search with photos in the cart asks
   // first; "cancel" keeps the cart and the results shown, and searches nothing.
@@ -210,18 +210,18 @@ test('mhao event: buy all at the unlimited price, cancel (alert, then the earlie
   await buyAll.click();
   await expect(page).toHaveURL(/\/cart$/);
   await expect(cartPhotos(page)).toHaveCount(again);
-  await expectPrices(page, 'บาท', { ราคารวม: '399.00' });
+  await expectPrices(page, { ราคารวม: '399.00' });
   await page.getByRole('button', { name: 'ยกเลิกแพ็กเกจเหมา' }).click();
   await expect(cartPhotos(page)).toHaveCount(1);
-  await expectPrices(page, 'บาท', { ราคารวม: '60.00', ยอดชำระ: '63.00' });
+  await expectPrices(page, { ราคารวม: '60.00', ยอดชำระ: '63.00' });
 
   // Chosen again from the cart page (it asks, naming the latest results), and ordered at the package price.
-  await page.getByRole('button', { name: 'เลือกแพ็กเกจเหมา 399.00 บาท' }).click();
+  await page.getByRole('button', { name: 'เลือกแพ็กเกจเหมา ฿399.00' }).click();
   const confirm = page.getByRole('dialog', { name: 'เลือกแพ็กเกจเหมา' });
   await expect(confirm).toContainText(`ระบบจะเพิ่มรูปจากผลการค้นหาล่าสุด ${again} รูปลงในตะกร้า`);
   await confirm.getByRole('button', { name: 'ตกลง' }).click();
   await expect(cartPhotos(page)).toHaveCount(again);
-  await expectPrices(page, 'บาท', { ราคารวม: '399.00', ยอดชำระ: '418.95' });
+  await expectPrices(page, { ราคารวม: '399.00', ยอดชำระ: '418.95' });
   await page.getByLabel('เบอร์มือถือ', { exact: true }).fill('0898765432');
   await page.getByRole('radio', { name: 'พร้อมเพย์ (สแกน QR)' }).check();
   const created = page.waitForRequest((r) => r.url().endsWith('/order/create'));
@@ -232,7 +232,7 @@ test('mhao event: buy all at the unlimited price, cancel (alert, then the earlie
     image_length: again,
   });
   await expect(page.getByText('สถานะ: รอการชำระเงิน')).toBeVisible();
-  await expect(page.getByRole('img', { name: 'QR Code พร้อมเพย์ สำหรับชำระ 418.95 บาท' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'QR Code พร้อมเพย์ สำหรับชำระ ฿418.95' })).toBeVisible();
 });
 
 test('free-download event: matches offer Download; download all saves one zip of every photo', async ({
@@ -290,12 +290,12 @@ test('hybrid event, wholesale page: selfie, buy all from all photographers, bund
   await expect(page.getByRole('heading', { name: 'ภูเก็ต บีชรัน 2026' })).toBeVisible();
   await expect(cartPhotos(page)).toHaveCount(count);
   await expect(page.getByRole('button', { name: /ออกจากตะกร้า$/ })).toHaveCount(0);
-  await expectPrices(page, 'THB', {
+  await expectPrices(page, {
     ราคารวม: '590.00',
     'ค่าธรรมเนียมการชำระเงิน 5%': '29.50',
     ยอดชำระ: '619.50',
   });
-  await expect(row(page, 'ราคาเฉลี่ยต่อภาพ').getByRole('cell')).toHaveText(`${average} THB`);
+  await expect(row(page, 'ราคาเฉลี่ยต่อภาพ').getByRole('cell')).toHaveText(`฿${average}`);
   await expect(page.getByText(`คุณจะได้รับภาพทั้งหมด ${count} ภาพ`)).toBeVisible();
 
   await page.getByLabel('เบอร์มือถือ', { exact: true }).fill('0899999999');
@@ -361,7 +361,7 @@ test('free-keep-contract event: add all to the cart, the free form, a FREE order
   await expect(cartPhotos(page)).toHaveCount(count);
   const form = page.getByRole('form', { name: 'รับภาพโดยไม่มีค่าใช้จ่าย' });
   await expect(form).toBeVisible();
-  await expectPrices(page, 'บาท', { ยอดชำระ: '0.00' });
+  await expectPrices(page, { ยอดชำระ: '0.00' });
   await expect(form.getByLabel('เบอร์มือถือ', { exact: true })).toBeVisible();
   await expect(form.getByLabel('อีเมล (ไม่บังคับ)')).toBeVisible();
   await expect(form.getByRole('radio')).toHaveCount(0);

@@ -1,5 +1,6 @@
 // The delivery notice's words (Thai first, then English): the download link of a paid or FREE order, how long the
 // photos are kept, and where to find the order again. One text for e-mail, a short one for SMS.
+import { formatBaht } from '../../../core/money-text';
 
 export interface NoticeOrder {
   order_id: string;
@@ -30,14 +31,14 @@ export function deliveryNotice(order: NoticeOrder, baseUrl: string, retentionDay
     ? `ภาพของคุณพร้อมดาวน์โหลด / Your photos are ready — ${order.title}`
     : `ชำระเงินเรียบร้อย ภาพพร้อมดาวน์โหลด / Payment received, your photos are ready — ${order.title}`;
   const th = [
-    free ? 'คำสั่งซื้อของคุณเสร็จสมบูรณ์' : `ได้รับชำระเงิน ${order.amount} บาท เรียบร้อยแล้ว`,
+    free ? 'คำสั่งซื้อของคุณเสร็จสมบูรณ์' : `ได้รับชำระเงิน ${formatBaht(order.amount)} เรียบร้อยแล้ว`,
     `งาน: ${order.title}`,
     `ดาวน์โหลดภาพได้ที่: ${link}`,
     `ภาพจะถูกเก็บไว้ประมาณ ${retentionDays} วันหลังวันจัดงาน กรุณาดาวน์โหลดเก็บไว้`,
     `ค้นหาคำสั่งซื้อภายหลังได้ที่ ${find}`,
   ];
   const en = [
-    free ? 'Your order is complete.' : `We received your payment of ${order.amount} THB.`,
+    free ? 'Your order is complete.' : `We received your payment of ${formatBaht(order.amount)}.`,
     `Event: ${order.title}`,
     `Download your photos: ${link}`,
     `Photos are kept about ${retentionDays} days after the event; please download them soon.`,

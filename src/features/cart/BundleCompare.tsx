@@ -19,7 +19,7 @@ export function BundleCompare({ comparison, count, onBuyAtTierPrices }: BundleCo
     return (
       <p className="bundle-compare">
         <Trans>
-          แพ็กเกจเหมา ฿{bundle} · ราคาปกติ ฿{tiers}
+          แพ็กเกจเหมา {bundle} · ราคาปกติ {tiers}
         </Trans>
       </p>
     );
@@ -28,8 +28,8 @@ export function BundleCompare({ comparison, count, onBuyAtTierPrices }: BundleCo
       <p>
         <Plural
           value={count}
-          one={`ราคาปกติของ # ภาพนี้ ฿${tiers} ถูกกว่าแพ็กเกจเหมา ฿${bundle}`}
-          other={`ราคาปกติของ # ภาพนี้ ฿${tiers} ถูกกว่าแพ็กเกจเหมา ฿${bundle}`}
+          one={`ราคาปกติของ # ภาพนี้ ${tiers} ถูกกว่าแพ็กเกจเหมา ${bundle}`}
+          other={`ราคาปกติของ # ภาพนี้ ${tiers} ถูกกว่าแพ็กเกจเหมา ${bundle}`}
         />
       </p>
       <button type="button" className="button" onClick={onBuyAtTierPrices}>

@@ -38,8 +38,8 @@ export function CartActions({ kind, items, event }: CartActionsProps) {
   const eventKey = items[0]?.event_key ?? '';
   const searchPath = searchPagePath(kind, eventKey);
   const unlimited = event ? unlimitedPackage(kind, event) : undefined;
-  const price = unlimited ? formatBaht(unlimited.price) : '';
-  const unit = kind === 'standard' ? t`บาท` : kind === 'manual' ? event?.payment_currency || 'THB' : 'THB';
+  const currency = kind === 'manual' ? event?.payment_currency || 'THB' : 'THB';
+  const price = unlimited ? formatBaht(unlimited.price, currency) : '';
 
   const choose = async () => {
     // Read now rather than from the live list, which may not have answered yet.
@@ -73,9 +73,7 @@ export function CartActions({ kind, items, event }: CartActionsProps) {
       </button>
       {unlimited?.allowed && flag === 'NO' && (
         <button type="button" className="button primary" onClick={() => void choose()}>
-          <Trans>
-            เลือกแพ็กเกจเหมา {price} {unit}
-          </Trans>
+          <Trans>เลือกแพ็กเกจเหมา {price}</Trans>
         </button>
       )}
       {flag === 'YES' && (

@@ -120,11 +120,11 @@ describe('CartPage', () => {
     expect(screen.getByText('5 ภาพ · ฿250.00')).toBeInTheDocument();
     expect(screen.getAllByRole('img')).toHaveLength(6);
     await screen.findByRole('table');
-    expect(priceRow('ราคาเต็ม')).toHaveTextContent('360.00 บาท');
-    expect(priceRow('ส่วนลด')).toHaveTextContent('50.00 บาท');
-    expect(priceRow('ราคารวม')).toHaveTextContent('310.00 บาท');
-    expect(priceRow('ค่าธรรมเนียมการชำระเงิน 5%')).toHaveTextContent('15.50 บาท');
-    expect(priceRow('ยอดชำระ')).toHaveTextContent('325.50 บาท');
+    expect(priceRow('ราคาเต็ม')).toHaveTextContent('฿360.00');
+    expect(priceRow('ส่วนลด')).toHaveTextContent('฿50.00');
+    expect(priceRow('ราคารวม')).toHaveTextContent('฿310.00');
+    expect(priceRow('ค่าธรรมเนียมการชำระเงิน 5%')).toHaveTextContent('฿15.50');
+    expect(priceRow('ยอดชำระ')).toHaveTextContent('฿325.50');
     expect(screen.queryByText('ราคาเฉลี่ยต่อภาพ')).not.toBeInTheDocument();
     await waitFor(() => expect(calls('/v1/logs/')).toHaveLength(1));
     expect(JSON.parse(calls('/v1/logs/')[0]?.[1].body)).toEqual({
@@ -244,7 +244,7 @@ describe('CartPage', () => {
     server.event = eventDetail({ is_mhao: 'Y', mhao_price: '399.00' });
     await addAllToCart('standard', [photo(1)]);
     await renderCart();
-    fireEvent.click(await screen.findByRole('button', { name: 'เลือกแพ็กเกจเหมา 399.00 บาท' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'เลือกแพ็กเกจเหมา ฿399.00' }));
     const alert = await screen.findByRole('dialog', { name: 'ไม่สามารถทำรายการได้' });
     expect(alert).toHaveTextContent('เราต้องการให้นักวิ่งได้ซื้อรูปในราคาที่ถูกที่สุด');
     fireEvent.click(within(alert).getByRole('button', { name: 'ตกลง' }));
@@ -257,19 +257,19 @@ describe('CartPage', () => {
     await addAllToCart('standard', [photo(1)]);
     await setLatestResults('standard', [photo(1), photo(2), photo(3)]);
     await renderCart();
-    fireEvent.click(await screen.findByRole('button', { name: 'เลือกแพ็กเกจเหมา 399.00 บาท' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'เลือกแพ็กเกจเหมา ฿399.00' }));
     const confirm = await screen.findByRole('dialog', { name: 'เลือกแพ็กเกจเหมา' });
     expect(confirm).toHaveTextContent('ผลการค้นหาล่าสุด 3 รูป');
     fireEvent.click(within(confirm).getByRole('button', { name: 'ตกลง' }));
     await waitFor(() => expect(screen.getAllByRole('img')).toHaveLength(3));
     expect(await readFlag('standard')).toBe('YES');
-    await waitFor(() => expect(priceRow('ราคารวม')).toHaveTextContent('399.00 บาท'));
-    expect(screen.getByText('ราคาที่ใช้: แพ็กเกจเหมาทุกภาพ 399.00 บาท')).toBeInTheDocument();
+    await waitFor(() => expect(priceRow('ราคารวม')).toHaveTextContent('฿399.00'));
+    expect(screen.getByText('ราคาที่ใช้: แพ็กเกจเหมาทุกภาพ ฿399.00')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'ยกเลิกแพ็กเกจเหมา' }));
     await waitFor(() => expect(screen.getAllByRole('img')).toHaveLength(1));
     expect(await readFlag('standard')).toBe('NO');
-    fireEvent.click(await screen.findByRole('button', { name: 'เลือกแพ็กเกจเหมา 399.00 บาท' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'เลือกแพ็กเกจเหมา ฿399.00' }));
     expect(await screen.findByRole('dialog', { name: 'เลือกแพ็กเกจเหมา' })).toBeInTheDocument();
   });
 
@@ -281,7 +281,7 @@ describe('CartPage', () => {
     await addAllToCart('standard', [photo(1), photo(2)]);
     await renderCart();
     expect(await screen.findByRole('heading', { name: 'รับภาพโดยไม่มีค่าใช้จ่าย' })).toBeInTheDocument();
-    expect(priceRow('ยอดชำระ')).toHaveTextContent('0.00 บาท');
+    expect(priceRow('ยอดชำระ')).toHaveTextContent('฿0.00');
     expect(screen.getByRole('button', { name: 'ยกเลิก' })).toBeInTheDocument();
     changeField(screen.getByLabelText('เบอร์มือถือ'), { target: { value: '0812345678' } });
     fireEvent.click(screen.getByRole('button', { name: 'สร้างคำสั่งซื้อ' }));
@@ -291,14 +291,28 @@ describe('CartPage', () => {
     expect(JSON.parse(init.body)).toMatchObject({ payment_channel: 'FREE', amount: '0.00' });
   });
 
-  it('the wholesale cart shows THB, the average price and the all-images notice, without remove buttons', async () => {
+  it('the manual cart writes money the same way, with thousands, and names its fee row as the others do', async () => {
+    await addAllToCart(
+      'manual',
+      Array.from({ length: 25 }, (_, i) => photo(i + 1)),
+    );
+    await renderCart('manual');
+    await screen.findByRole('table');
+    // 20 + 5 photos: 800 + 250 = 1,050, and the 5% payment fee.
+    expect(priceRow('Total')).toHaveTextContent('฿1,050.00');
+    expect(priceRow('Payment fee 5%')).toHaveTextContent('฿52.50');
+    expect(priceRow('Final payment')).toHaveTextContent('฿1,102.50');
+    expect(document.body.textContent).not.toMatch(/THB|baht|บาท/);
+  });
+
+  it('the wholesale cart writes money as ฿1,234.00, shows the average price and the all-images notice, without remove buttons', async () => {
     server.event = eventDetail({ is_hybrid: 'Y', is_mhao_hybrid: 'Y', hybrid_mhao_price: '590.00' });
     await addAllToCart('wholesale', [photo(1), photo(2), photo(3)]);
     await appDb.mhao.put({ kind: 'wholesale', flag: 'YES' });
     await renderCart('wholesale');
     await screen.findByRole('table');
-    expect(priceRow('ราคารวม')).toHaveTextContent('590.00 THB');
-    expect(priceRow('ราคาเฉลี่ยต่อภาพ')).toHaveTextContent('196.67 THB');
+    expect(priceRow('ราคารวม')).toHaveTextContent('฿590.00');
+    expect(priceRow('ราคาเฉลี่ยต่อภาพ')).toHaveTextContent('฿196.67');
     expect(screen.getByText('คุณจะได้รับภาพทั้งหมด 3 ภาพ')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /ออกจากตะกร้า/ })).not.toBeInTheDocument();
     await waitFor(() => expect(calls('/v1/logs/')).toHaveLength(1));

@@ -1,4 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { PAYMENT_FEE_RATE } from '../../../core/constants';
 import { formatBaht } from '../../lib/format';
 import { BundleCompare } from './BundleCompare';
 import {
@@ -24,13 +25,15 @@ interface PriceTableProps {
 
 /**
  * SPEC §2/§9: full price, discount, total, fee, final payment, in rows that add up (priceRows), with the price rule
- * that applies said under them (issue 35). Units: baht in the standard cart, THB in the wholesale cart, the event's
- * currency in the manual cart. The wholesale and manual carts also show the average price per image.
+ * that applies said under them. Money is written one way (formatBaht: "฿1,234.00"), in the event's currency in the
+ * manual cart; the fee row is named for what it is, the same in every cart. The wholesale and manual carts also
+ * show the average price per image.
  */
 export function PriceTable({ kind, price, rule, photoCount, mhaoChosen, onCancelBundle }: PriceTableProps) {
   const { t } = useLingui();
-  const unit = kind === 'standard' ? t`บาท` : price.currency;
-  const fee = kind === 'manual' ? t`ค่าธรรมเนียม 5%` : t`ค่าธรรมเนียมการชำระเงิน 5%`;
+  const money = (amount: string) => formatBaht(amount, price.currency);
+  const feePercent = Math.round(PAYMENT_FEE_RATE * 100);
+  const fee = t`ค่าธรรมเนียมการชำระเงิน ${feePercent}%`;
   const label = (row: PriceRow): string => {
     if (row.key === 'full') return t`ราคาเต็ม`;
     if (row.key === 'discount') return t`ส่วนลด`;
@@ -58,9 +61,7 @@ export function PriceTable({ kind, price, rule, photoCount, mhaoChosen, onCancel
           {priceRows(price).map((row) => (
             <tr key={row.key} className={row.key === 'final' ? 'price-final' : undefined} data-row={row.key}>
               <th scope="row">{label(row)}</th>
-              <td>
-                {formatBaht(row.amount)} {unit}
-              </td>
+              <td>{money(row.amount)}</td>
             </tr>
           ))}
           {kind !== 'standard' && (
@@ -68,15 +69,13 @@ export function PriceTable({ kind, price, rule, photoCount, mhaoChosen, onCancel
               <th scope="row">
                 <Trans>ราคาเฉลี่ยต่อภาพ</Trans>
               </th>
-              <td>
-                {formatBaht(price.average)} {unit}
-              </td>
+              <td>{money(price.average)}</td>
             </tr>
           )}
         </tbody>
       </table>
       <p className="price-rule" data-rule={rule.kind}>
-        <RuleText rule={rule} unit={unit} />
+        <RuleText rule={rule} money={money} />
       </p>
       {cheaper !== undefined && onCancelBundle && (
         <BundleCompare
@@ -95,25 +94,21 @@ export function PriceTable({ kind, price, rule, photoCount, mhaoChosen, onCancel
 }
 
 /** Which price the cart is charged: free, the unlimited package (chosen or cheaper), or the tier packages. */
-function RuleText({ rule, unit }: { rule: PriceRule; unit: string }) {
+function RuleText({ rule, money }: { rule: PriceRule; money: (amount: string) => string }) {
   const { t } = useLingui();
   if (rule.kind === 'free') return <Trans>ราคาที่ใช้: ดาวน์โหลดฟรี</Trans>;
   if (rule.kind === 'bundle') {
-    const price = formatBaht(rule.price);
+    const price = money(rule.price);
     return rule.chosen ? (
-      <Trans>
-        ราคาที่ใช้: แพ็กเกจเหมาทุกภาพ {price} {unit}
-      </Trans>
+      <Trans>ราคาที่ใช้: แพ็กเกจเหมาทุกภาพ {price}</Trans>
     ) : (
-      <Trans>
-        ราคาที่ใช้: แพ็กเกจเหมาทุกภาพ {price} {unit} (ถูกกว่าราคาตามแพ็กเกจ)
-      </Trans>
+      <Trans>ราคาที่ใช้: แพ็กเกจเหมาทุกภาพ {price} (ถูกกว่าราคาตามแพ็กเกจ)</Trans>
     );
   }
   const part = (p: TierPart) =>
     p.size === 'single' || p.size === 1
-      ? t`ภาพละ ${formatBaht(p.price)} × ${p.count}`
-      : t`แพ็กเกจ ${p.size} ภาพ ${formatBaht(p.price)} × ${p.count}`;
+      ? t`ภาพละ ${money(p.price)} × ${p.count}`
+      : t`แพ็กเกจ ${p.size} ภาพ ${money(p.price)} × ${p.count}`;
   const parts = rule.parts.map(part).join(' + ');
   return <Trans>ราคาที่ใช้: {parts}</Trans>;
 }

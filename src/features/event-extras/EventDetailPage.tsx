@@ -67,7 +67,7 @@ function EventDetailBody({ event }: { event: EventDetail }) {
                   <Trans>แพ็กเกจ</Trans>
                 </th>
                 <th scope="col">
-                  <Trans>ราคา (บาท)</Trans>
+                  <Trans>ราคา</Trans>
                 </th>
               </tr>
             </thead>
@@ -114,10 +114,9 @@ function SaleKind({ event }: { event: EventDetail }) {
     lines.push(['free', <Trans key="free">ดาวน์โหลดภาพได้ฟรี ไม่ต้องชำระเงิน</Trans>]);
   if (event.is_free_download_keep_contract === 'Y')
     lines.push(['keep', <Trans key="keep">รับภาพฟรี: เลือกภาพลงตะกร้าแล้วสร้างคำสั่งซื้อโดยไม่ต้องชำระเงิน</Trans>]);
-  if (event.is_mhao === 'Y')
-    lines.push(['mhao', <Trans key="mhao">เหมาทุกภาพของคุณในราคา ฿{mhaoPrice}</Trans>]);
+  if (event.is_mhao === 'Y') lines.push(['mhao', <Trans key="mhao">เหมาทุกภาพของคุณในราคา {mhaoPrice}</Trans>]);
   if (event.is_hybrid === 'Y' && event.is_mhao_hybrid === 'Y')
-    lines.push(['hybrid', <Trans key="hybrid">เหมาทุกภาพจากช่างภาพทุกคนในราคา ฿{hybridPrice}</Trans>]);
+    lines.push(['hybrid', <Trans key="hybrid">เหมาทุกภาพจากช่างภาพทุกคนในราคา {hybridPrice}</Trans>]);
   if (event.is_event_stage === 'Y' && stages > 0)
     lines.push([
       'stage',

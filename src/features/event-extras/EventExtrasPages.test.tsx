@@ -34,7 +34,7 @@ describe('EventDetailPage', () => {
     expect(screen.getByText(/ภูเก็ต$/)).toBeInTheDocument();
     expect(screen.getByText('เปิดขายอยู่ตอนนี้')).toBeInTheDocument();
     expect(screen.getByRole('rowheader', { name: '20 ภาพ' })).toBeInTheDocument();
-    expect(screen.getByRole('cell', { name: '800.00' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '฿800.00' })).toBeInTheDocument();
     expect(screen.getByText('เหมาทุกภาพจากช่างภาพทุกคนในราคา ฿590.00')).toBeInTheDocument();
     expect(screen.getByText('เลือกภาพเองได้จาก 1 จุดถ่ายภาพ')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'ค้นหาภาพของงานนี้' })).toHaveAttribute(

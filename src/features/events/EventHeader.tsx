@@ -68,7 +68,7 @@ function EventOffer({ event }: { event: EventDetail }) {
   if (event.is_mhao === 'Y')
     return (
       <p className="event-offer">
-        <Trans>เหมาทุกภาพของคุณในราคา ฿{mhaoPrice}</Trans>
+        <Trans>เหมาทุกภาพของคุณในราคา {mhaoPrice}</Trans>
       </p>
     );
   return null;

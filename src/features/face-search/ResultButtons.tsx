@@ -158,8 +158,8 @@ function BuyAllButton(props: { caption: string; packagePrice: string; count: num
       <span className="buy-all-price">
         <Plural
           value={count}
-          one={`# รูป ฿${price} · เฉลี่ยรูปละ ฿${average}`}
-          other={`# รูป ฿${price} · เฉลี่ยรูปละ ฿${average}`}
+          one={`# รูป ${price} · เฉลี่ยรูปละ ${average}`}
+          other={`# รูป ${price} · เฉลี่ยรูปละ ${average}`}
         />
       </span>
     </button>

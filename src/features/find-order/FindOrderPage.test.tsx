@@ -144,6 +144,6 @@ describe('FindOrderPage', () => {
     expect(links[0]).toHaveTextContent('Newer Run');
     expect(links[0]).toHaveTextContent('5 photos');
     expect(links[1]).toHaveTextContent('1 photo ·');
-    await waitFor(() => expect(links[1]).toHaveTextContent('63.00 baht'));
+    await waitFor(() => expect(links[1]).toHaveTextContent('฿63.00'));
   });
 });

@@ -22,7 +22,7 @@ export function SavedOrders() {
               <span className="saved-order-meta">
                 {formatDateTime(order.created_at, language)} ·{' '}
                 <Plural value={order.image_count} one="# ภาพ" other="# ภาพ" /> ·{' '}
-                <Trans>ยอด {formatBaht(order.amount)} บาท</Trans>
+                <Trans>ยอด {formatBaht(order.amount)}</Trans>
               </span>
             </a>
           </li>

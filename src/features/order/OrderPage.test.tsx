@@ -65,9 +65,9 @@ describe('OrderPage', () => {
   it('waiting for PromptPay: amount, red status, QR, refresh hint, screenshot tip, thumbnails with count', async () => {
     await open(answer(inquiry()));
     expect(screen.getByText(ORDER_UUID)).toBeInTheDocument();
-    expect(screen.getByText('126.00')).toBeInTheDocument();
+    expect(screen.getByText('฿126.00')).toBeInTheDocument();
     expect(screen.getByText('สถานะ: รอการชำระเงิน')).toHaveClass('waiting');
-    const qr = screen.getByRole('img', { name: 'QR Code พร้อมเพย์ สำหรับชำระ 126.00 บาท' });
+    const qr = screen.getByRole('img', { name: 'QR Code พร้อมเพย์ สำหรับชำระ ฿126.00' });
     expect(qr.closest('[data-qr-payload]')).toHaveAttribute('data-qr-payload', inquiry().qrcode_url);
     expect(screen.getByText('เมื่อชำระเงินเรียบร้อยแล้ว กดปุ่ม "รีเฟรช"')).toBeInTheDocument();
     expect(screen.getByText(/บันทึกภาพหน้าจอ QR Code นี้ไว้/)).toBeInTheDocument();
@@ -187,6 +187,75 @@ describe('OrderPage', () => {
     expect(screen.getByRole('button', { name: 'ชำระเงินทันที (PAY NOW)' })).toBeInTheDocument();
   });
 
+  it('a declined card offers PromptPay instead: the same order turns to its QR, for the same amount', async () => {
+    const card = inquiry({ payment_gateway: 'SANDBOX', payment_channel: 'CC', qrcode_url: '' });
+    await open(answer(card));
+    let switched = false;
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.endsWith('/sandbox/tokens'))
+        return new Response(JSON.stringify({ object: 'token', id: 'sbx_tokn_1' }), { status: 200 });
+      if (url.endsWith('/opn-cc-payment'))
+        return new Response(
+          JSON.stringify({ status: 'error', message: 'the card was declined', code: 'payment_rejected' }),
+          { status: 402 },
+        );
+      if (url.endsWith('/promptpay-instead')) {
+        expect(JSON.parse(String(init?.body))).toMatchObject({ order_uuid: ORDER_UUID });
+        switched = true;
+        return new Response(JSON.stringify({ status: 'success', payment_channel: 'PP' }));
+      }
+      return new Response(
+        JSON.stringify(
+          answer(
+            switched
+              ? inquiry({
+                  payment_gateway: 'SANDBOX',
+                  payment_channel: 'PP',
+                  qrcode_url: '00020101021129370016',
+                })
+              : card,
+          ),
+        ),
+      );
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    fireEvent.click(screen.getByRole('button', { name: 'ชำระเงินทันที (PAY NOW)' }));
+    const form = await screen.findByRole('dialog', { name: 'ชำระด้วยบัตร (ระบบทดสอบ)' });
+    fireEvent.change(within(form).getByLabelText('ชื่อบนบัตร'), { target: { value: 'Somchai' } });
+    fireEvent.change(within(form).getByLabelText('หมายเลขบัตร'), { target: { value: '4000000000000002' } });
+    fireEvent.change(within(form).getByLabelText('วันหมดอายุ (MM/YY)'), { target: { value: '12/40' } });
+    fireEvent.change(within(form).getByLabelText('CVV'), { target: { value: '123' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'ชำระ ฿126.00' }));
+    const declined = await screen.findByRole('dialog', { name: 'บัตรถูกปฏิเสธ' });
+    fireEvent.click(within(declined).getByRole('button', { name: 'ชำระด้วยพร้อมเพย์ (QR) แทน' }));
+    expect(await screen.findByRole('img', { name: 'QR Code พร้อมเพย์ สำหรับชำระ ฿126.00' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'บัตรถูกปฏิเสธ' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'ชำระเงินทันที (PAY NOW)' })).toBeNull();
+    expect(screen.getByText('฿126.00')).toBeInTheDocument();
+  });
+
+  it('PromptPay instead that cannot be done now says why and keeps the card order', async () => {
+    await open(answer(inquiry({ payment_gateway: 'SANDBOX', payment_channel: 'CC', qrcode_url: '' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.endsWith('/promptpay-instead'))
+          return new Response(
+            JSON.stringify({ status: 'error', message: 'in progress', code: 'payment_in_progress' }),
+            { status: 409 },
+          );
+        return new Response(
+          JSON.stringify(
+            answer(inquiry({ payment_gateway: 'SANDBOX', payment_channel: 'CC', qrcode_url: '' })),
+          ),
+        );
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'หรือชำระด้วยพร้อมเพย์ (QR) แทน' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('ยังดำเนินการอยู่ที่ธนาคาร');
+    expect(screen.getByRole('button', { name: 'ชำระเงินทันที (PAY NOW)' })).toBeInTheDocument();
+  });
+
   it('a sandbox order links to the sandbox payment page', async () => {
     await open(answer(inquiry({ payment_gateway: 'SANDBOX' })));
     expect(screen.getByRole('link', { name: 'ระบบทดสอบ: ชำระเงินในหน้าทดสอบ (Sandbox)' })).toHaveAttribute(
@@ -208,7 +277,7 @@ describe('OrderPage', () => {
 
   it('an AM order: struck amount, copyable request with the order link, earlier order and lookup link', async () => {
     await open(answer(inquiry({ payment_channel: 'AM', qrcode_url: '', am_order_ref: 'REF-12345' })));
-    expect(screen.getByText('126.00').tagName).toBe('S');
+    expect(screen.getByText('฿126.00').tagName).toBe('S');
     expect(screen.getByText('สถานะ: รอแอดมินอนุมัติ')).toBeInTheDocument();
     const request = screen.getByRole('textbox', { name: 'ข้อความขออนุมัติ' }) as HTMLTextAreaElement;
     expect(request.value).toContain(`${window.location.origin}/download/${ORDER_UUID}`);

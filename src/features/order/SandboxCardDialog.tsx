@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useState } from 'react';
 import { createSandboxToken } from '../../lib/api/sandbox';
+import { formatBaht } from '../../lib/format';
 import { Dialog } from '../../lib/ui/Dialog';
 import { type CardForm, cardNumberAsTyped, EMPTY_CARD, expiryAsTyped, expiryParts } from './card-fields';
 
@@ -22,6 +23,7 @@ export function SandboxCardDialog({ open, amount, onToken, onClose }: SandboxCar
   const [card, setCard] = useState<CardForm>(EMPTY_CARD);
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const shownAmount = formatBaht(amount);
   const set = (field: keyof CardForm, value: string) =>
     setCard((c) => ({
       ...c,
@@ -90,7 +92,7 @@ export function SandboxCardDialog({ open, amount, onToken, onClose }: SandboxCar
             <Trans>ยกเลิก</Trans>
           </button>
           <button type="submit" form={`${id}-form`} className="button primary" disabled={busy}>
-            <Trans>ชำระ {amount} บาท</Trans>
+            <Trans>ชำระ {shownAmount}</Trans>
           </button>
         </>
       }

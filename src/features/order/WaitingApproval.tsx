@@ -45,7 +45,7 @@ export function WaitingApproval({ q, view, refreshing, onRefresh, origin }: Wait
         </h2>
         <p className="order-amount">
           <Trans>
-            ยอดชำระ <s>{amount}</s> บาท (ไม่มีค่าใช้จ่ายเพิ่ม)
+            ยอดชำระ <s>{amount}</s> (ไม่มีค่าใช้จ่ายเพิ่ม)
           </Trans>
         </p>
         <p className="order-status waiting">

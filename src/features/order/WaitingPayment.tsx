@@ -31,20 +31,17 @@ export function WaitingPayment({ q, view, refreshing, onRefresh, onPaymentError 
         </h2>
         <p className="order-amount">
           <Trans>
-            ยอดชำระ <strong>{amount}</strong> บาท
+            ยอดชำระ <strong>{amount}</strong>
           </Trans>
         </p>
         <p className="order-status waiting">
           <Trans>สถานะ: รอการชำระเงิน</Trans>
         </p>
         {prompt.kind === 'qr-payload' && (
-          <PaymentQr
-            source={{ payload: prompt.payload }}
-            label={t`QR Code พร้อมเพย์ สำหรับชำระ ${amount} บาท`}
-          />
+          <PaymentQr source={{ payload: prompt.payload }} label={t`QR Code พร้อมเพย์ สำหรับชำระ ${amount}`} />
         )}
         {prompt.kind === 'qr-image' && (
-          <PaymentQr source={{ url: prompt.url }} label={t`QR Code พร้อมเพย์ สำหรับชำระ ${amount} บาท`} />
+          <PaymentQr source={{ url: prompt.url }} label={t`QR Code พร้อมเพย์ สำหรับชำระ ${amount}`} />
         )}
         {prompt.kind === 'card' && (
           <CardPayButton
@@ -54,6 +51,7 @@ export function WaitingPayment({ q, view, refreshing, onRefresh, onPaymentError 
             mobile={view.mobile}
             onPaymentError={onPaymentError}
             sandbox={view.sandbox}
+            onPaymentChanged={onRefresh}
           />
         )}
         {prompt.kind === 'none' && !view.endOfSale && (

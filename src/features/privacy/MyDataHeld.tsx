@@ -59,7 +59,7 @@ export function MyDataHeld({ data }: { data: HeldData }) {
                     <Trans>ยอดเงิน</Trans>
                   </dt>
                   <dd>
-                    {formatBaht(order.amount)} <Trans>บาท</Trans> · {order.payment_status}
+                    {formatBaht(order.amount)} · {order.payment_status}
                   </dd>
                   <dt>
                     <Trans>เบอร์ / อีเมล</Trans>

@@ -62,8 +62,8 @@ export function BuyAllButton({ event }: { event: EventDetail }) {
           ) : (
             <Plural
               value={count}
-              one={`ภาพของคุณจากการค้นหาล่าสุด # ภาพ · เฉลี่ยภาพละ ฿${averageBaht}`}
-              other={`ภาพของคุณจากการค้นหาล่าสุด # ภาพ · เฉลี่ยภาพละ ฿${averageBaht}`}
+              one={`ภาพของคุณจากการค้นหาล่าสุด # ภาพ · เฉลี่ยภาพละ ${averageBaht}`}
+              other={`ภาพของคุณจากการค้นหาล่าสุด # ภาพ · เฉลี่ยภาพละ ${averageBaht}`}
             />
           )}
         </p>

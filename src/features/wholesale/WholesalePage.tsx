@@ -68,7 +68,7 @@ function HybridWholesale({ event }: { event: EventDetail }) {
           <h1>{event.title}</h1>
           {event.is_mhao_hybrid === 'Y' && (
             <p className="wholesale-price">
-              <Trans>รับทุกภาพของคุณจากช่างภาพทุกคนในงาน ราคาเดียว ฿{price}</Trans>
+              <Trans>รับทุกภาพของคุณจากช่างภาพทุกคนในงาน ราคาเดียว {price}</Trans>
             </p>
           )}
           {event.package_hb.length > 0 && (

@@ -12,7 +12,7 @@ export function PackageBadges({ packages, language }: { packages: readonly Packa
     <ul className="badges" aria-label={t`แพ็กเกจราคา`}>
       {packages.map((p) => (
         <li key={p.number_of_photo} className="badge">
-          {language === 'en' ? p.name_en : p.name} · ฿{formatBaht(p.price)}
+          {language === 'en' ? p.name_en : p.name} · {formatBaht(p.price)}
         </li>
       ))}
     </ul>

@@ -25,6 +25,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: `http://localhost:${port}`,
+    locale: 'th-TH',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -14,3 +14,9 @@ export const firstScreenJson = (answers: Record<string, unknown>): string => scr
 
 /** Set on #root by the server when it rendered the first screen in it; its value is the language it used. */
 export const SERVER_RENDERED_ATTRIBUTE = 'data-rendered';
+
+/**
+ * Set on <html> by the server: the language it chose for the page (src/head-init.js, which cannot import it, spells
+ * it out and compares the device's stored choice with it; a copy the service worker made of the shell has none).
+ */
+export const SERVED_LANGUAGE_ATTRIBUTE = 'data-served-in';

@@ -24,6 +24,7 @@ import { log } from './ops/log';
 import { metricsRoutes } from './ops/metrics-server';
 import { loggedPath, requestLog } from './ops/request-log';
 import { pageRenderer } from './page-render';
+import { languageCookieRefresh, PAGE_LANGUAGE_VARY } from './page-texts';
 import { dropAtMost } from './request-body';
 import { type ApiLimits, apiRoutes, defaultLimits } from './routes/api';
 import { crawlerRoutes } from './routes/crawlers';
@@ -173,13 +174,25 @@ export function createApp(options: AppOptions) {
     const page = await pageDocument(
       options.ctx,
       html,
-      { pathname: c.req.path, baseUrl, cookie: c.req.header('cookie') },
+      {
+        pathname: c.req.path,
+        baseUrl,
+        cookie: c.req.header('cookie'),
+        acceptLanguage: c.req.header('accept-language'),
+        fetchSite: c.req.header('sec-fetch-site'),
+      },
       preloadsFor,
     );
     // A page with a buyer's data (an order's) is kept by no cache, as that data's own API answer is not.
     if (page.private) c.header('Cache-Control', 'no-store');
-    // The language comes from the visitor's cookie: a shared cache keeps one copy per cookie.
-    c.header('Vary', 'Cookie');
+    // The language comes from the visitor's cookie, else their browser's languages: a shared cache keeps one copy
+    // for each (page-texts.ts pageLanguageOf).
+    c.header('Vary', PAGE_LANGUAGE_VARY);
+    // The visitor's choice written again as the server's cookie: it lasts a year from the last visit (one only
+    // ever written by script is dropped after 7 days by Safari). Same value as asked, so a copy a cache keeps for
+    // that Cookie header (Vary) says nothing another visitor's request did not.
+    const refreshed = languageCookieRefresh(c.req.header('cookie'), baseUrl.startsWith('https:'));
+    if (refreshed) c.header('Set-Cookie', refreshed);
     const search = new URL(c.req.url).search;
     const rendered =
       options.renderPages === false

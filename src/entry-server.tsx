@@ -11,6 +11,7 @@ import { StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import type { Language } from '../core/constants';
 import { setServerAnswers } from './lib/api/first-screen';
+import { LanguageAfterHydration } from './lib/language-after-hydration';
 import { setServerOrigin } from './lib/page-origin';
 import { languageAtom } from './lib/state';
 import { messages as englishMessages } from './locales/en/messages.po';
@@ -94,6 +95,8 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
     return undefined;
   const body = await renderToReadableStream(
     <StrictMode>
+      {/* The same tree as the browser's (main.tsx), so useId's ids match when it hydrates. */}
+      <LanguageAfterHydration />
       <I18nProvider i18n={i18n}>
         <RouterServer router={router} />
       </I18nProvider>

@@ -9,8 +9,15 @@ import { RouterProvider } from '@tanstack/react-router';
 import { getDefaultStore } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { SERVER_RENDERED_ATTRIBUTE } from '../core/first-screen';
-import { activateLanguage, storedLanguage } from './lib/i18n';
+import { SERVED_LANGUAGE_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE } from '../core/first-screen';
+import {
+  activateLanguage,
+  chosenLanguage,
+  keepLanguageCookie,
+  type Language,
+  setLanguageWithoutChoice,
+} from './lib/i18n';
+import { LanguageAfterHydration } from './lib/language-after-hydration';
 import { languageAtom } from './lib/state';
 import { createAppRouter } from './router';
 
@@ -22,10 +29,23 @@ if (!root) throw new Error('index.html has no #root');
 // first render must be the same one, so it loads the same data (the answers the page carries) and hydrates.
 const renderedIn = root.getAttribute(SERVER_RENDERED_ATTRIBUTE);
 const rendered = renderedIn === 'en' || renderedIn === 'th' ? renderedIn : undefined;
-if (rendered) getDefaultStore().set(languageAtom, rendered);
-await activateLanguage(rendered ?? storedLanguage());
+// The language the server chose for this visitor (server/page-texts.ts), on <html>; none in the service worker's
+// copy of the shell (offline).
+const servedIn = document.documentElement.getAttribute(SERVED_LANGUAGE_ATTRIBUTE);
+const served = rendered ?? (servedIn === 'en' || servedIn === 'th' ? servedIn : undefined);
+if (served) setLanguageWithoutChoice(served);
+// The device's own choice, and the server's copy of it for the next page (head-init.js already reloaded this one
+// when the server had no copy yet and cookies work).
+const choice = chosenLanguage();
+keepLanguageCookie(choice);
+const first: Language = rendered ?? choice ?? served ?? 'th';
+getDefaultStore().set(languageAtom, first);
+await activateLanguage(first);
+
 const app = (
   <StrictMode>
+    {/* Before the pages: its effect runs before theirs, so a page with a language of its own switches last. */}
+    <LanguageAfterHydration language={rendered && choice && choice !== rendered ? choice : undefined} />
     <I18nProvider i18n={i18n}>
       <RouterProvider router={router} />
     </I18nProvider>
@@ -48,12 +68,6 @@ if (rendered) {
   if (canonical.publicHref !== here.href) router.history.replace(canonical.publicHref, here.state);
   await router.load();
   hydrateRoot(root, app);
-  // A choice kept on this device that the server did not know (no cookie yet): the page changes to it now.
-  const stored = storedLanguage();
-  if (stored !== rendered) {
-    await activateLanguage(stored);
-    getDefaultStore().set(languageAtom, stored);
-  }
 } else {
   createRoot(root).render(app);
 }

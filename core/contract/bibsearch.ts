@@ -2,10 +2,12 @@
 // SPEC §7; answered like the face search (SPEC §3) so the same results grid, cart buttons and buy-all serve them.
 import * as v from 'valibot';
 import { eventKeySchema, successAnswerSchema } from './common';
-import { faceSearchAnswerSchema } from './facesearch';
+import { type FaceSearchAnswer, faceSearchAnswerSchema, nearbyFramesRequestSchema } from './facesearch';
+import { photoSchema } from './photos';
 
 export const bibSearchPath = '/v1/bibsearch';
 export const runnerNamesPath = '/v1/bibsearch/runners';
+export const bibNearbyPath = '/v1/bibsearch/nearby';
 
 /** What a bib field accepts before the event's rule is applied: digits (Thai too) and spaces, 1 to 20 of them. */
 export const BIB_TYPED_MAX = 20;
@@ -18,7 +20,9 @@ export const typedBibSchema = v.pipe(
 );
 
 /**
- * POST /v1/bibsearch: the event's photos with this bib read in them, in the order they were taken. Refusals: a bib
+ * POST /v1/bibsearch: the event's photos with this bib read in them, in the order they were taken, whether or not the
+ * bib is on the event's start list (late entries and bibs swapped on the day are common: a read bib is a runner's
+ * even when the list does not know it); `on_start_list` says which, when the event has a list. Refusals: a bib
  * that is not digits, or not of the event's length or range, 400 (field bib, code bad-bib, in Thai and English);
  * an event that reads no bibs 400 (code no-bib-search); unknown event 404 and a closed sale 400 (event_key, code
  * sale-closed) as in the face search; the same per-client rate limit.
@@ -30,8 +34,36 @@ export const bibSearchAnswerSchema = v.object({
   ...faceSearchAnswerSchema.entries,
   /** The bib searched, as the event's digits ("๑๒๓๔" comes back "1234"). */
   bib: v.string(),
+  /** Whether the bib is on the event's start list; absent when the event has none. */
+  on_start_list: v.optional(v.boolean()),
 });
 export type BibSearchAnswer = v.InferOutput<typeof bibSearchAnswerSchema>;
+
+/**
+ * Where a bib search's bib stands with the event's start list, from its answer as the search kept it (typed as a
+ * face search's answer: the bib search answers like one): 'listed', 'not-listed', or undefined when the event has no
+ * list (or the answer is not a bib search's).
+ */
+export type BibStanding = 'listed' | 'not-listed' | undefined;
+export function bibStandingOf(answer: FaceSearchAnswer | BibSearchAnswer): BibStanding {
+  const listed = (answer as { on_start_list?: unknown }).on_start_list;
+  return listed === true ? 'listed' : listed === false ? 'not-listed' : undefined;
+}
+
+/**
+ * POST /v1/bibsearch/nearby: after a bib search, the photos the runner is likely in too ("you may also be in these"),
+ * only on evidence: their face (the likely person of a face their bib was read under) in the photo, or a frame the
+ * same photographer took with the same camera a few seconds from a found photo; a few at most, never most of the
+ * event (server/services/nearby-frames.ts bibNearbyFrames says why). `photo_ids` and `passes` as the face search's
+ * nearby frames take them (the photos the bib search answered, with their passes). Refusals as that call's, and a
+ * bib that is not digits 400 (field bib).
+ */
+export const bibNearbyRequestSchema = v.object({
+  ...nearbyFramesRequestSchema.entries,
+  bib: typedBibSchema,
+});
+export type BibNearbyRequest = v.InferOutput<typeof bibNearbyRequestSchema>;
+export const bibNearbyAnswerSchema = successAnswerSchema(v.array(photoSchema));
 
 /**
  * The least a name search takes: three letters, counted as a person sees them (a Thai consonant with its vowel and

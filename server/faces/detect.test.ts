@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { demoSelfieJpeg } from '../../tests/demo-selfie';
 import { containment } from './boxes';
 import { type DetectedFace, detectFacesInBytes, selfieDescriptor, selfieDescriptors } from './detect';
 import { FaceImageError } from './image';
@@ -119,6 +120,47 @@ describe('selfies embedded together (a rush)', () => {
     // sample6 has four people; the detector's first pass sees all four (issue 35: the runner is told).
     const group = await selfieDescriptor(sample(6));
     expect(group.kind === 'face' && group.faces).toBe(FACES[6]);
+  }, 30_000);
+});
+
+describe("a selfie's faces at every size", () => {
+  it("counts sample1's three faces, though its first pass sees them too small, and says where they are", async () => {
+    // 1920×1280, three people about 160 px high once shrunk to 1280: the first pass (224) finds one loose box.
+    const group = await selfieDescriptor(sample(1));
+    if (group.kind !== 'face') throw new Error('sample1: no face');
+    expect(group.faces).toBe(FACES[1]);
+    const boxes = group.boxes ?? [];
+    expect(boxes).toHaveLength(FACES[1]);
+    for (const b of boxes) {
+      for (const v of [b.x, b.y, b.width, b.height]) expect(v).toBeGreaterThanOrEqual(0);
+      expect(b.x + b.width).toBeLessThanOrEqual(1);
+      expect(b.y + b.height).toBeLessThanOrEqual(1);
+      // A face, not a box spanning people: a sixth of the width, about a fifth of the height.
+      expect(b.width).toBeGreaterThan(0.1);
+      expect(b.width).toBeLessThan(0.25);
+    }
+    // Three people side by side, each box apart from the others.
+    const lefts = boxes.map((b) => b.x).sort((a, b) => a - b);
+    for (let i = 1; i < lefts.length; i++)
+      expect((lefts[i] as number) - (lefts[i - 1] as number)).toBeGreaterThan(0.15);
+    // The searched face (the largest, first) is the right-hand runner's: the demo selfie is cut from it.
+    expect(boxes[0]?.x).toBeGreaterThan(0.6);
+    const own = await selfieDescriptor(new Uint8Array(await demoSelfieJpeg()));
+    if (own.kind !== 'face') throw new Error('demo selfie: no face');
+    const distance = Math.hypot(...group.face.descriptor.map((x, i) => x - (own.face.descriptor[i] ?? 0)));
+    expect(distance).toBeLessThan(0.2);
+  }, 30_000);
+
+  it('a phone selfie of one runner has one face and no boxes', async () => {
+    const own = await selfieDescriptor(new Uint8Array(await demoSelfieJpeg()));
+    expect(own.kind === 'face' && own.faces).toBe(1);
+    expect(own).not.toHaveProperty('boxes');
+  }, 30_000);
+
+  it("counts sample5's five faces, where the first pass found one and searched a poor box", async () => {
+    const group = await selfieDescriptor(sample(5));
+    expect(group.kind === 'face' && group.faces).toBe(FACES[5]);
+    expect(group.kind === 'face' && group.boxes).toHaveLength(FACES[5]);
   }, 30_000);
 });
 

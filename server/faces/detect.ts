@@ -1,10 +1,19 @@
 // Face detection and description: every face of an event photo (whole-image passes, plus for large photos the tiny
-// detector at full size over a few even tiles, for faces from about 36 px; duplicates merged), and the one face of a
-// selfie. Each descriptor is computed on dlib's aligned chip cut from the full-resolution image (landmarks, then the
-// chip), so small faces in big photos keep their detail and a face gets the same descriptor in a selfie and in a
-// photo. (At 0.8 of full size the tiny pass found 18 of crowd-40's 40 faces instead of 38: it runs at full size.)
+// detector at full size over a few even tiles, for faces from about 36 px; duplicates merged), and the face of a
+// selfie searched with (its largest), with where its other faces of a comparable size are. Each descriptor is
+// computed on dlib's aligned chip cut from the full-resolution image (landmarks, then the chip), so small faces in
+// big photos keep their detail and a face gets the same descriptor in a selfie and in a photo. (At 0.8 of full size
+// the tiny pass found 18 of crowd-40's 40 faces instead of 38: it runs at full size.)
 import type { SelfieProblem } from '../../core/contract/facesearch';
-import { evenTilesFor, type FaceBox, mergeBoxes, type ScoredBox, tilesFor, touchesInnerEdge } from './boxes';
+import {
+  containment,
+  evenTilesFor,
+  type FaceBox,
+  mergeBoxes,
+  type ScoredBox,
+  tilesFor,
+  touchesInnerEdge,
+} from './boxes';
 import { chipTransform, extractChip, type Point } from './chip';
 import { decodeRgb, FaceImageError, greyJpeg, type RgbImage, SELFIE_MOST_DECODED_BYTES } from './image';
 import { landmarksOfCrops } from './landmarks';
@@ -254,12 +263,18 @@ export async function detectFacesInBytes(
   return detectFaces(await decodeRgb(bytes), options);
 }
 
-/** The selfie's largest face, with how many faces its photo has (issue 35: the runner is told when several). */
+/** The selfie's largest face, with how many faces its photo has and where they are (the runner may pick another). */
 export type SelfieOutcome =
   | {
       kind: 'face';
       face: DetectedFace;
+      /** The faces of the selfie of a size comparable to the largest (selfieFacesIn), the searched one among them. */
       faces: number;
+      /**
+       * Where those faces are when there are several: fractions (0..1) of the upright selfie's width and height, the
+       * searched one first.
+       */
+      boxes?: FaceBox[];
       /** What makes the face a poor one to search with (selfie-quality.ts), and its measures. */
       quality: { problems: SelfieProblem[]; measures: SelfieMeasures };
     }
@@ -283,18 +298,104 @@ const SELFIE_PASSES = [
   { detector: 'ssd', pad: 0 },
 ] as const;
 
-/** The largest face of a selfie's image from the first pass that finds one (and how many it found), or undefined. */
-async function largestSelfieFace(
+/**
+ * A face counts as one of the selfie's faces when it is at least this share of the largest one's height: a friend
+ * beside the runner, not the bystanders far behind (a phone selfie at a race is full of small background faces,
+ * and nobody searches with one of them).
+ */
+const COMPARABLE_FACE = 0.5;
+
+/**
+ * The smallest face (input pixels) the tiny detector finds reliably: its smallest anchor is 1.6 cells of 32 px (51
+ * px). On face-api's sample1 (three faces about 160 px high in 1280) the first pass, at 224, sees them 30 px high and
+ * finds one loose box around one of them; at 416 all three.
+ */
+const TINY_SMALLEST_FACE = 50;
+
+/** The counting pass's largest input: about 35 ms, where SSD would take about 260 ms (1280 px selfie, 2 cores). */
+const COUNTING_MOST_SIDE = 416;
+
+/**
+ * The tiny detector's input side at which a face half as high as `largest` is TINY_SMALLEST_FACE high (a multiple
+ * of 32, at most COUNTING_MOST_SIDE), or undefined when the first pass's 224 already sees such faces (a largest face
+ * of at least 45% of the longer side: tight selfies, none of the face set's 40 crops, whose embedding costs the same).
+ * A phone selfie whose face is a quarter to 45% of the frame pays 10-35 ms more (crops of face-api's samples around
+ * one face: 41-57 ms before, 41-94 after). Only after a tiny pass: the SSD passes come when none found a face, and
+ * what they find is counted as it is.
+ */
+function countingPassSide(image: RgbImage, pass: (typeof SELFIE_PASSES)[number], largest: FaceBox) {
+  if (pass.detector !== 'tiny') return undefined;
+  const longer = Math.max(image.width, image.height);
+  const needed = (TINY_SMALLEST_FACE * longer) / (COMPARABLE_FACE * largest.height);
+  if (needed <= SELFIE_PASSES[0].tinySize) return undefined;
+  return Math.min(COUNTING_MOST_SIDE, Math.ceil(needed / 32) * 32);
+}
+
+/**
+ * Drops a box more than half covered by better-scored ones: the tiny detector's rare box between two faces close
+ * together (sample6 at 416: a fifth box over the edges of two neighbours).
+ */
+function withoutBoxesBetween(boxes: readonly ScoredBox[]): ScoredBox[] {
+  return boxes.filter((box) => {
+    const better = boxes.filter((other) => other !== box && other.score > box.score);
+    return better.reduce((sum, other) => sum + shareInside(box, other), 0) <= 0.5;
+  });
+}
+
+const areaOf = (box: FaceBox) => box.width * box.height;
+
+/** The share of `box`'s area that lies inside `other`. */
+const shareInside = (box: FaceBox, other: FaceBox) =>
+  containment(box, other) * Math.min(1, areaOf(other) / areaOf(box));
+
+/**
+ * The selfie's faces of a size comparable to its largest, largest first, from the first pass's boxes and, when
+ * faces half the largest's size could be too small for that pass, a counting pass (the tiny detector at
+ * countingPassSide). The counting pass sees the faces larger, so its boxes are the finer: a first-pass box that
+ * overlaps one of them (half of the smaller inside the other) gives way to it, whether it was a loose box around the
+ * same face (sample1: its descriptor 0.18 from the runner's own selfie, the counting pass's 0.11) or one spanning
+ * several faces. A first-pass box the counting pass missed is kept.
+ */
+async function selfieFacesIn(
   faceapi: FaceApi,
   image: RgbImage,
   minScore: number,
-): Promise<{ box: ScoredBox; faces: number } | undefined> {
-  for (const pass of SELFIE_PASSES) {
-    const boxes = await locate(faceapi, image, wholeOf(image), minScore, pass);
-    const largest = boxes.sort((a, b) => b.width * b.height - a.width * a.height)[0];
-    if (largest) return { box: largest, faces: boxes.length };
+  pass: (typeof SELFIE_PASSES)[number],
+  found: ScoredBox[],
+): Promise<ScoredBox[]> {
+  const largestOf = (boxes: readonly ScoredBox[]) =>
+    [...boxes].sort((a, b) => areaOf(b) - areaOf(a)) as [ScoredBox, ...ScoredBox[]];
+  let faces = largestOf(found);
+  const side = countingPassSide(image, pass, faces[0]);
+  if (side !== undefined) {
+    const counted = withoutBoxesBetween(
+      await locate(faceapi, image, wholeOf(image), minScore, { detector: 'tiny', tinySize: side }),
+    );
+    const missed = found.filter((box) => counted.every((c) => containment(box, c) < 0.5));
+    faces = largestOf([...counted, ...missed]);
   }
-  return undefined;
+  const tallest = Math.max(...faces.map((f) => f.height));
+  return faces.filter((f) => f.height >= COMPARABLE_FACE * tallest);
+}
+
+/** The selfie's faces from the first pass that finds one (selfieFacesIn), largest first, or none. */
+async function selfieFaceBoxes(faceapi: FaceApi, image: RgbImage, minScore: number): Promise<ScoredBox[]> {
+  for (const pass of SELFIE_PASSES) {
+    const found = await locate(faceapi, image, wholeOf(image), minScore, pass);
+    if (found.length > 0) return selfieFacesIn(faceapi, image, minScore, pass, found);
+  }
+  return [];
+}
+
+/** A box as fractions (0..1) of the image's width and height. */
+function fractionOf(box: FaceBox, image: RgbImage): FaceBox {
+  const c = clip(box, image.width, image.height);
+  return {
+    x: c.x / image.width,
+    y: c.y / image.height,
+    width: c.width / image.width,
+    height: c.height / image.height,
+  };
 }
 
 /**
@@ -319,16 +420,16 @@ export async function selfieDescriptors(
 ): Promise<(SelfieOutcome | FaceImageError)[]> {
   const faceapi = await loadFaceModels();
   const found: (FaceToDescribe | FaceImageError | undefined)[] = [];
-  const faceCounts = new Map<FaceToDescribe, number>();
+  const allFaces = new Map<FaceToDescribe, ScoredBox[]>();
   for (const bytes of selfies) {
     try {
       const image = await decodeRgb(bytes, {
         maxSide: SELFIE_MAX_SIDE,
         mostDecodedBytes: SELFIE_MOST_DECODED_BYTES,
       });
-      const largest = await largestSelfieFace(faceapi, image, minScore);
-      const face = largest ? { image, box: largest.box } : undefined;
-      if (face && largest) faceCounts.set(face, largest.faces);
+      const boxes = await selfieFaceBoxes(faceapi, image, minScore);
+      const face = boxes[0] ? { image, box: boxes[0] } : undefined;
+      if (face) allFaces.set(face, boxes);
       found.push(face);
     } catch (error) {
       if (!(error instanceof FaceImageError)) throw error;
@@ -342,10 +443,12 @@ export async function selfieDescriptors(
     const face = f ? described[faces.indexOf(f)] : undefined;
     if (!face || !f) return { kind: 'no-face' };
     const measures = measureSelfieFace(face.chip, face.landmarks, face.box.height);
+    const boxes = allFaces.get(f) ?? [f.box];
     return {
       kind: 'face',
       face: { box: face.box, score: face.score, descriptor: face.descriptor },
-      faces: faceCounts.get(f) ?? 1,
+      faces: boxes.length,
+      ...(boxes.length > 1 ? { boxes: boxes.map((b) => fractionOf(b, f.image)) } : {}),
       quality: { problems: selfieProblemsOf(measures), measures },
     };
   });

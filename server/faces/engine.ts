@@ -3,7 +3,7 @@
 // `withoutFaceIndex` (nothing matches) stays for tests and for a store without indexed photos.
 
 import { SELFIE_DELETED_WITHIN_SECONDS } from '../../core/constants';
-import type { SelfieProblem } from '../../core/contract/facesearch';
+import type { FaceBox, SelfieProblem } from '../../core/contract/facesearch';
 import type { FaceBlock } from '../db/faces-repo';
 import { BorrowedPeople, type BorrowedPeopleLoader } from './borrowed-people';
 import { type CandidateFace, type Tier, tierPhotos } from './calibration';
@@ -48,6 +48,8 @@ export type FaceSearchOutcome =
       kind: 'matches';
       matches: FaceMatch[];
       selfieFaces?: number;
+      /** Where the selfie's faces are when it had several (fractions of the upright selfie, the searched first). */
+      selfieBoxes?: FaceBox[];
       /** The selfie's face as it was searched (the answer is judged against removed runners' faces with it). */
       descriptor?: Float32Array;
     }
@@ -138,6 +140,8 @@ export type SelfieDescriber = (selfie: Uint8Array) => Promise<
       kind: 'face';
       descriptor: Float32Array;
       faces?: number;
+      /** Where its faces are when it has several (fractions of the upright selfie, the searched one first). */
+      boxes?: FaceBox[];
       /** What makes the face a poor one to search with (selfie-quality.ts), when measured. */
       quality?: { problems: SelfieProblem[] };
     }
@@ -197,6 +201,7 @@ async function inProcessSelfie(selfie: Uint8Array): ReturnType<SelfieDescriber> 
         kind: 'face',
         descriptor: outcome.face.descriptor,
         faces: outcome.faces,
+        ...(outcome.boxes ? { boxes: outcome.boxes } : {}),
         quality: { problems: outcome.quality.problems },
       }
     : outcome;
@@ -262,6 +267,7 @@ export class FaceIndexEngine implements FaceSearchEngine {
       kind: 'matches',
       matches: await this.searchDescriptor(described.descriptor, query),
       selfieFaces: described.faces,
+      ...(described.boxes ? { selfieBoxes: described.boxes } : {}),
       descriptor: described.descriptor,
     };
   }

@@ -356,6 +356,7 @@ export function createIndexPool(options: IndexPoolOptions = {}): IndexPool {
             kind: 'face',
             descriptor: answer.selfie.descriptor,
             faces: answer.selfieFaces ?? 1,
+            ...(answer.selfieBoxes ? { boxes: answer.selfieBoxes } : {}),
             quality: { problems: answer.selfieProblems ?? [] },
           }
         : { kind: 'no-face' };

@@ -8,7 +8,7 @@
 // (workerData.background) runs at background priority: the searches' threads go first.
 
 import { parentPort, workerData } from 'node:worker_threads';
-import type { SelfieProblem } from '../../core/contract/facesearch';
+import type { FaceBox, SelfieProblem } from '../../core/contract/facesearch';
 import { type Box, ocrModels } from '../bibs/ocr';
 import { BIB_READING, type BibRead, readBibs, STORED_BIB_RULE } from '../bibs/read-bibs';
 import { log } from '../ops/log';
@@ -64,6 +64,8 @@ export type WorkerAnswer =
       selfie?: WireFace | null;
       /** How many faces the selfie's photo has (the largest is `selfie`). */
       selfieFaces?: number;
+      /** Where the selfie's faces are when it has several (fractions of the upright selfie, the searched first). */
+      selfieBoxes?: FaceBox[];
       /** What makes the selfie's face a poor one to search with (none: fine). */
       selfieProblems?: SelfieProblem[];
     }
@@ -135,6 +137,7 @@ async function runBatch(batch: SelfieBatch): Promise<{ answers: WorkerAnswer[] }
               ms,
               selfie: outcome.face,
               selfieFaces: outcome.faces,
+              ...(outcome.boxes ? { selfieBoxes: outcome.boxes } : {}),
               selfieProblems: outcome.quality.problems,
             }
           : { jobId: job.jobId, ok: true, ms, selfie: null };

@@ -198,7 +198,7 @@ describe.each(testDatabases)('bib search on $name', (database) => {
     await updateEvent(db, eventId, { bib_min_digits: 3, bib_max_digits: 5, bib_from: null, bib_to: null });
   });
 
-  it('with a start list: numbers not on it are nobody’s bib, and runners find their bib by name', async () => {
+  it('with a start list: a bib read but not on it is still found, marked so; runners find their bib by name', async () => {
     const detail = async () => {
       const res = await t.app.request('/api/v1/events/bib-run');
       const body = await res.json();
@@ -212,8 +212,22 @@ describe.each(testDatabases)('bib search on $name', (database) => {
       { bib: '2234', name: 'Anna Somsri', category: '' },
     ]);
     expect(await detail()).toEqual({ min_digits: 3, max_digits: 5, by_name: true });
-    expect((await search({ event_key: 'bib-run', bib: '1234' })).body).toMatchObject({ image_length: 3 });
-    expect((await search({ event_key: 'bib-run', bib: '567' })).body).toMatchObject({ image_length: 0 });
+    const listed = await search({ event_key: 'bib-run', bib: '1234' });
+    expect(v.is(bibSearchAnswerSchema, listed.body)).toBe(true);
+    expect(listed.body).toMatchObject({ image_length: 3, on_start_list: true });
+    // A late entry or a swapped bib: read in the photos, not on the list, still the runner's photos.
+    const unlisted = await search({ event_key: 'bib-run', bib: '567' });
+    expect(unlisted.body).toMatchObject({ image_length: 2, on_start_list: false });
+    expect(idsOf(unlisted.body.images)).toEqual([p[1], p[2]]);
+    // Nothing found either way, and which: on the list but in no photo yet, or on neither.
+    expect((await search({ event_key: 'bib-run', bib: '2234' })).body).toMatchObject({
+      image_length: 0,
+      on_start_list: true,
+    });
+    expect((await search({ event_key: 'bib-run', bib: '4321' })).body).toMatchObject({
+      image_length: 0,
+      on_start_list: false,
+    });
     const names = async (name: unknown) => {
       const res = await t.post('/api/v1/bibsearch/runners', { event_key: 'bib-run', name });
       return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -264,6 +278,8 @@ describe.each(testDatabases)('bib search on $name', (database) => {
     expect(none.status).toBe(400);
     await replaceStartList(db, eventId, []);
     expect(await detail()).toEqual({ min_digits: 3, max_digits: 5, by_name: false });
+    // Without a list, nothing is said of one.
+    expect((await search({ event_key: 'bib-run', bib: '567' })).body).not.toHaveProperty('on_start_list');
   });
 
   it('counts bib searches against the searches’ per-client limit, and name searches against a tighter one', async () => {

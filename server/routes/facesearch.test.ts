@@ -1,10 +1,12 @@
 // Integration: the face search calls (sign, signed PUT, v2 search, v1 multipart, highlight) on a real database
 // and disk store. The matching itself belongs to the face engine; here a fixed engine stands in so the tests
 // see how matches are checked, shaped and limited.
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FaceSearchAnswer, SelfieProblem, SignAnswer } from '../../core/contract/facesearch';
 import type { HighlightPhoto } from '../../core/contract/photos';
+import { demoSelfieJpeg, faceApiSample } from '../../tests/demo-selfie';
 import type { Db } from '../db/database';
 import { insertEvent } from '../db/events-repo';
 import { insertPhotos } from '../db/photos-repo';
@@ -329,6 +331,36 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
     const res = await t.post('/api/v2/facesearch', { search_id, file_location, event_key: 'beach-run' });
     expect(await res.json()).not.toHaveProperty('selfie_faces');
   });
+
+  it("says where the selfie's faces are when it has several: sample1's three, the searched one first; none for one face", async () => {
+    // The real engine, embedding in this process (the event has no indexed faces: what the selfie holds is tested).
+    t.ctx.faces = new FaceIndexEngine({ loadFaces: async () => undefined });
+    try {
+      const ask = async (bytes: Uint8Array) => {
+        const { search_id, file_location } = await signAndUpload('beach-run', bytes);
+        const res = await t.post('/api/v2/facesearch', {
+          search_id,
+          file_location,
+          event_key: 'beach-run',
+          search_anyway: true,
+        });
+        expect(res.status).toBe(200);
+        return (await res.json()) as FaceSearchAnswer;
+      };
+      const group = await ask(new Uint8Array(readFileSync(faceApiSample(1))));
+      expect(group.selfie_faces).toBe(3);
+      expect(group.selfie_boxes).toHaveLength(3);
+      // Fractions of the upright selfie; the searched face (the largest: the right-hand runner) first.
+      for (const b of group.selfie_boxes ?? []) expect(b.x + b.width).toBeLessThanOrEqual(1);
+      expect(group.selfie_boxes?.[0]?.x).toBeGreaterThan(0.6);
+
+      const one = await ask(new Uint8Array(await demoSelfieJpeg()));
+      expect(one.selfie_faces).toBe(1);
+      expect(one).not.toHaveProperty('selfie_boxes');
+    } finally {
+      t.ctx.faces = engine;
+    }
+  }, 60_000);
 
   it('refuses a search that is expired, unknown, or for another event', async () => {
     const { search_id, file_location } = await signAndUpload();

@@ -1,17 +1,17 @@
-// Search by bib number and by a runner's name (issue 36): the event's photos with the runner's bib read in them,
-// answered like a face search so the page shows them the same way. The event's rule (digits, range) and its
-// start list decide which numbers are bibs (server/bibs/event-bibs.ts).
+// Search by bib number and by a runner's name: the event's photos with the runner's bib read in them, answered like
+// a face search so the page shows them the same way. The event's rule (digits, range) decides which numbers are
+// bibs (server/bibs/event-bibs.ts); its start list, when it has one, only says whether the bib is on it.
 import type { BibSearchAnswer, Runner } from '../../core/contract/bibsearch';
 import { nameLetters, RUNNER_NAME_MIN, RUNNER_NAMES_MAX } from '../../core/contract/bibsearch';
-import { bibRuleOf, eventBibs, readsBibs, typedBib } from '../bibs/event-bibs';
+import { bibRuleOf, readsBibs, typedBib } from '../bibs/event-bibs';
 import type { AppContext } from '../context';
-import { photosWithBib, runnersNamed, startListSize } from '../db/bibs-repo';
+import { bibsOnStartList, photosWithBib, runnersNamed, startListSize } from '../db/bibs-repo';
 import type { EventRow } from '../db/schema';
 import { answerWithMatches, eventOpenForSearch } from './face-search';
 import { accept, type Outcome, type Refusal, refuse } from './outcome';
 
 /** An event that reads no bibs (`--bib-digits off`). */
-const noBibSearch = (): Refusal =>
+export const noBibSearch = (): Refusal =>
   refuse(400, 'this event has no search by bib number', {
     field: 'bib',
     code: 'no-bib-search',
@@ -34,25 +34,47 @@ export function badBib(event: EventRow): Refusal {
   });
 }
 
+/** The event open for a search by bib, and the bib as typed in the event's rule: or why not. */
+export async function bibEventOpen(
+  ctx: AppContext,
+  eventKey: string,
+  typed: string,
+): Promise<Outcome<{ event: EventRow; bib: string }>> {
+  const open = await eventOpenForSearch(ctx, eventKey);
+  if (!open.ok) return open;
+  const event = open.value;
+  if (!readsBibs(event)) return noBibSearch();
+  const bib = typedBib(typed, event);
+  if (!bib) return badBib(event);
+  return accept({ event, bib });
+}
+
 export async function searchByBib(
   ctx: AppContext,
   request: { event_key: string; bib: string },
 ): Promise<Outcome<BibSearchAnswer>> {
-  const open = await eventOpenForSearch(ctx, request.event_key);
-  if (!open.ok) return open;
-  const event = open.value;
-  if (!readsBibs(event)) return noBibSearch();
-  const bib = typedBib(request.bib, event);
-  if (!bib) return badBib(event);
-  // A number that is not on the event's start list is nobody's: no photo is "found" under a misread.
-  const known = (await eventBibs(ctx.db, event, [bib])).has(bib);
-  const ids = known ? await photosWithBib(ctx.db, event.event_id, bib, event.max_face_search) : [];
+  const opened = await bibEventOpen(ctx, request.event_key, request.bib);
+  if (!opened.ok) return opened;
+  const { event, bib } = opened.value;
+  // Found whether or not the start list knows the bib: late entries and bibs swapped or handed out on the day are
+  // common, and the runner typing their own number is the best judge of it. Reads are kept only when sure
+  // (confidence 0.9 and more), so a misread rarely matches a number someone types; the answer says when the bib is
+  // not on the list, and the page shows it, so the runner looks twice.
+  const ids = await photosWithBib(ctx.db, event.event_id, bib, event.max_face_search);
   const answer = await answerWithMatches(
     ctx,
     event,
     ids.map((photoId) => ({ photoId, distance: 0 })),
   );
-  return answer.ok ? accept({ ...answer.value, bib }) : answer;
+  if (!answer.ok) return answer;
+  const listed = await onStartList(ctx, event.event_id, bib);
+  return accept({ ...answer.value, bib, ...(listed === undefined ? {} : { on_start_list: listed }) });
+}
+
+/** Whether the bib is on the event's start list; undefined when the event has none. */
+async function onStartList(ctx: AppContext, eventId: number, bib: string): Promise<boolean | undefined> {
+  if ((await startListSize(ctx.db, eventId)) === 0) return undefined;
+  return (await bibsOnStartList(ctx.db, eventId, [bib])).has(bib);
 }
 
 /**

@@ -57,20 +57,28 @@ export async function payByCard(
     return refuse(400, `paid_amount must be ${satang}`, { field: 'paid_amount' });
   }
 
-  // One charge attempt in flight per order (issue 33: five at once opened five charges): a second is answered "a
-  // payment is already in progress" until the first has its answer.
-  const now = ctx.now();
-  const claim = await claimCharge(
-    ctx.db,
-    order.order_id,
-    now,
-    new Date(now.getTime() - CHARGE_CLAIM_STALE_MS),
+  return withChargeClaim(ctx, order.order_id, paymentInProgress, () =>
+    chargeClaimedOrder(ctx, request, options, order, satang),
   );
-  if (!claim) return paymentInProgress();
+}
+
+/**
+ * Runs `attempt` holding the order's charge claim: one card charge attempt or channel change in flight per order,
+ * across processes (five charges at once once opened five charges). While another holds it, `busy` answers.
+ */
+export async function withChargeClaim<T>(
+  ctx: Pick<AppContext, 'db' | 'now'>,
+  orderId: string,
+  busy: () => T,
+  attempt: () => Promise<T>,
+): Promise<T> {
+  const now = ctx.now();
+  const claim = await claimCharge(ctx.db, orderId, now, new Date(now.getTime() - CHARGE_CLAIM_STALE_MS));
+  if (!claim) return busy();
   try {
-    return await chargeClaimedOrder(ctx, request, options, order, satang);
+    return await attempt();
   } finally {
-    await releaseCharge(ctx.db, order.order_id, claim);
+    await releaseCharge(ctx.db, orderId, claim);
   }
 }
 

@@ -417,6 +417,7 @@ async function searchWithSelfies(
             ...(faces.length === 2 ? { selfies: 2 as const } : {}),
           }),
           ...(faces[0]?.faces === undefined ? {} : { selfieFaces: faces[0].faces }),
+          ...(faces[0]?.boxes ? { selfieBoxes: faces[0].boxes } : {}),
           descriptor,
         };
       }
@@ -434,7 +435,10 @@ async function searchWithSelfies(
   // Our addition (issue 35): how many faces the selfie had, so the runner hears "no face in this photo" rather
   // than "no match", and which face was searched when there were several (the largest).
   const faces = outcome.kind === 'no-face' ? 0 : outcome.selfieFaces;
-  return faces === undefined ? answer : accept({ ...answer.value, selfie_faces: faces });
+  if (faces === undefined) return answer;
+  // Where they are when there are several, so that the runner can pick their own face to search with.
+  const boxes = outcome.kind === 'matches' && faces > 1 ? outcome.selfieBoxes : undefined;
+  return accept({ ...answer.value, selfie_faces: faces, ...(boxes ? { selfie_boxes: boxes } : {}) });
 }
 
 /**

@@ -96,6 +96,35 @@ describe.each(testDatabases.slice(0, 1))('pages as crawlers see them', (database
     );
   });
 
+  it('without a choice, in English for a browser that asks for English and not Thai; Thai for a crawler', async () => {
+    const asking = (acceptLanguage: string, fetchSite?: string, cookie?: string) =>
+      f.t.app.request('http://any-host.example/about', {
+        headers: {
+          'accept-language': acceptLanguage,
+          ...(fetchSite ? { 'sec-fetch-site': fetchSite } : {}),
+          ...(cookie ? { cookie } : {}),
+        },
+      });
+    const english = await asking('en-US,en;q=0.9', 'none');
+    const html = await english.text();
+    expect(headOf(html).lang).toBe('en');
+    expect(headOf(html).title).toBe('About us | RunFoto');
+    // The language the server chose, for the page's first script (src/head-init.js).
+    expect(html).toMatch(/<html lang="en" data-served-in="en"/);
+    expect(english.headers.get('vary')).toMatch(/cookie, accept-language, sec-fetch-site/i);
+    // No choice is made up for the visitor.
+    expect(english.headers.get('set-cookie')).toBeNull();
+    expect(headOf(await (await asking('en-US,th;q=0.5', 'none')).text()).lang).toBe('th');
+    // A crawler (no Sec-Fetch-Site) reads the store in Thai whatever its Accept-Language.
+    expect(headOf(await (await asking('en-US,en', undefined)).text()).lang).toBe('th');
+    // A choice kept on the device wins, and is written again by the server for a year.
+    const chosen = await asking('en-US', 'same-origin', 'currentLanguage=th');
+    expect(headOf(await chosen.text()).lang).toBe('th');
+    expect(chosen.headers.get('set-cookie')).toBe(
+      'currentLanguage=th; Path=/; Max-Age=31536000; SameSite=Lax',
+    );
+  });
+
   it('a closed sale and a sale not open yet say so', async () => {
     const closed = headOf(await (await crawl('/closed')).text());
     expect(closed.meta.get('og:description')).toContain('ปิดการขายแล้ว');

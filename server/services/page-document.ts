@@ -1,8 +1,9 @@
 // A page request's answer (issue 34): the app shell with the page's head (title, description, link-preview meta,
 // noindex: page-head.ts) in the visitor's language, its first screen's answers and preloads (first-screen.ts), and
 // a real status: 404 for an address no page has, an event, team or order the store does not have.
+import { SERVED_LANGUAGE_ATTRIBUTE } from '../../core/first-screen';
 import { type PageAddress, pageAddressOf } from '../page-addresses';
-import { languageOfCookies, type PageLanguage } from '../page-texts';
+import { type PageLanguage, pageLanguageOf } from '../page-texts';
 import {
   type FirstScreen,
   type FirstScreenContext,
@@ -22,6 +23,9 @@ export interface PageRequest {
   /** The store's own address (services/own-address.ts): never a Host the client made up. */
   baseUrl: string;
   cookie: string | undefined;
+  /** The request's Accept-Language and Sec-Fetch-Site: the visitor's language without a cookie (page-texts.ts). */
+  acceptLanguage?: string | undefined;
+  fetchSite?: string | undefined;
 }
 
 export interface PageDocument {
@@ -59,7 +63,11 @@ export async function pageDocument(
   const address = pageAddressOf(request.pathname);
   // A failed lookup leaves the first screen's hints out; the page still loads them itself.
   const first: FirstScreen = await firstScreen(ctx, request.pathname, address).catch(() => ({ answers: {} }));
-  const language = languageOfCookies(request.cookie);
+  const language = pageLanguageOf({
+    cookie: request.cookie,
+    acceptLanguage: request.acceptLanguage,
+    fetchSite: request.fetchSite,
+  });
   const cover = first.missing ? undefined : (first.event?.coverurl ?? first.team?.cover_url);
   const image = cover
     ? await shareImageOf(ctx.store, cover, request.baseUrl).catch(() => undefined)
@@ -75,7 +83,10 @@ export async function pageDocument(
     storeImage,
   });
   const markup = pageHeadMarkup(head);
-  let html = shell.replace(/<html lang="[a-z]+"/, `<html lang="${language}"`);
+  let html = shell.replace(
+    /<html lang="[a-z]+"/,
+    `<html lang="${language}" ${SERVED_LANGUAGE_ATTRIBUTE}="${language}"`,
+  );
   html = html.replace(DESCRIPTION, '').replace(TITLE, () => markup);
   const hints =
     firstScreenAnswersElement(first.answers) + preloadsFor(request.pathname) + imagePreloadLink(first.image);

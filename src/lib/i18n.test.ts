@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { languageOfCookies } from '../../server/page-texts';
 import {
   activateLanguage,
+  chosenLanguage,
   keepLanguageCookie,
   LANGUAGE_ICON_KEY,
   LANGUAGE_KEY,
   languageOfFlag,
   saveLanguage,
+  setLanguageWithoutChoice,
   storedLanguage,
 } from './i18n';
 
@@ -47,31 +49,74 @@ describe('language choice', () => {
       },
     };
     expect(storedLanguage(blocked)).toBe('th');
+    expect(chosenLanguage(blocked)).toBeNull();
+  });
+
+  it('without a choice, is the language the page was served in (the browser’s, as the server read it)', () => {
+    const s = memoryStorage();
+    expect(chosenLanguage(s)).toBeUndefined();
+    setLanguageWithoutChoice('en');
+    try {
+      expect(storedLanguage(s)).toBe('en');
+      s.setItem(LANGUAGE_KEY, 'th');
+      expect(storedLanguage(s)).toBe('th');
+    } finally {
+      setLanguageWithoutChoice('th');
+    }
   });
 });
 
+/** A document's cookie jar with one cookie per name, as a browser keeps it (max-age=0 removes). */
+function cookieJar(initial: Record<string, string> = {}) {
+  const jar = new Map(Object.entries(initial));
+  const written: string[] = [];
+  return {
+    written,
+    get cookie() {
+      return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    },
+    set cookie(value: string) {
+      written.push(value);
+      const [pair = '', ...attributes] = value.split(';');
+      const [name = '', v = ''] = pair.split('=');
+      if (attributes.some((a) => a.trim() === 'max-age=0')) jar.delete(name);
+      else jar.set(name, v);
+    },
+  };
+}
+
 describe('the language cookie the server reads', () => {
-  it('follows the language activated, and the server reads the same name', async () => {
+  it('follows the choice saved (not a page’s own language), under the name the server reads', async () => {
+    const doc = cookieJar();
+    saveLanguage('en', memoryStorage(), doc);
+    expect(languageOfCookies(doc.cookie)).toBe('en');
+    expect(doc.written[0]).toBe('currentLanguage=en; path=/; max-age=31536000; samesite=lax');
+    saveLanguage('th', memoryStorage(), doc);
+    expect(languageOfCookies(doc.cookie)).toBe('th');
+    // A page shown in another language (the forced-English event, the wholesale cart) writes no cookie.
+    const before = document.cookie;
     await activateLanguage('en');
-    expect(languageOfCookies(document.cookie)).toBe('en');
+    expect(document.cookie).toBe(before);
     await activateLanguage('th');
-    expect(languageOfCookies(document.cookie)).toBe('th');
   });
 
-  it('writes only when it changes, and survives cookies being blocked', () => {
-    let writes = 0;
-    const doc = {
-      get cookie() {
-        return 'a=1; currentLanguage=en';
-      },
-      set cookie(_value: string) {
-        writes += 1;
-      },
-    };
+  it('is removed when the device chose nothing, and left alone when its storage cannot be read', () => {
+    const doc = cookieJar({ other: '1', currentLanguage: 'th' });
+    keepLanguageCookie(null, doc);
+    expect(doc.written).toEqual([]);
+    keepLanguageCookie(undefined, doc);
+    expect(doc.cookie).toBe('other=1');
+    keepLanguageCookie(undefined, doc);
+    expect(doc.written).toHaveLength(1);
+  });
+
+  it('writes only when it changes (a cookie the server wrote again stays its own), and survives cookies being blocked', () => {
+    const doc = cookieJar({ a: '1', currentLanguage: 'en' });
     keepLanguageCookie('en', doc);
-    expect(writes).toBe(0);
+    expect(doc.written).toEqual([]);
     keepLanguageCookie('th', doc);
-    expect(writes).toBe(1);
+    expect(doc.written).toHaveLength(1);
+    expect(languageOfCookies(doc.cookie)).toBe('th');
     const blocked = {
       get cookie(): string {
         throw new DOMException('blocked', 'SecurityError');
@@ -79,5 +124,6 @@ describe('the language cookie the server reads', () => {
       set cookie(_value: string) {},
     };
     expect(() => keepLanguageCookie('en', blocked)).not.toThrow();
+    expect(() => keepLanguageCookie(undefined, blocked)).not.toThrow();
   });
 });

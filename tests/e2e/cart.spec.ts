@@ -191,35 +191,41 @@ test('wholesale cart: bundle price, average per image, all-images notice, order 
   expect(await inquiry(request, uuid)).toMatchObject({ amount: '619.50', payment_channel: 'PP' });
 });
 
-test('manual cart: English without a stored language, Ref no. rule, AM order with its reference', async ({
-  page,
-  request,
-}) => {
-  const photos = await stagePhotos(request, PHUKET, 2);
-  await seed(page, 'manual', { cart: photos });
-  await page.goto('/cart-manual');
-  await expect(page.getByRole('heading', { level: 1, name: 'Order list and payment' })).toBeVisible();
-  await expectPrices(page, { Total: '120.00', 'Payment fee 5%': '6.00', 'Final payment': '126.00' });
-  await expect(row(page, 'Average price per image').getByRole('cell')).toHaveText('฿60.00');
-  const ref = page.getByLabel('Mobile number/Ref no.');
-  await ref.fill('1234');
-  await page.getByRole('radio', { name: /Extra photos after a bundle/ }).check();
-  await page.getByRole('button', { name: /^create order$/i }).click();
-  await expect(page.getByText('The mobile number or reference number must be 5 to 15 digits')).toBeVisible();
-  await expect(
-    page.getByText(
-      /earlier order number \(or paste its order link\) or a mobile number of 5 to 20 characters/,
-    ),
-  ).toBeVisible();
-  await expectNoSeriousAxeViolations(page);
-  await ref.fill('123456789012');
-  await page.getByLabel(/Earlier order number/).fill('ORDER-0001');
-  const created = page.waitForRequest((r) => r.url().includes('/order/create'));
-  await page.getByRole('button', { name: /^create order$/i }).click();
-  expect((await created).url()).toMatch(/\/api\/v1\/order\/create$/);
-  await expect(page).toHaveURL(UUID_URL, { timeout: 10_000 });
-  const uuid = UUID_URL.exec(page.url())?.[1] ?? '';
-  expect(await inquiry(request, uuid)).toMatchObject({ payment_channel: 'AM', am_order_ref: 'ORDER-0001' });
+test.describe('a browser that reads English', () => {
+  test.use({ locale: 'en-US' });
+
+  test('manual cart: English without a stored language, Ref no. rule, AM order with its reference', async ({
+    page,
+    request,
+  }) => {
+    const photos = await stagePhotos(request, PHUKET, 2);
+    await seed(page, 'manual', { cart: photos });
+    await page.goto('/cart-manual');
+    await expect(page.getByRole('heading', { level: 1, name: 'Order list and payment' })).toBeVisible();
+    await expectPrices(page, { Total: '120.00', 'Payment fee 5%': '6.00', 'Final payment': '126.00' });
+    await expect(row(page, 'Average price per image').getByRole('cell')).toHaveText('฿60.00');
+    const ref = page.getByLabel('Mobile number/Ref no.');
+    await ref.fill('1234');
+    await page.getByRole('radio', { name: /Extra photos after a bundle/ }).check();
+    await page.getByRole('button', { name: /^create order$/i }).click();
+    await expect(
+      page.getByText('The mobile number or reference number must be 5 to 15 digits'),
+    ).toBeVisible();
+    await expect(
+      page.getByText(
+        /earlier order number \(or paste its order link\) or a mobile number of 5 to 20 characters/,
+      ),
+    ).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    await ref.fill('123456789012');
+    await page.getByLabel(/Earlier order number/).fill('ORDER-0001');
+    const created = page.waitForRequest((r) => r.url().includes('/order/create'));
+    await page.getByRole('button', { name: /^create order$/i }).click();
+    expect((await created).url()).toMatch(/\/api\/v1\/order\/create$/);
+    await expect(page).toHaveURL(UUID_URL, { timeout: 10_000 });
+    const uuid = UUID_URL.exec(page.url())?.[1] ?? '';
+    expect(await inquiry(request, uuid)).toMatchObject({ payment_channel: 'AM', am_order_ref: 'ORDER-0001' });
+  });
 });
 
 test('free-keep-contract event with nothing to pay: the free form creates a FREE order', async ({

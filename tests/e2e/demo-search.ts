@@ -1,6 +1,7 @@
 // The demo event's face search as the journeys use it: a search through the API (sign, PUT, search), waiting until
 // the demo photos are indexed, and the store's answer reshaped to an uncertain one.
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { PRIVACY_NOTICE_VERSION } from '../../core/privacy';
 import { TEST_CONSENT } from '../../server/test/consent';
 import { DEMO_SELFIE_MATCHES } from '../demo-selfie';
 
@@ -51,4 +52,28 @@ export async function answerMostlyMaybe(page: Page): Promise<void> {
     };
     return route.fulfill({ response, json });
   });
+}
+
+/**
+ * A runner's phone of `width` px in `language` who has consented to the demo event's face search: the choice stored
+ * on the device and in the cookie, as after choosing it once.
+ */
+export async function onConsentedPhone(page: Page, width: number, language: 'th' | 'en'): Promise<void> {
+  await page.setViewportSize({ width, height: 780 });
+  await page.addInitScript(
+    ({ key, version, language }) => {
+      localStorage.setItem('currentLanguage', language);
+      localStorage.setItem(`consent_${key}`, 'Y');
+      const consent = { version, device: 'e2e-phone-0123456789ab', given_at: new Date().toISOString() };
+      localStorage.setItem('face_consent', JSON.stringify(consent));
+    },
+    { key: DEMO_EVENT, version: PRIVACY_NOTICE_VERSION, language },
+  );
+  await page.context().addCookies([
+    {
+      name: 'currentLanguage',
+      value: language,
+      url: test.info().project.use.baseURL ?? 'http://localhost',
+    },
+  ]);
 }

@@ -12,9 +12,9 @@ const MOBILE = '0898765432';
 async function paidOrder(page: Page): Promise<{ uuid: string; ref: string }> {
   const cart = await addTwoStagePhotos(page, `/${STAGE}/manual`);
   await cart.click();
-  await page.getByLabel('Mobile number/Ref no.').fill(MOBILE);
-  await page.getByRole('radio', { name: 'PromptPay (scan the QR code)' }).check();
-  const uuid = await createOrder(page, { create: 'Create Order', done: 'Order created' });
+  await page.getByLabel('เบอร์มือถือ/เลขอ้างอิง').fill(MOBILE);
+  await page.getByRole('radio', { name: 'พร้อมเพย์ (สแกน QR)' }).check();
+  const uuid = await createOrder(page);
   const opened = page.context().waitForEvent('page');
   await page.getByRole('link', { name: 'ระบบทดสอบ: ชำระเงินในหน้าทดสอบ (Sandbox)' }).click();
   const sandbox = await opened;

@@ -164,9 +164,9 @@ test('offline: home, a visited event, the cart and a saved paid order reopen wit
   // A paid order of two stage photos, then two more photos left in the cart.
   const cart = await addTwoStagePhotos(page, `${store.base}/${STAGE}/manual`);
   await cart.click();
-  await page.getByLabel('Mobile number/Ref no.').fill('0812345678');
-  await page.getByRole('radio', { name: 'PromptPay (scan the QR code)' }).check();
-  const uuid = await createOrder(page, { create: 'Create Order', done: 'Order created' });
+  await page.getByLabel('เบอร์มือถือ/เลขอ้างอิง').fill('0812345678');
+  await page.getByRole('radio', { name: 'พร้อมเพย์ (สแกน QR)' }).check();
+  const uuid = await createOrder(page);
   const paid = await request.post(`${store.base}/api/sandbox/pay/${uuid}`, { form: { action: 'pay' } });
   expect(paid.ok()).toBe(true);
   await expect(page.getByRole('heading', { name: 'ชำระเงินเรียบร้อย' })).toBeVisible({ timeout: 30_000 });
@@ -193,12 +193,10 @@ test('offline: home, a visited event, the cart and a saved paid order reopen wit
     // The cart: its photos, and an order that cannot be sent says so and keeps the cart.
     await page.goto(`${store.base}/cart-manual`);
     await expectLoaded(cartPhotos(page), 2);
-    await page.getByLabel('Mobile number/Ref no.').fill('0812345678');
-    await page.getByRole('radio', { name: 'PromptPay (scan the QR code)' }).check();
-    await page.getByRole('button', { name: 'Create Order', exact: true }).click();
-    await expect(
-      page.getByText("You're offline: the order was not created. Your cart is kept"),
-    ).toBeVisible();
+    await page.getByLabel('เบอร์มือถือ/เลขอ้างอิง').fill('0812345678');
+    await page.getByRole('radio', { name: 'พร้อมเพย์ (สแกน QR)' }).check();
+    await page.getByRole('button', { name: 'สร้างคำสั่งซื้อ', exact: true }).click();
+    await expect(page.getByText('คุณออฟไลน์อยู่ ยังไม่ได้สร้างคำสั่งซื้อ ภาพในตะกร้ายังอยู่ครบ')).toBeVisible();
     await page.reload();
     await expect(cartPhotos(page)).toHaveCount(2);
 

@@ -35,12 +35,12 @@ async function twoStagePhotosInCart(page: Page) {
   await expect(page).toHaveURL(/\/cart-manual$/);
 }
 
-/** A card order of two stage photos (126.00), created in the manual cart (English by default). */
+/** A card order of two stage photos (126.00), created in the manual cart (Thai on a Thai phone). */
 async function cardOrder(page: Page): Promise<string> {
   await twoStagePhotosInCart(page);
-  await page.getByLabel('Mobile number/Ref no.').fill('0812345678');
-  await page.getByRole('radio', { name: 'Credit/debit card (3D Secure)' }).check();
-  const uuid = await createOrder(page, { create: 'Create Order', done: 'Order created' });
+  await page.getByLabel('เบอร์มือถือ/เลขอ้างอิง').fill('0812345678');
+  await page.getByRole('radio', { name: 'บัตรเครดิต/เดบิต (3D Secure)' }).check();
+  const uuid = await createOrder(page);
   await expect(page.getByText(WAITING)).toBeVisible();
   return uuid;
 }
@@ -159,9 +159,9 @@ test('PromptPay in the sandbox, failed: the order stays waiting and says the pay
   request,
 }) => {
   await twoStagePhotosInCart(page);
-  await page.getByLabel('Mobile number/Ref no.').fill('0812345678');
-  await page.getByRole('radio', { name: 'PromptPay (scan the QR code)' }).check();
-  const uuid = await createOrder(page, { create: 'Create Order', done: 'Order created' });
+  await page.getByLabel('เบอร์มือถือ/เลขอ้างอิง').fill('0812345678');
+  await page.getByRole('radio', { name: 'พร้อมเพย์ (สแกน QR)' }).check();
+  const uuid = await createOrder(page);
   await markDocument(page);
   const sandbox = await openSandboxPage(page, context);
   await sandbox.getByRole('button', { name: /^Fail the payment/ }).click();

@@ -103,9 +103,9 @@ test('on PostgreSQL and S3: images from the bucket, the selfie uploaded to it, a
 
   // A PromptPay order, paid on the sandbox's page: the order page turns PAID by itself.
   await cart.click();
-  await page.getByLabel('Mobile number/Ref no.').fill('0812345678');
-  await page.getByRole('radio', { name: 'PromptPay (scan the QR code)' }).check();
-  const uuid = await createOrder(page, { create: 'Create Order', done: 'Order created' });
+  await page.getByLabel('เบอร์มือถือ/เลขอ้างอิง').fill('0812345678');
+  await page.getByRole('radio', { name: 'พร้อมเพย์ (สแกน QR)' }).check();
+  const uuid = await createOrder(page);
   await expect(page.getByText(WAITING)).toBeVisible();
   const opened = context.waitForEvent('page');
   await page.getByRole('link', { name: 'ระบบทดสอบ: ชำระเงินในหน้าทดสอบ (Sandbox)' }).click();

@@ -7,12 +7,9 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { PRIVACY_NOTICE_VERSION } from '../../core/privacy';
+import { expect, test } from '@playwright/test';
 import { demoSelfieJpeg } from '../demo-selfie';
-import { answerMostlyMaybe, DEMO_EVENT as EVENT, waitForDemoIndexed } from './demo-search';
-
-type Language = 'th' | 'en';
+import { answerMostlyMaybe, DEMO_EVENT as EVENT, onConsentedPhone, waitForDemoIndexed } from './demo-search';
 
 const words = {
   th: {
@@ -60,26 +57,6 @@ test.beforeAll(async ({ request }) => {
   await waitForDemoIndexed(request, selfie);
 });
 
-async function onPhone(page: Page, width: number, language: Language) {
-  await page.setViewportSize({ width, height: 780 });
-  await page.addInitScript(
-    ({ key, version, language }) => {
-      localStorage.setItem('currentLanguage', language);
-      localStorage.setItem(`consent_${key}`, 'Y');
-      const consent = { version, device: 'e2e-cards-0123456789ab', given_at: new Date().toISOString() };
-      localStorage.setItem('face_consent', JSON.stringify(consent));
-    },
-    { key: EVENT, version: PRIVACY_NOTICE_VERSION, language },
-  );
-  await page.context().addCookies([
-    {
-      name: 'currentLanguage',
-      value: language,
-      url: test.info().project.use.baseURL ?? 'http://localhost',
-    },
-  ]);
-}
-
 for (const width of [360, 390] as const) {
   for (const language of ['th', 'en'] as const) {
     const w = words[language];
@@ -87,7 +64,7 @@ for (const width of [360, 390] as const) {
     test(`results a thumb can use; "not me" undone; "this is me" says what it found (${width} px, ${language})`, async ({
       page,
     }) => {
-      await onPhone(page, width, language);
+      await onConsentedPhone(page, width, language);
       await answerMostlyMaybe(page);
       await page.goto(`/${EVENT}`);
       await page.getByLabel(w.picker).setInputFiles(selfieFile);
@@ -161,7 +138,7 @@ for (const [width, language] of [
   test(`the manual page's search brings its photos into view (${width} px, ${language})`, async ({
     page,
   }) => {
-    await onPhone(page, width, language);
+    await onConsentedPhone(page, width, language);
     await page.goto('/phuket-beach-run-2026/manual');
     await page.getByRole('button', { name: language === 'th' ? 'ค้นหา' : 'Search', exact: true }).click();
     await expect(page.locator('.stage-count')).toBeInViewport();

@@ -79,14 +79,14 @@ test('a token set at run time, no rebuild: the page carries it, the PWA orders a
   await cart.click();
   await expect(page).toHaveURL(/\/cart-manual$/);
   expect((await conf).postDataJSON()).toMatchObject({ token: firstToken });
-  const card = page.getByRole('radio', { name: 'Credit/debit card (3D Secure)' });
+  const card = page.getByRole('radio', { name: 'บัตรเครดิต/เดบิต (3D Secure)' });
   await expect(card).toBeEnabled();
-  await page.getByLabel('Mobile number/Ref no.').fill('0812345678');
+  await page.getByLabel('เบอร์มือถือ/เลขอ้างอิง').fill('0812345678');
   await card.check();
 
   // The order page asks inquiry with the token and shows the order waiting for its payment.
   const inquiry = page.waitForRequest((r) => r.url() === `${store.base}/api/v3/order/inquiry`);
-  const uuid = await createOrder(page, { create: 'Create Order', done: 'Order created' });
+  const uuid = await createOrder(page);
   expect((await inquiry).postDataJSON()).toMatchObject({ tk: firstToken, order_uuid: uuid });
   await expect(page.getByText(WAITING)).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'พบข้อผิดพลาด' })).toHaveCount(0);

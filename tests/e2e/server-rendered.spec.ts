@@ -2,7 +2,15 @@
 // (its text there before any script runs), in the visitor's language; the browser hydrates it with no mismatch
 // (any hydration warning or error fails), on a phone and a desktop, in Thai and English; a link-preview crawler
 // (no JavaScript) reads the event's title, date and sale state and its Open Graph meta; unknown pages answer 404.
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Page,
+  test,
+} from '@playwright/test';
+import { serviceWorkerControls } from './service-worker';
 
 const EVENT = 'bangkok-city-marathon-2026';
 const TEAM = 'bangkok-runners-club';
@@ -91,7 +99,29 @@ async function troubleOn(page: Page, path: string): Promise<string[]> {
   // Hydration is done once the app's first effects ran: the sidebar's state comes from the device then.
   await expect(page.locator('.app')).not.toHaveAttribute('data-sidebar', 'auto');
   await page.waitForTimeout(300);
+  found.push(...(await danglingReferences(page)).map((reference) => `${path}: ${reference}`));
   return found;
+}
+
+/**
+ * References by id (labels, aria-labelledby, aria-describedby, aria-controls) whose target is not in the page: a
+ * server's tree shaped differently from the browser's gives React's useId other ids after hydration, and the
+ * attributes hydration kept then point at nothing (no error is logged for it). Closed dialogs and hidden panels
+ * render no content.
+ */
+async function danglingReferences(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const dangling: string[] = [];
+    const attributes = ['aria-labelledby', 'aria-describedby', 'aria-controls', 'for'];
+    for (const element of Array.from(document.querySelectorAll(attributes.map((a) => `[${a}]`).join(',')))) {
+      if (element.closest('dialog:not([open]), [hidden]')) continue;
+      for (const attribute of attributes)
+        for (const id of (element.getAttribute(attribute) ?? '').split(/\s+/).filter(Boolean))
+          if (!document.getElementById(id))
+            dangling.push(`${element.tagName.toLowerCase()}[${attribute}=${id}]`);
+    }
+    return dangling;
+  });
 }
 
 for (const [label, viewport] of [
@@ -116,11 +146,154 @@ for (const [label, viewport] of [
   }
 }
 
+/**
+ * A visitor's device: its viewport, the languages its browser asks for (Accept-Language and navigator.languages)
+ * and the language stored on it (none: a new visitor), with no language cookie.
+ */
+async function device(
+  browser: Browser,
+  width: number,
+  options: { locale: string; stored?: 'th' | 'en'; serviceWorkers?: 'allow' | 'block' },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: { width, height: 800 },
+    isMobile: true,
+    hasTouch: true,
+    locale: options.locale,
+    serviceWorkers: options.serviceWorkers ?? 'block',
+  });
+  if (options.stored)
+    await context.addInitScript((chosen) => {
+      try {
+        localStorage.setItem('currentLanguage', chosen);
+      } catch {}
+    }, options.stored);
+  return { context, page: await context.newPage() };
+}
+
+/** The documents the page loaded (a reload before paint counts one more). */
+function documentsOf(page: Page): string[] {
+  const documents: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().isNavigationRequest() && response.request().frame() === page.mainFrame())
+      documents.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  });
+  return documents;
+}
+
+/** What a page of `language` shows: its lang, the language the server rendered it in, a text of it. */
+async function expectPageIn(page: Page, path: string, language: 'th' | 'en') {
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+  // Rendered by the server in that language, not switched after hydrating (no flash of the other one).
+  await expect(page.locator('#root')).toHaveAttribute('data-rendered', language);
+  const text =
+    path === '/'
+      ? { th: 'งานวิ่งที่เปิดขายภาพ', en: 'Events with photos on sale' }
+      : { th: 'ค้นหารูปของคุณด้วยใบหน้า', en: 'Find your photos by face' };
+  await expect(page.getByRole('heading', { name: text[language] }).first()).toBeVisible();
+}
+
+const languageCookieOf = async (context: BrowserContext) =>
+  (await context.cookies()).find((cookie) => cookie.name === 'currentLanguage')?.value;
+
+for (const width of [360, 390]) {
+  test(`English stored without a cookie: the page comes in English and hydrates with no mismatch (${width} px)`, async ({
+    browser,
+  }) => {
+    // A Thai browser with English chosen on the device before the cookie existed (or Safari dropped it).
+    const { context, page } = await device(browser, width, { locale: 'th-TH', stored: 'en' });
+    const documents = documentsOf(page);
+    expect(await troubleOn(page, '/')).toEqual([]);
+    await expectPageIn(page, '/', 'en');
+    // The server's Thai page was asked again once, with the choice in the cookie, before anything was painted.
+    expect(documents).toEqual(['200 /', '200 /']);
+    expect(await languageCookieOf(context)).toBe('en');
+    // The next page comes in English at once.
+    expect(await troubleOn(page, `/${EVENT}`)).toEqual([]);
+    await expectPageIn(page, `/${EVENT}`, 'en');
+    expect(documents).toHaveLength(3);
+    // The cookie lost again (Safari's 7 days), on an event page this time.
+    await context.clearCookies();
+    expect(await troubleOn(page, `/${EVENT}`)).toEqual([]);
+    await expectPageIn(page, `/${EVENT}`, 'en');
+    await context.close();
+  });
+
+  test(`Thai stored, a browser asking for English, no cookie: the page comes in Thai (${width} px)`, async ({
+    browser,
+  }) => {
+    const { context, page } = await device(browser, width, { locale: 'en-US', stored: 'th' });
+    expect(await troubleOn(page, `/${EVENT}`)).toEqual([]);
+    await expectPageIn(page, `/${EVENT}`, 'th');
+    expect(await languageCookieOf(context)).toBe('th');
+    await context.close();
+  });
+
+  test(`a new visitor whose browser asks for English and not Thai gets English; Thai for a Thai browser (${width} px)`, async ({
+    browser,
+  }) => {
+    const english = await device(browser, width, { locale: 'en-US' });
+    const documents = documentsOf(english.page);
+    for (const path of ['/', `/${EVENT}`]) {
+      expect(await troubleOn(english.page, path)).toEqual([]);
+      await expectPageIn(english.page, path, 'en');
+    }
+    // No reload, and no choice made up for the visitor: the browser's languages decide again next time.
+    expect(documents).toEqual(['200 /', `200 /${EVENT}`]);
+    expect(await languageCookieOf(english.context)).toBeUndefined();
+    expect(await english.page.evaluate(() => localStorage.getItem('currentLanguage'))).toBeNull();
+    await english.context.close();
+
+    const thai = await device(browser, width, { locale: 'th-TH' });
+    for (const path of ['/', `/${EVENT}`]) {
+      expect(await troubleOn(thai.page, path)).toEqual([]);
+      await expectPageIn(thai.page, path, 'th');
+    }
+    await thai.context.close();
+  });
+
+  test(`the Thai wholesale cart hydrates with no mismatch, chosen or not (${width} px)`, async ({
+    browser,
+  }) => {
+    for (const stored of ['th', undefined] as const) {
+      const { context, page } = await device(browser, width, { locale: 'th-TH', stored });
+      expect(await troubleOn(page, '/cart-wholesale')).toEqual([]);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+      await context.close();
+    }
+  });
+}
+
+test('the installed app’s navigations carry the choice: through the service worker, English stored, cookie lost', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { context, page } = await device(browser, 390, {
+    locale: 'th-TH',
+    stored: 'en',
+    serviceWorkers: 'allow',
+  });
+  await page.goto('/');
+  await serviceWorkerControls(page);
+  await context.clearCookies();
+  const documents = documentsOf(page);
+  expect(await troubleOn(page, `/${EVENT}`)).toEqual([]);
+  await expectPageIn(page, `/${EVENT}`, 'en');
+  expect(documents).toHaveLength(2);
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  expect(await languageCookieOf(context)).toBe('en');
+  await context.close();
+});
+
 test('the first screen is in the HTML, in the visitor’s language, before any script runs', async ({
   browser,
   baseURL,
 }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, serviceWorkers: 'block' });
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    serviceWorkers: 'block',
+    locale: 'th-TH',
+  });
   const page = await context.newPage();
   await page.goto(`/${EVENT}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('บางกอก ซิตี้ มาราธอน 2026');

@@ -67,9 +67,40 @@ async function expectNoSeriousViolations(page: Page) {
   ).toEqual([]);
 }
 
+for (const width of [360, 390] as const) {
+  for (const language of ['th', 'en'] as const) {
+    test(`a new visitor's bell shows no unread dot on any page (${width} px, ${language})`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 780 });
+      await page.addInitScript((chosen) => localStorage.setItem('currentLanguage', chosen), language);
+      await page.context().addCookies([
+        {
+          name: 'currentLanguage',
+          value: language,
+          url: test.info().project.use.baseURL ?? 'http://localhost',
+        },
+      ]);
+      const name = language === 'th' ? 'การแจ้งเตือน' : 'Notifications';
+      for (const path of ['/', '/bangkok-city-marathon-2026', '/about', '/cart']) {
+        await page.goto(path);
+        const bell = page.getByRole('button', { name: new RegExp(`^${name}`) });
+        await expect(bell).toHaveAccessibleName(name);
+        await expect(page.locator('.app-header .unread-dot')).toHaveCount(0);
+      }
+    });
+  }
+}
+
 test('the notifications box shows the news and the contact hint, in Thai and English', async ({ page }) => {
+  // A device that saw older news: the bell says there is news until the box is opened.
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('seeded')) localStorage.setItem('notifications_seen', '2000-01-1');
+    sessionStorage.setItem('seeded', 'y');
+  });
   await page.goto('/');
   const bell = page.getByRole('button', { name: /^การแจ้งเตือน/ });
+  await expect(page.locator('.app-header .unread-dot')).toHaveCount(1);
   await expect(bell).toHaveAttribute('aria-expanded', 'false');
   await expect(bell).toHaveAccessibleName('การแจ้งเตือน (มีข่าวใหม่)');
   await bell.click();
@@ -287,7 +318,7 @@ test('the home page has no serious accessibility violation, light and dark, Thai
   await expectNoSeriousViolations(page);
   await page.keyboard.press('Escape');
   await toEnglish(page);
-  await page.getByRole('button', { name: 'Notifications (new)' }).click();
+  await page.getByRole('button', { name: 'Notifications', exact: true }).click();
   await expectNoSeriousViolations(page);
 });
 

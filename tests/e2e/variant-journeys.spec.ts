@@ -52,19 +52,22 @@ test('stage event: choose a stage, add two photos, AM payment with its reference
 
   await cart.click();
   await expect(page).toHaveURL(/\/cart-manual$/);
-  // Without a stored language the manual cart is English (SPEC §2).
-  await expect(page.getByRole('heading', { level: 1, name: 'Order list and payment' })).toBeVisible();
+  // A Thai phone keeps the manual cart in Thai (SPEC §2; a device that reads English: cart.spec.ts).
+  await expect(page.getByRole('heading', { level: 1, name: 'รายการสั่งซื้อและชำระเงิน' })).toBeVisible();
   await expect(cartPhotos(page)).toHaveCount(2);
-  await expectPrices(page, { Total: '120.00', 'Payment fee 5%': '6.00', 'Final payment': '126.00' });
-  await expect(row(page, 'Average price per image').getByRole('cell')).toHaveText('฿60.00');
+  await expectPrices(page, {
+    ราคารวม: '120.00',
+    'ค่าธรรมเนียมการชำระเงิน 5%': '6.00',
+    ยอดชำระ: '126.00',
+  });
+  await expect(row(page, 'ราคาเฉลี่ยต่อภาพ').getByRole('cell')).toHaveText('฿60.00');
 
-  await page.getByLabel('Mobile number/Ref no.').fill('0812345678');
-  await page.getByRole('radio', { name: /^Extra photos after a bundle/ }).check();
-  const reference = page.getByLabel(/^Earlier order number/);
+  await page.getByLabel('เบอร์มือถือ/เลขอ้างอิง').fill('0812345678');
+  await page.getByRole('radio', { name: /^รูปเพิ่มเติมหลังซื้อเหมา/ }).check();
+  const reference = page.getByLabel(/^เลขที่คำสั่งซื้อเดิม/);
   await reference.fill('A-12');
-  await page.getByRole('button', { name: 'Create Order', exact: true }).click();
-  const tooShort =
-    'Please enter your earlier order number (or paste its order link) or a mobile number of 5 to 20 characters';
+  await page.getByRole('button', { name: 'สร้างคำสั่งซื้อ', exact: true }).click();
+  const tooShort = 'กรุณากรอกเลขที่คำสั่งซื้อเดิม (หรือวางลิงก์คำสั่งซื้อ) หรือเบอร์มือถือ 5 ถึง 20 ตัวอักษร';
   await expect(page.getByText(tooShort)).toBeVisible();
   await expect(reference).toHaveAccessibleDescription(tooShort);
   await expect(reference).toBeFocused();
@@ -72,7 +75,7 @@ test('stage event: choose a stage, add two photos, AM payment with its reference
   await expect(page.getByText(tooShort)).toHaveCount(0);
 
   const created = page.waitForRequest((r) => r.url().endsWith('/order/create'));
-  const uuid = await createOrder(page, { create: 'Create Order', done: 'Order created' });
+  const uuid = await createOrder(page);
   expect((await created).postDataJSON()).toMatchObject({
     payment_channel: 'AM',
     am_order_ref: 'ORDER-0001',

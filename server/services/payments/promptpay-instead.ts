@@ -8,12 +8,11 @@
 
 import type { ValidPromptPayInsteadRequest } from '../../../core/contract/promptpay-instead';
 import type { AppContext } from '../../context';
-import { claimCharge, releaseCharge } from '../../db/charge-claims-repo';
 import { findOrderWithEvent } from '../../db/orders-repo';
 import { switchOrderToPromptPay } from '../../db/payment-channel-repo';
 import { newestPendingCardCharge } from '../../db/payments-repo';
 import { log } from '../../ops/log';
-import { CHARGE_AT_BANK_MS, CHARGE_CLAIM_STALE_MS, orderReturnUri, settleCardCharges } from '../card-payment';
+import { CHARGE_AT_BANK_MS, orderReturnUri, settleCardCharges, withChargeClaim } from '../card-payment';
 import { orderChanged } from '../order-changes';
 import { orderPhotosExpired, tokenMatches, wrongToken } from '../orders';
 import { accept, type Outcome, type Refusal, refuse } from '../outcome';
@@ -65,15 +64,7 @@ export async function payByPromptPayInstead(
     });
 
   // The order's card claim: no card charge starts while the order changes channel, nor a second switch.
-  const now = ctx.now();
-  const claim = await claimCharge(
-    ctx.db,
-    order.order_id,
-    now,
-    new Date(now.getTime() - CHARGE_CLAIM_STALE_MS),
-  );
-  if (!claim) return cardInProgress();
-  try {
+  return withChargeClaim(ctx, order.order_id, cardInProgress, async () => {
     const cards = ctx.payments.cards;
     if (cards) {
       const settled = await settleCardCharges(ctx, order.order_id, ctx.payments.name, cards);
@@ -129,7 +120,5 @@ export async function payByPromptPayInstead(
       return refuse(404, 'order not found', { field: FIELD, code: 'order_not_found', th: 'ไม่พบคำสั่งซื้อนี้' });
     if (switched === 'switched') orderChanged(order.order_id);
     return accept({ payment_channel: 'PP' });
-  } finally {
-    await releaseCharge(ctx.db, order.order_id, claim);
-  }
+  });
 }

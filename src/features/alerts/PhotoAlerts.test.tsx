@@ -120,10 +120,10 @@ describe('PhotoAlerts', () => {
   it('says what is kept, then subscribes this app with the selfie sent once more', async () => {
     const subscribe = withPush();
     await renderPage(() => <PhotoAlerts eventKey="live-run" selfie={() => selfie} bib="0421" answered />);
-    fireEvent.click(screen.getByRole('button', { name: 'แจ้งฉันเมื่อมีภาพใหม่ของฉัน' }));
-    const dialog = await screen.findByRole('dialog', { name: 'แจ้งฉันเมื่อมีภาพใหม่ของฉัน' });
+    fireEvent.click(screen.getByRole('button', { name: 'แจ้งฉันเมื่อมีภาพใหม่ของบิบ 0421' }));
+    const dialog = await screen.findByRole('dialog', { name: 'แจ้งฉันเมื่อมีภาพใหม่ของบิบ 0421' });
     expect(dialog).toHaveTextContent('ไม่ใช่ตัวรูป');
-    expect(dialog).toHaveTextContent('ใบหน้าและหมายเลขบิบของคุณ');
+    expect(dialog).toHaveTextContent('เราจะแจ้งคุณเมื่อมีภาพใหม่ที่เห็นหมายเลขบิบ 0421');
     fireEvent.click(screen.getByRole('button', { name: 'เปิดการแจ้งเตือน' }));
     expect(await screen.findByText('เราจะแจ้งเตือนบนอุปกรณ์นี้เมื่อมีภาพใหม่ของคุณในงานนี้')).toBeInTheDocument();
     expect(subscribe).toHaveBeenCalledWith(expect.objectContaining({ userVisibleOnly: true }));
@@ -200,7 +200,7 @@ describe('PhotoAlerts', () => {
           })
         : json(200, { status: 'success', body: { token: TOKEN, alert: state() } });
     await renderPage(() => <PhotoAlerts eventKey="live-run" selfie={() => selfie} bib="0421" answered />);
-    fireEvent.click(screen.getByRole('button', { name: 'แจ้งฉันเมื่อมีภาพใหม่ของฉัน' }));
+    fireEvent.click(screen.getByRole('button', { name: 'แจ้งฉันเมื่อมีภาพใหม่ของบิบ 0421' }));
     fireEvent.click(await screen.findByRole('button', { name: 'เปิดการแจ้งเตือน' }));
     expect(await screen.findByText(/ภาพของคุณที่มีอยู่ยังไม่เห็นบิบหมายเลข 0421/)).toBeInTheDocument();
     const made = calls.filter((c) => c.url === '/v1/alerts').map((c) => c.body as Record<string, unknown>);
@@ -211,11 +211,66 @@ describe('PhotoAlerts', () => {
     expect(putSigned).toHaveBeenCalledTimes(2);
   });
 
-  it('after a search by bib alone: asks for a selfie instead of offering an alert', async () => {
+  it('after a search by bib alone: asks for a selfie instead of offering an alert, in the bib’s words', async () => {
     withPush();
-    await renderPage(() => <PhotoAlerts eventKey="live-run" selfie={() => undefined} bib="0421" answered />);
-    expect(screen.getByText('ค้นหาด้วยรูปเซลฟี่ของคุณ แล้วเราแจ้งคุณได้เมื่อมีภาพใหม่ของคุณในงานนี้')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'แจ้งฉันเมื่อมีภาพใหม่ของฉัน' })).toBeNull();
+    const { unmount } = await renderPage(() => (
+      <PhotoAlerts eventKey="live-run" selfie={() => undefined} bib="0421" answered />
+    ));
+    expect(
+      screen.getByText(
+        'อยากรู้เมื่อมีภาพใหม่ของหมายเลขบิบ 0421? ค้นหาด้วยรูปเซลฟี่ของคุณหนึ่งครั้ง ใบหน้าของคุณยืนยันว่าบิบนี้เป็นของคุณ แล้วเราจะแจ้งคุณได้',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^แจ้งฉันเมื่อมีภาพใหม่/ })).toBeNull();
+    unmount();
+    await renderPage(() => <PhotoAlerts eventKey="live-run" selfie={() => undefined} bib="0421" answered />, {
+      language: 'en',
+    });
+    expect(
+      screen.getByText(
+        'To hear when new photos of bib number 0421 arrive, search once with your selfie: your face shows the bib is yours, and then we can tell you.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('a bib alert’s dialog speaks of the bib, and of the earlier selfie only as its proof (Thai and English)', async () => {
+    withPush();
+    forgetFaceConsent();
+    const { unmount } = await renderPage(() => (
+      <PhotoAlerts eventKey="live-run" selfie={() => selfie} bib="0421" answered />
+    ));
+    fireEvent.click(screen.getByRole('button', { name: 'แจ้งฉันเมื่อมีภาพใหม่ของบิบ 0421' }));
+    const dialog = await screen.findByRole('dialog', { name: 'แจ้งฉันเมื่อมีภาพใหม่ของบิบ 0421' });
+    expect(dialog).toHaveTextContent(
+      'ช่างภาพยังส่งภาพเข้ามาเรื่อย ๆ เราจะแจ้งคุณเมื่อมีภาพใหม่ที่เห็นหมายเลขบิบ 0421 ในงานนี้ ไม่บ่อยกว่าทุก 10 นาที',
+    );
+    expect(dialog).toHaveTextContent('เราใช้รูปเซลฟี่ที่คุณค้นหาไว้ก่อนหน้านี้ยืนยันว่าบิบนี้เป็นของคุณ');
+    // Not a face alert's words.
+    expect(dialog).not.toHaveTextContent('เราจะเทียบใบหน้าของคุณกับภาพที่เข้ามาใหม่');
+    expect(dialog).not.toHaveTextContent('เราเก็บข้อมูลใบหน้าของคุณ');
+    // The face is still used, so its consent is still asked.
+    expect(screen.getByRole('checkbox')).not.toBeChecked();
+    unmount();
+    await renderPage(() => <PhotoAlerts eventKey="live-run" selfie={() => selfie} bib="0421" answered />, {
+      language: 'en',
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Tell me when new photos of bib 0421 arrive' }));
+    const english = await screen.findByRole('dialog', { name: 'Tell me when new photos of bib 0421 arrive' });
+    expect(english).toHaveTextContent('We tell you when new photos of this event show bib number 0421');
+    expect(english).toHaveTextContent('the selfie you searched with earlier shows it is yours');
+    expect(english).not.toHaveTextContent('We compare your face with each new photo');
+  });
+
+  it('a face alert’s dialog speaks of the face, and of no bib', async () => {
+    withPush();
+    await renderPage(() => (
+      <PhotoAlerts eventKey="live-run" selfie={() => selfie} bib={undefined} answered />
+    ));
+    fireEvent.click(screen.getByRole('button', { name: 'แจ้งฉันเมื่อมีภาพใหม่ของฉัน' }));
+    const dialog = await screen.findByRole('dialog', { name: 'แจ้งฉันเมื่อมีภาพใหม่ของฉัน' });
+    expect(dialog).toHaveTextContent('เราจะเทียบใบหน้าของคุณกับภาพที่เข้ามาใหม่ในงานนี้');
+    expect(dialog).toHaveTextContent('เราเก็บข้อมูลใบหน้าของคุณ (ตัวเลขที่คำนวณจากรูปเซลฟี่ ไม่ใช่ตัวรูป)');
+    expect(dialog).not.toHaveTextContent('บิบ');
   });
 
   it('a push service the store does not send to: says which browsers work', async () => {

@@ -4,11 +4,12 @@
 // installed), by e-mail confirmed by a link first. An alert made on this device says so and can be stopped here; the
 // e-mail's link lands here to confirm it with a button (a mail scanner's visit confirms nothing). The face goes only
 // with the runner's explicit face consent (privacy/face-consent.ts): the one kept on the device, or the box ticked
-// here; a consent the store does not take is forgotten and the box asked again.
+// here; a consent the store does not take is forgotten and the box asked again. After a bib search the offer is a
+// bib's ("new photos of bib 1234"), the selfie named for what it does there: it proves the bib is the runner's.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, type JSX, useEffect, useId, useState } from 'react';
 import { UPLOAD_CONTENT_TYPE } from '../../../core/constants';
 import type { AlertState, PushSubscriptionJson } from '../../../core/contract/alerts';
 import type { FaceConsent } from '../../../core/contract/privacy';
@@ -257,7 +258,10 @@ export function PhotoAlerts({ eventKey, selfie, bib, answered, confirmSecret }: 
     return (
       <section className="photo-alerts">
         <p>
-          <Trans>ค้นหาด้วยรูปเซลฟี่ของคุณ แล้วเราแจ้งคุณได้เมื่อมีภาพใหม่ของคุณในงานนี้</Trans>
+          <Trans>
+            อยากรู้เมื่อมีภาพใหม่ของหมายเลขบิบ {bib}? ค้นหาด้วยรูปเซลฟี่ของคุณหนึ่งครั้ง ใบหน้าของคุณยืนยันว่าบิบนี้เป็นของคุณ
+            แล้วเราจะแจ้งคุณได้
+          </Trans>
         </p>
       </section>
     );
@@ -281,11 +285,11 @@ export function PhotoAlerts({ eventKey, selfie, bib, answered, confirmSecret }: 
         </p>
       )}
       <button type="button" className="button" onClick={() => setAsking(true)}>
-        <Trans>แจ้งฉันเมื่อมีภาพใหม่ของฉัน</Trans>
+        {bib ? <Trans>แจ้งฉันเมื่อมีภาพใหม่ของบิบ {bib}</Trans> : <Trans>แจ้งฉันเมื่อมีภาพใหม่ของฉัน</Trans>}
       </button>
       <Dialog
         open={asking}
-        title={t`แจ้งฉันเมื่อมีภาพใหม่ของฉัน`}
+        title={bib ? t`แจ้งฉันเมื่อมีภาพใหม่ของบิบ ${bib}` : t`แจ้งฉันเมื่อมีภาพใหม่ของฉัน`}
         onCancel={() => setAsking(false)}
         actions={
           <>
@@ -305,30 +309,38 @@ export function PhotoAlerts({ eventKey, selfie, bib, answered, confirmSecret }: 
           </>
         }
       >
-        <p>
-          {bib ? (
-            <Trans>
-              ช่างภาพยังส่งภาพเข้ามาเรื่อย ๆ เราจะเทียบใบหน้าและหมายเลขบิบของคุณกับภาพที่เข้ามาใหม่ในงานนี้ แล้วแจ้งคุณ ไม่บ่อยกว่าทุก
-              10 นาที
-            </Trans>
-          ) : (
-            <Trans>
-              ช่างภาพยังส่งภาพเข้ามาเรื่อย ๆ เราจะเทียบใบหน้าของคุณกับภาพที่เข้ามาใหม่ในงานนี้ แล้วแจ้งคุณ ไม่บ่อยกว่าทุก 10 นาที
-            </Trans>
-          )}
-        </p>
-        <p>
-          <Trans>
-            เราเก็บข้อมูลใบหน้าของคุณ (ตัวเลขที่คำนวณจากรูปเซลฟี่ ไม่ใช่ตัวรูป) และหมายเลขบิบถ้าคุณให้ไว้ จนกว่าภาพของงานนี้จะถูกลบ
-            หรือคุณกดหยุดแจ้งเตือน
-          </Trans>{' '}
-          <Link to="/how-face-search-works" hash="alerts">
-            <Trans>การค้นหาด้วยใบหน้าทำงานอย่างไร</Trans>
-          </Link>{' '}
-          <a href="/privacy">
-            <Trans>ประกาศความเป็นส่วนตัว</Trans>
-          </a>
-        </p>
+        {bib ? (
+          // A bib alert: the bib is what is watched for; the selfie searched with earlier only proves it is the
+          // runner's (a bib alone would let anyone follow whoever wears it), and is said to be kept for that.
+          <>
+            <p>
+              <Trans>
+                ช่างภาพยังส่งภาพเข้ามาเรื่อย ๆ เราจะแจ้งคุณเมื่อมีภาพใหม่ที่เห็นหมายเลขบิบ {bib} ในงานนี้ ไม่บ่อยกว่าทุก 10 นาที
+              </Trans>
+            </p>
+            <p>
+              <Trans>
+                เพื่อให้มีแค่คุณที่ติดตามบิบนี้ได้ เราใช้รูปเซลฟี่ที่คุณค้นหาไว้ก่อนหน้านี้ยืนยันว่าบิบนี้เป็นของคุณ เราเก็บหมายเลขบิบ
+                และข้อมูลใบหน้าจากรูปนั้น (ตัวเลขที่คำนวณจากรูป ไม่ใช่ตัวรูป) จนกว่าภาพของงานนี้จะถูกลบหรือคุณกดหยุดแจ้งเตือน
+              </Trans>{' '}
+              <AlertPrivacyLinks />
+            </p>
+          </>
+        ) : (
+          <>
+            <p>
+              <Trans>
+                ช่างภาพยังส่งภาพเข้ามาเรื่อย ๆ เราจะเทียบใบหน้าของคุณกับภาพที่เข้ามาใหม่ในงานนี้ แล้วแจ้งคุณ ไม่บ่อยกว่าทุก 10 นาที
+              </Trans>
+            </p>
+            <p>
+              <Trans>
+                เราเก็บข้อมูลใบหน้าของคุณ (ตัวเลขที่คำนวณจากรูปเซลฟี่ ไม่ใช่ตัวรูป) จนกว่าภาพของงานนี้จะถูกลบ หรือคุณกดหยุดแจ้งเตือน
+              </Trans>{' '}
+              <AlertPrivacyLinks />
+            </p>
+          </>
+        )}
         {selfie() && !currentFaceConsent() && (
           <FaceConsentCheckbox checked={faceAgreed} onChange={setFaceAgreed} />
         )}
@@ -386,5 +398,19 @@ function ProblemText({ problem }: { problem: Problem }) {
         <Trans>ทำไม่สำเร็จ กรุณาลองใหม่อีกครั้ง</Trans>
       )}
     </p>
+  );
+}
+
+/** Where an alert's kept data is explained: how face search works, and the privacy notice. */
+function AlertPrivacyLinks(): JSX.Element {
+  return (
+    <>
+      <Link to="/how-face-search-works" hash="alerts">
+        <Trans>การค้นหาด้วยใบหน้าทำงานอย่างไร</Trans>
+      </Link>{' '}
+      <a href="/privacy">
+        <Trans>ประกาศความเป็นส่วนตัว</Trans>
+      </a>
+    </>
   );
 }

@@ -5,7 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FaceSearchAnswer } from '../../../core/contract/facesearch';
 import { appDb } from '../../lib/db/app-db';
 import { changeField } from '../../test/change-field';
+import { renderPage } from '../../test/render-page';
 import { readList } from '../cart/cart-store';
+import { BibNotFound, BibResultsHeading } from './BibSearch';
 import { FakeXhr } from './fake-xhr';
 import {
   fakeApi,
@@ -190,5 +192,63 @@ describe('a face search with the runner’s bib', () => {
     ).toBeInTheDocument();
     // They are among the results buy-all takes.
     await waitFor(async () => expect(await latest()).toEqual([5, 7, 9, 11]));
+  });
+});
+
+describe('a bib search’s answer, as the results say it', () => {
+  it('marks a bib the start list does not know, still found, in Thai and English', async () => {
+    const { unmount } = await renderPage(() => (
+      <BibResultsHeading bib="777" count={2} standing="not-listed" />
+    ));
+    expect(screen.getByRole('heading', { name: 'พบ 2 รูปของหมายเลขบิบ 777 ไม่อยู่ในรายชื่อนักวิ่ง' })).toBeVisible();
+    expect(screen.getByText(/หมายเลขบิบ 777 ไม่อยู่ในรายชื่อนักวิ่งของงานนี้ แต่อ่านได้ในรูปเหล่านี้/)).toBeVisible();
+    unmount();
+    await renderPage(() => <BibResultsHeading bib="777" count={1} standing="not-listed" />, {
+      language: 'en',
+    });
+    expect(
+      screen.getByRole('heading', { name: 'Found 1 photo of bib number 777 not on the start list' }),
+    ).toBeVisible();
+    expect(
+      screen.getByText(/Bib number 777 is not on this event's start list, but it was read in these photos/),
+    ).toBeVisible();
+  });
+
+  it('says nothing of the start list for a bib on it, or at an event without one', async () => {
+    const { unmount } = await renderPage(() => <BibResultsHeading bib="1234" count={3} standing="listed" />);
+    expect(screen.getByRole('heading', { name: 'พบ 3 รูปของหมายเลขบิบ 1234' })).toBeVisible();
+    expect(screen.queryByText(/รายชื่อนักวิ่ง/)).toBeNull();
+    unmount();
+    await renderPage(() => <BibResultsHeading bib="1234" count={3} standing={undefined} />, {
+      language: 'en',
+    });
+    expect(screen.getByRole('heading', { name: 'Found 3 photos of bib number 1234' })).toBeVisible();
+    expect(screen.queryByText(/start list/)).toBeNull();
+  });
+
+  it('says honestly why nothing was found: on the list but in no photo yet, on neither, or no list', async () => {
+    const said = async (standing: 'listed' | 'not-listed' | undefined, language: 'th' | 'en') => {
+      const { container, unmount } = await renderPage(() => <BibNotFound bib="4321" standing={standing} />, {
+        language,
+      });
+      const text = container.textContent ?? '';
+      unmount();
+      return text;
+    };
+    expect(await said('listed', 'th')).toBe(
+      'หมายเลขบิบ 4321 อยู่ในรายชื่อนักวิ่งของงานนี้ แต่ยังไม่พบในรูปใด บิบอาจถูกบังในรูป หรือรูปยังอัปโหลดไม่ครบ ลองค้นหาด้วยรูปเซลฟี่ หรือกลับมาค้นหาใหม่ภายหลัง',
+    );
+    expect(await said('not-listed', 'th')).toBe(
+      'ไม่มีหมายเลขบิบ 4321 ในรายชื่อนักวิ่งของงานนี้ และไม่พบในรูปใด ตรวจหมายเลขบนบิบของคุณอีกครั้ง หรือค้นหาด้วยรูปเซลฟี่',
+    );
+    expect(await said(undefined, 'th')).toBe(
+      'ไม่พบรูปของหมายเลขบิบ 4321 ในงานนี้ บิบอาจถูกบังหรือรูปยังอัปโหลดไม่ครบ ลองค้นหาด้วยรูปเซลฟี่',
+    );
+    expect(await said('listed', 'en')).toMatch(
+      /^Bib number 4321 is on this event's start list, but no photo shows it yet/,
+    );
+    expect(await said('not-listed', 'en')).toMatch(
+      /^Bib number 4321 is not on this event's start list, and no photo shows it\. Check the number on your bib/,
+    );
   });
 });

@@ -1,14 +1,22 @@
-// Search by bib number beside the selfie (issue 36): a numeric field (Thai digits too) checked against the event's
-// bib rule before it is sent, and, when the event has a start list, "don't know your bib? search by name": the
-// runners whose name begins with what is typed (three letters or more of the first name), each shown as its first
-// name and initials, a button that searches their bib.
+// Search by bib number beside the selfie: a numeric field (Thai digits too) checked against the event's bib rule
+// before it is sent, and, when the event has a start list, "don't know your bib? search by name": the runners whose
+// name begins with what is typed (three letters or more of the first name), each shown as its first name and
+// initials, a button that searches their bib. What a bib search answered is said here too: its results' heading
+// (marked when the bib is not on the start list, which still finds it) and, when nothing was found, why that may be.
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, type JSX, useId, useRef, useState } from 'react';
 import { type BibRule, typedBib } from '../../../core/bib-rule';
-import { BIB_TYPED_MAX, nameLetters, RUNNER_NAME_MIN, type Runner } from '../../../core/contract/bibsearch';
+import {
+  BIB_TYPED_MAX,
+  type BibStanding,
+  nameLetters,
+  RUNNER_NAME_MIN,
+  type Runner,
+} from '../../../core/contract/bibsearch';
 import type { BibSearchSettings } from '../../../core/contract/events';
 import { findRunners } from '../../lib/api/bibsearch';
 import { ApiError } from '../../lib/api/client';
+import './bib-search.css';
 
 export const bibRuleOfSettings = (settings: BibSearchSettings): BibRule => ({
   minDigits: settings.min_digits,
@@ -251,5 +259,81 @@ function RunnerNameSearch({
         </ul>
       )}
     </details>
+  );
+}
+
+export interface BibResultsHeadingProps {
+  /** The bib searched. */
+  bib: string;
+  /** The photos found. */
+  count: number;
+  /** Where the bib stands with the event's start list (undefined: the event has none). */
+  standing: BibStanding;
+}
+
+/**
+ * A bib search's results heading: how many photos of the bib; when the bib is not on the event's start list (a late
+ * entry, a bib changed on the day), marked so, and the runner asked to check the photos are theirs.
+ */
+export function BibResultsHeading({ bib, count, standing }: BibResultsHeadingProps): JSX.Element {
+  const notListed = standing === 'not-listed';
+  return (
+    <>
+      <h3 className="face-results-count">
+        <Plural value={count} one={`พบ # รูปของหมายเลขบิบ ${bib}`} other={`พบ # รูปของหมายเลขบิบ ${bib}`} />
+        {notListed && (
+          <>
+            {' '}
+            <span className="bib-not-listed-mark">
+              <Trans>ไม่อยู่ในรายชื่อนักวิ่ง</Trans>
+            </span>
+          </>
+        )}
+      </h3>
+      {notListed && (
+        <p className="bib-not-listed-note">
+          <Trans>
+            หมายเลขบิบ {bib} ไม่อยู่ในรายชื่อนักวิ่งของงานนี้ แต่อ่านได้ในรูปเหล่านี้ (เช่น สมัครหลังปิดรายชื่อหรือเปลี่ยนบิบ)
+            ดูให้แน่ใจว่าเป็นรูปของคุณ
+          </Trans>
+        </p>
+      )}
+    </>
+  );
+}
+
+/**
+ * Why a bib search found nothing, as far as the store knows: the bib is on the start list but no photo shows it yet;
+ * it is on neither the list nor any photo (a mistyped number?); or, at an event without a start list, no photo
+ * shows it.
+ */
+export function BibNotFound({ bib, standing }: { bib: string; standing: BibStanding }): JSX.Element {
+  if (standing === 'listed')
+    return (
+      <Trans>
+        หมายเลขบิบ {bib} อยู่ในรายชื่อนักวิ่งของงานนี้ แต่ยังไม่พบในรูปใด บิบอาจถูกบังในรูป หรือรูปยังอัปโหลดไม่ครบ ลองค้นหาด้วยรูปเซลฟี่
+        หรือกลับมาค้นหาใหม่ภายหลัง
+      </Trans>
+    );
+  if (standing === 'not-listed')
+    return (
+      <Trans>
+        ไม่มีหมายเลขบิบ {bib} ในรายชื่อนักวิ่งของงานนี้ และไม่พบในรูปใด ตรวจหมายเลขบนบิบของคุณอีกครั้ง หรือค้นหาด้วยรูปเซลฟี่
+      </Trans>
+    );
+  return <Trans>ไม่พบรูปของหมายเลขบิบ {bib} ในงานนี้ บิบอาจถูกบังหรือรูปยังอัปโหลดไม่ครบ ลองค้นหาด้วยรูปเซลฟี่</Trans>;
+}
+
+/**
+ * The heading of "you may be in these too" after a bib search: what its photos rest on (the same face as in the
+ * bib's photos, or the seconds around one of them), not a face search's "the same photographer, seconds apart".
+ */
+export function BibNearbyHeading({ bib, count }: { bib: string; count: number }): JSX.Element {
+  return (
+    <Plural
+      value={count}
+      one={`คุณอาจอยู่ในภาพเหล่านี้ด้วย: # รูปที่เห็นใบหน้าเดียวกับในรูปของบิบ ${bib} หรือถ่ายห่างจากรูปนั้นไม่กี่วินาที`}
+      other={`คุณอาจอยู่ในภาพเหล่านี้ด้วย: # รูปที่เห็นใบหน้าเดียวกับในรูปของบิบ ${bib} หรือถ่ายห่างจากรูปนั้นไม่กี่วินาที`}
+    />
   );
 }

@@ -6,9 +6,11 @@
 // so. An event without face search (its organiser's choice) has no face to widen with, nor "this is me" / "not me".
 import { Plural, Trans } from '@lingui/react/macro';
 import { useCallback, useState } from 'react';
+import type { BibStanding } from '../../../core/contract/bibsearch';
 import type { EventDetail } from '../../../core/contract/events';
 import type { Photo } from '../../../core/contract/photos';
 import { useCartIds } from '../cart/use-cart';
+import { BibNearbyHeading, BibResultsHeading } from './BibSearch';
 import type { PhotoFeedback } from './FeedbackButtons';
 import { FeedbackNotice } from './FeedbackNotice';
 import type { MoreLikeThisControlsProps } from './MoreLikeThis';
@@ -27,6 +29,8 @@ export interface FaceResultsProps {
   maybe: readonly Photo[];
   /** The bib number searched, when the results are a bib search's. */
   searchedBib?: string | undefined;
+  /** Where the searched bib stands with the event's start list (marked when it is not on it). */
+  bibStanding?: BibStanding;
   /** The runner's bib found under their faces, and the photos found by it alone. */
   byBib?: FoundByBib | undefined;
   /** The runner's word on each photo. */
@@ -52,6 +56,7 @@ export default function FaceResults({
   photos,
   maybe,
   searchedBib,
+  bibStanding,
   byBib,
   feedback,
   nearby,
@@ -92,6 +97,9 @@ export default function FaceResults({
         )}
         {photos.length > 0 && (
           <>
+            {searchedBib && (
+              <BibResultsHeading bib={searchedBib} count={photos.length} standing={bibStanding} />
+            )}
             <ResultsGrid
               event={event}
               photos={photos}
@@ -99,17 +107,7 @@ export default function FaceResults({
               cartKind={cartKind}
               onOpen={onOpen}
               {...faceFeedback}
-              {...(searchedBib
-                ? {
-                    heading: (
-                      <Plural
-                        value={photos.length}
-                        one={`พบ # รูปของหมายเลขบิบ ${searchedBib}`}
-                        other={`พบ # รูปของหมายเลขบิบ ${searchedBib}`}
-                      />
-                    ),
-                  }
-                : {})}
+              {...(searchedBib ? { heading: null } : {})}
               {...(byBib && byBib.photoIds.length > 0 ? { foundByBib: byBib } : {})}
             />
             <ResultButtons event={event} variant={variant} cartKind={cartKind} photos={photos} />
@@ -163,11 +161,15 @@ export default function FaceResults({
               onOpen={onOpen}
               firstIndex={photos.length + maybe.length}
               heading={
-                <Plural
-                  value={frames.length}
-                  one="คุณอาจอยู่ในภาพเหล่านี้ด้วย: # รูปที่ช่างภาพคนเดียวกันถ่ายไว้ก่อนและหลังไม่กี่วินาที"
-                  other="คุณอาจอยู่ในภาพเหล่านี้ด้วย: # รูปที่ช่างภาพคนเดียวกันถ่ายไว้ก่อนและหลังไม่กี่วินาที"
-                />
+                searchedBib ? (
+                  <BibNearbyHeading bib={searchedBib} count={frames.length} />
+                ) : (
+                  <Plural
+                    value={frames.length}
+                    one="คุณอาจอยู่ในภาพเหล่านี้ด้วย: # รูปที่ช่างภาพคนเดียวกันถ่ายไว้ก่อนและหลังไม่กี่วินาที"
+                    other="คุณอาจอยู่ในภาพเหล่านี้ด้วย: # รูปที่ช่างภาพคนเดียวกันถ่ายไว้ก่อนและหลังไม่กี่วินาที"
+                  />
+                )
               }
             />
           </section>

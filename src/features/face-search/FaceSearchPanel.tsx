@@ -79,9 +79,10 @@ export function FaceSearchPanel({
   };
   // The store did not take the consent sent: asked again, and the same selfie searched once given.
   const retryWithConsent = useRef<(file: File, widen: boolean) => void>(() => undefined);
-  const { state, dispatch, search, searchAnyway, searchBib, lastSelfie } = useSelfieSearch(event, {
-    onConsentRequired: (file, widen) => retryWithConsent.current(file, widen),
-  });
+  const { state, dispatch, search, searchAnyway, searchBib, lastSelfie, facePicker, cropFace } =
+    useSelfieSearch(event, {
+      onConsentRequired: (file, widen) => retryWithConsent.current(file, widen),
+    });
   retryWithConsent.current = (file, widen) => {
     void consentQuestion.ask().then((consent) => consent && search(file, { widen, consent }));
   };
@@ -118,7 +119,7 @@ export function FaceSearchPanel({
     },
     [cartKind, eventKey, inOrder],
   );
-  const nearby = useNearbyFrames(eventKey, shownPhotos, keptNearby, keepNearby);
+  const nearby = useNearbyFrames(eventKey, shownPhotos, keptNearby, keepNearby, state.bib);
 
   const keep = useCallback(
     (list: readonly Photo[]) =>
@@ -287,7 +288,12 @@ export function FaceSearchPanel({
       )}
       <div ref={answerArea} className="face-search-outcome">
         <div className="face-search-answer">
-          <SearchStatus state={state} />
+          <SearchStatus
+            state={state}
+            facePicker={facePicker}
+            pickDisabled={busy}
+            onPickFace={(face) => void cropFace(face).then((crop) => crop && choose(crop))}
+          />
           {current.step === 'poor-selfie' && (
             <PoorSelfie
               problem={current.problem}
@@ -312,6 +318,7 @@ export function FaceSearchPanel({
               photos={shownPhotos}
               maybe={current.step === 'found' ? (current.maybe ?? NONE) : NONE}
               searchedBib={state.bib}
+              bibStanding={state.bibStanding}
               byBib={current.step === 'found' ? current.byBib : undefined}
               feedback={feedback}
               nearby={nearby}

@@ -1,12 +1,16 @@
 // What the search is doing, and the spec's messages (SPEC §8): the file-type info, the 5 s size warning, the
 // upload progress bar, searching (or, while the server is busy, when it will be asked again), nothing found (with
-// the admin contact), and the two errors. A search by bib (issue 36) says its bib.
+// the admin contact), and the two errors. A search by bib says its bib. A selfie with several faces
+// shows them to pick the runner's own (SelfieFaces), or, when the selfie cannot be shown, says the largest was used.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { appSettings } from '../../lib/app-settings';
 import { ContactLink, canContactSupport } from '../../lib/ui/ContactLink';
 import { SupportChannels } from '../../lib/ui/SupportChannels';
+import { BibNotFound } from './BibSearch';
+import { SelfieFaces } from './SelfieFaces';
 import type { SearchState } from './search-machine';
+import type { SelfieFacePicker } from './use-selfie-search';
 
 /** The busy server's wait, counted down each second until the search is asked again. */
 function BusyWait({ seconds }: { seconds: number }) {
@@ -24,12 +28,25 @@ function BusyWait({ seconds }: { seconds: number }) {
   );
 }
 
-export function SearchStatus({ state }: { state: SearchState }) {
+export interface SearchStatusProps {
+  state: SearchState;
+  /** The selfie's faces when it had several, to pick the runner's own (use-selfie-search). */
+  facePicker?: SelfieFacePicker;
+  /** The runner tapped another face of the picker: search with it. */
+  onPickFace?: (index: number) => void;
+  /** A search or a question is under way: the faces wait. */
+  pickDisabled?: boolean;
+}
+
+export function SearchStatus({ state, facePicker, onPickFace, pickDisabled = false }: SearchStatusProps) {
   const { t } = useLingui();
   const current = state.current;
   const percent = current.step === 'uploading' ? current.percent : 0;
   const faces = state.selfieFaces;
   const bib = state.bib;
+  // Several faces in the selfie, and the selfie at hand: the faces shown to pick from (outside the live region: its
+  // buttons are not read out on every change).
+  const showPicker = facePicker !== undefined && onPickFace !== undefined && current.step !== 'idle';
   return (
     <div className="search-status">
       <div role="status" aria-live="polite">
@@ -64,7 +81,7 @@ export function SearchStatus({ state }: { state: SearchState }) {
           </p>
         )}
         {current.step === 'searching' && current.busy && <BusyWait seconds={current.busy.seconds} />}
-        {faces !== undefined && faces > 1 && current.step !== 'error' && (
+        {!showPicker && faces !== undefined && faces > 1 && current.step !== 'error' && (
           <p className="alert info selfie-faces">
             <Trans>รูปนี้มี {faces} ใบหน้า ระบบค้นหาด้วยใบหน้าที่ใหญ่ที่สุดในรูป ถ้าผลที่ได้ไม่ใช่คุณ ลองใช้รูปที่มีแค่ใบหน้าของคุณ</Trans>
           </p>
@@ -73,7 +90,7 @@ export function SearchStatus({ state }: { state: SearchState }) {
           <div className="alert info search-not-found">
             <p>
               {bib ? (
-                <Trans>ไม่พบรูปของหมายเลขบิบ {bib} ในงานนี้ บิบอาจถูกบังหรือรูปยังอัปโหลดไม่ครบ ลองค้นหาด้วยรูปเซลฟี่</Trans>
+                <BibNotFound bib={bib} standing={state.bibStanding} />
               ) : faces === 0 ? (
                 <Trans>ไม่พบใบหน้าในรูปนี้ กรุณาใช้รูปที่เห็นใบหน้าของคุณชัดเจน หันหน้าตรงกล้อง ไม่ใส่แว่นกันแดดหรือหน้ากาก</Trans>
               ) : (
@@ -94,9 +111,12 @@ export function SearchStatus({ state }: { state: SearchState }) {
           </div>
         )}
       </div>
+      {showPicker && facePicker && onPickFace && (
+        <SelfieFaces picker={facePicker} disabled={pickDisabled} onPick={onPickFace} />
+      )}
       <div role="alert">
         {state.sizeWarning && (
-          // One thing said (issue 35): the photo is made smaller on the phone and the search goes on.
+          // One thing said: the photo is made smaller on the phone and the search goes on.
           <p className="alert info">
             <Trans>รูปนี้ใหญ่กว่า 5MB ระบบย่อขนาดให้อัตโนมัติแล้ว ไม่ต้องทำอะไรเพิ่ม</Trans>
           </p>

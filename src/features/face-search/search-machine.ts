@@ -14,6 +14,7 @@
 // A selfie whose face looks poor (blurred, dark, turned away, small) is refused before it is searched: the runner
 // is told what to do, and may search with it anyway (searching again) or choose another (idle). A search may take
 // two selfies of the runner at once (surer results when one selfie's are mostly "maybe you").
+import { type BibStanding, bibStandingOf } from '../../../core/contract/bibsearch';
 import type {
   FaceBox,
   FaceSearchAnswer,
@@ -88,6 +89,8 @@ export interface SearchState {
   selfieBoxes?: FaceBox[];
   /** The bib number searched, when the run is a search by bib (issue 36). */
   bib?: string;
+  /** Where the searched bib stands with the event's start list, once answered (undefined: the event has none). */
+  bibStanding?: BibStanding;
   /** The run searched with two selfies of the runner. */
   twoSelfies?: boolean;
   /** What the runner's last word on a photo did, said with the results until the next change. */
@@ -323,8 +326,10 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
       if (step !== 'searching') return state;
       const { widening, wideningTiers, selfieFaces: _, selfieBoxes: __, notice: ___, ...kept } = state;
       const answer = action.answer;
+      const standing = kept.bib === undefined ? undefined : bibStandingOf(answer);
       const rest = {
         ...kept,
+        ...(standing === undefined ? {} : { bibStanding: standing }),
         ...(answer.selfie_faces === undefined ? {} : { selfieFaces: answer.selfie_faces }),
         ...(answer.selfie_boxes && answer.selfie_boxes.length > 1
           ? { selfieBoxes: answer.selfie_boxes }
@@ -402,7 +407,7 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
         notMinePhotos: tiers.notMinePhotos,
       });
       // What is shown is no longer the bib's photos alone: the bib's heading goes.
-      const { bib: _, notice, ...rest } = state;
+      const { bib: _, bibStanding: __, notice, ...rest } = state;
       if (next.step !== 'found') return state;
       if (!action.fromMine || notice?.kind !== 'mine') return { ...rest, current: next };
       const added = next.photos.length - state.current.photos.length;

@@ -2,10 +2,14 @@
 // PUT it with progress, search. The state is the pure machine of search-machine.ts; a newer run or unmounting
 // aborts the run under way and its late answers are ignored. A busy server's answer is waited out (searchThroughBusy).
 // A search by bib number (issue 36) is a run of the same machine: no selfie, straight to searching.
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+// A selfie with several faces keeps its picker: the selfie and where its faces are, the searched one marked; the
+// runner's own face, cut out of the selfie (crop-face.ts), is searched as a new run and the picker stays, that face
+// marked.
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { SIZE_WARNING_MS } from '../../../core/constants';
 import type { EventDetail } from '../../../core/contract/events';
 import {
+  type FaceBox,
   type FaceSearchAnswer,
   type SelfieProblem,
   type SignAnswer,
@@ -16,6 +20,7 @@ import { searchByBib } from '../../lib/api/bibsearch';
 import { ApiError } from '../../lib/api/client';
 import { searchWithUploadedSelfie, signSelfieUpload } from '../../lib/api/facesearch';
 import { currentFaceConsent, forgetFaceConsent } from '../privacy/face-consent';
+import { cropFace as cutFace } from './crop-face';
 import { checkSelfieFile } from './file-checks';
 import {
   initialSearchState,
@@ -112,6 +117,14 @@ export function uploadName(name: string): string {
   return `${(base || 'selfie').slice(0, 100)}.jpg`;
 }
 
+/** A selfie with several faces: the selfie as sent, where its faces are (fractions), and the one searched. */
+export interface SelfieFacePicker {
+  selfie: Blob;
+  boxes: FaceBox[];
+  /** The index in `boxes` of the face searched (0, the largest, until the runner picks another). */
+  chosen: number;
+}
+
 export interface SelfieSearch {
   state: SearchState;
   dispatch(action: SearchAction): void;
@@ -131,6 +144,14 @@ export interface SelfieSearch {
   searchBib(bib: string): Promise<FaceSearchAnswer | undefined>;
   /** The selfie of the last search answered on this page (compressed, in memory only), if any. */
   lastSelfie(): Blob | undefined;
+  /** The last selfie's faces when it had several (the runner may search with another), until another search. */
+  facePicker: SelfieFacePicker | undefined;
+  /**
+   * The picker's face at `index` cut out of the selfie, as a file to search with (`search`, a new run: consent and
+   * all as usual); its search keeps the picker, that face marked. Undefined when there is no such face or it could
+   * not be cut out.
+   */
+  cropFace(index: number): Promise<File | undefined>;
 }
 
 type SearchEvent = Pick<
@@ -166,8 +187,12 @@ export function useSelfieSearch(event: SearchEvent, options: SelfieSearchOptions
   const lastSelfie = useRef<Blob | undefined>(undefined);
   /** A run the store refused as a poor selfie, to search anyway: its selfies (compressed) and what it was. */
   const refused = useRef<
-    { selfies: { blob: Blob; name: string }[]; consent: FaceConsent; keepAsLast: boolean } | undefined
+    | { selfies: { blob: Blob; name: string }[]; consent: FaceConsent; keepAsLast: boolean; picked: boolean }
+    | undefined
   >(undefined);
+  const [facePicker, setFacePicker] = useState<SelfieFacePicker | undefined>(undefined);
+  /** A face cut out of the picker's selfie, waiting for its search (recognised by its file). */
+  const pendingPick = useRef<{ file: File; picker: SelfieFacePicker } | undefined>(undefined);
 
   /**
    * Uploads the run's selfies (each signed, the first with progress; again once when the server deleted them while
@@ -182,6 +207,8 @@ export function useSelfieSearch(event: SearchEvent, options: SelfieSearchOptions
         signal: AbortSignal;
         anyway: boolean;
         keepAsLast: boolean;
+        /** The selfie is a face the runner picked on the picker's selfie: the picker stays as it is. */
+        picked?: boolean;
         /** The store did not take the consent: the caller asks again. */
         onConsentRequired?: () => void;
       },
@@ -226,12 +253,16 @@ export function useSelfieSearch(event: SearchEvent, options: SelfieSearchOptions
           dispatch({ type: 'answered', answer });
           // Kept in memory only (never stored): a runner who asks to be told of new photos sends it once more.
           if (run.keepAsLast) lastSelfie.current = main.blob;
+          // Several faces in a selfie of its own (not a second one, not a face picked from it): the runner may pick.
+          const boxes = answer.selfie_boxes;
+          if (run.keepAsLast && !run.picked && boxes && boxes.length > 1)
+            setFacePicker({ selfie: main.blob, boxes, chosen: 0 });
           return answer;
         }
       } catch (error) {
         const problem = poorSelfieProblem(error);
         if (live() && problem) {
-          refused.current = { selfies, consent, keepAsLast: run.keepAsLast };
+          refused.current = { selfies, consent, keepAsLast: run.keepAsLast, picked: run.picked === true };
           dispatch({ type: 'poor-selfie', problem });
         } else if (live() && isConsentRequired(error)) {
           // The consent kept here is not taken: forgotten, and asked again rather than shown as an error.
@@ -271,6 +302,11 @@ export function useSelfieSearch(event: SearchEvent, options: SelfieSearchOptions
       }
       refused.current = undefined;
       dispatch({ type: 'started', oversize: check.oversize, widen, ...(twoSelfies ? { twoSelfies } : {}) });
+      // A face picked on the picker's selfie keeps the picker, that face marked; a new search ends it (a second
+      // selfie widening the results leaves it: the results are still those of the selfie shown).
+      const pick = pendingPick.current?.file === file && !widen ? pendingPick.current : undefined;
+      pendingPick.current = undefined;
+      if (!widen) setFacePicker(pick?.picker);
 
       // The compression library (20 KB gzip) loads with the first selfie, not with the event page.
       let compressor: typeof import('./compress-selfie');
@@ -304,7 +340,7 @@ export function useSelfieSearch(event: SearchEvent, options: SelfieSearchOptions
           ...(twoSelfies && last ? [{ blob: last, name: 'selfie.jpg' }] : []),
         ],
         // A second photo added to widen the results is not judged (caps and sunglasses are its point).
-        { consent, signal, anyway: widen, keepAsLast: !widen && !twoSelfies },
+        { consent, signal, anyway: widen, keepAsLast: !widen && !twoSelfies, picked: pick !== undefined },
       );
       if (!answer && live() && stateRef.current.current.step === 'idle' && !currentFaceConsent())
         onConsentRequired.current?.(file, widen);
@@ -328,6 +364,7 @@ export function useSelfieSearch(event: SearchEvent, options: SelfieSearchOptions
       signal: controller.signal,
       anyway: true,
       keepAsLast: run.keepAsLast,
+      picked: run.picked,
     });
   }, [uploadAndSearch]);
 
@@ -338,6 +375,7 @@ export function useSelfieSearch(event: SearchEvent, options: SelfieSearchOptions
     current.current = controller;
     const { signal } = controller;
     dispatch({ type: 'bib-started', bib });
+    setFacePicker(undefined);
     try {
       const answer = await searchByBib(eventRef.current.event_key, bib, signal);
       if (signal.aborted) return undefined;
@@ -356,5 +394,20 @@ export function useSelfieSearch(event: SearchEvent, options: SelfieSearchOptions
     searchAnyway,
     searchBib,
     lastSelfie: useCallback(() => lastSelfie.current, []),
+    facePicker,
+    cropFace: useCallback(
+      async (index: number) => {
+        const box = facePicker?.boxes[index];
+        if (!facePicker || !box) return undefined;
+        try {
+          const file = await cutFace(facePicker.selfie, box, `face-${index + 1}.jpg`);
+          pendingPick.current = { file, picker: { ...facePicker, chosen: index } };
+          return file;
+        } catch {
+          return undefined;
+        }
+      },
+      [facePicker],
+    ),
   };
 }

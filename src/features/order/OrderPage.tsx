@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { photoObjectKeys } from '../../../core/contract/photos';
 import { afterFirstScreen } from '../../lib/after-first-screen';
 import { formatDateTime } from '../../lib/format';
+import { pageOrigin } from '../../lib/page-origin';
 import { usePageTitle } from '../../lib/page-title';
 import { publicObjectUrl } from '../../lib/photo-urls';
 import { photoImageAddresses } from '../../lib/sized-image';
@@ -147,7 +148,7 @@ export function OrderPage({ q }: { q: string }) {
           view={view}
           refreshing={refreshing}
           onRefresh={() => void refresh()}
-          origin={window.location.origin}
+          origin={pageOrigin()}
         />
       )}
       {view?.kind === 'paid' && (

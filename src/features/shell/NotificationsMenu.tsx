@@ -3,19 +3,21 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { PHOTO_RETENTION_DAYS } from '../../../core/constants';
 import { appSettings } from '../../lib/app-settings';
+import { useDeviceState } from '../../lib/hydration';
 import { ContactLink, canContactSupport } from '../../lib/ui/ContactLink';
 import { SupportChannels } from '../../lib/ui/SupportChannels';
 import { Icon } from './icons';
-import { hasUnreadNews, markNewsRead } from './notifications';
+import { markNewsRead, newsUnreadHere } from './notifications';
 
 /**
  * The bell in the header and its panel: short news for runners and how to reach the staff (SPEC §1).
- * A disclosure: the bell says whether the panel is open; Escape or a click outside closes it.
+ * A disclosure: the bell says whether the panel is open; Escape or a click outside closes it. Its unread dot is the
+ * device's to know (notifications.ts): none on the server and while its page hydrates, this device's answer after.
  */
 export function NotificationsMenu() {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
-  const [unread, setUnread] = useState(hasUnreadNews);
+  const [unread, setUnread] = useDeviceState(newsUnreadHere, false);
   const panelId = useId();
   const titleId = useId();
   const button = useRef<HTMLButtonElement>(null);

@@ -102,6 +102,18 @@ export function searchWithUploadedSelfie(
 }
 
 /**
+ * The ids and passes of the photos that carry one (photos kept from older answers have none), as the calls about
+ * photos shown send them; undefined when none has.
+ */
+export function withPasses(
+  photos: readonly Pick<Photo, 'id' | 'pass'>[],
+): { photo_ids: number[]; passes: string[] } | undefined {
+  const passed = photos.filter((p): p is { id: number; pass: string } => typeof p.pass === 'string');
+  if (passed.length === 0) return undefined;
+  return { photo_ids: passed.map((p) => p.id), passes: passed.map((p) => p.pass) };
+}
+
+/**
  * The same photographers' frames a few seconds around the photos found (issue 17), best matches' first. Only
  * photos with their pass are asked about (photos kept from older answers have none).
  */
@@ -110,11 +122,11 @@ export async function fetchNearbyFrames(
   photos: readonly Pick<Photo, 'id' | 'pass'>[],
   signal?: AbortSignal,
 ): Promise<Photo[]> {
-  const passed = photos.filter((p): p is { id: number; pass: string } => typeof p.pass === 'string');
-  if (passed.length === 0) return [];
+  const passed = withPasses(photos);
+  if (!passed) return [];
   const answer = await postJson(
     nearbyFramesPath,
-    { event_key: eventKey, photo_ids: passed.map((p) => p.id), passes: passed.map((p) => p.pass) },
+    { event_key: eventKey, ...passed },
     nearbyFramesAnswerSchema,
     signal,
   );

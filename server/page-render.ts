@@ -1,7 +1,7 @@
 // The first screen rendered on the server (issue 34): the PWA's own server renderer (src/entry-server.tsx, built
 // into {dist}/ssr by `npm run build`) renders the page's React tree from the first screen's answers, in the
 // visitor's language, and its HTML streams into the shell's #root, which the browser then hydrates (src/main.tsx).
-// One page renders at a time (Lingui's i18n and the answers are one per process); a page is a few milliseconds.
+// Renders overlap: each has its own router, answers, origin, Lingui instance and jotai store.
 // Whatever fails (no renderer built, a page it cannot render as the browser would, an error, a render over its
 // time) sends the shell as before, and the browser renders the page itself.
 
@@ -59,26 +59,21 @@ export function pageRenderer(distDir: string, settings: AppSettings): RenderPage
     })();
     return loaded;
   };
-  // Renders in turn: the next starts when the last has rendered all of its page (or was given up).
-  let last: Promise<unknown> = Promise.resolve();
-
   return async (shell, page) => {
     const at = shell.indexOf(ROOT);
     if (at < 0) return undefined;
     const renderer = await load();
     if (!renderer) return undefined;
-    // The next page renders once this one is all rendered (or given up).
     const signal = AbortSignal.timeout(RENDER_MOST_MS);
-    const turn = last.then(async () => {
+    const render = async () => {
       const rendered = await renderer.renderPage({ ...page, signal });
       // All of it before the first byte: React then writes each part in place, with none of the inline scripts
       // that swap late parts in (the page's Content-Security-Policy allows no inline script but head-init.js).
       if (rendered)
         await Promise.race([rendered.done, new Promise((r) => signal.addEventListener('abort', r))]);
       return signal.aborted ? undefined : rendered;
-    });
-    last = turn.catch(() => undefined);
-    const rendered = await turn.catch((error: unknown) => {
+    };
+    const rendered = await render().catch((error: unknown) => {
       log.error('rendering a page failed', { path: loggedPath(page.url), err: error });
       return undefined;
     });

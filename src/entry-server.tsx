@@ -2,17 +2,16 @@
 // called by server/page-render.ts: the same router, routes and components as the browser, the loaders answered
 // from the first screen's answers (the ones the page carries, so the browser's first render is the same), the
 // visitor's language, React's streaming renderer. The browser hydrates what this renders (main.tsx).
-import { i18n, type Messages } from '@lingui/core';
+import { type Messages, setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { RouterServer } from '@tanstack/react-router/ssr/server';
-import { getDefaultStore } from 'jotai';
+import { createStore, Provider } from 'jotai';
 import { StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import type { Language } from '../core/constants';
-import { setServerAnswers } from './lib/api/first-screen';
 import { LanguageAfterHydration } from './lib/language-after-hydration';
-import { setServerOrigin } from './lib/page-origin';
+import { type PageRequest, serverPageRequest } from './lib/page-request';
 import { languageAtom } from './lib/state';
 import { messages as englishMessages } from './locales/en/messages.po';
 import { messages as thaiMessages } from './locales/th/messages.po';
@@ -34,35 +33,35 @@ export interface RenderRequest {
 export interface RenderedPage {
   /** The first screen's HTML, to go inside #root, as a stream. */
   body: ReadableStream<Uint8Array>;
-  /** Resolves when all of it is rendered: the next page may render then (Lingui's i18n is one per process). */
+  /** Resolves when all of it is rendered. */
   done: Promise<void>;
 }
 
-async function loadedRouter(url: string) {
-  const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }));
-  await router.load();
-  return router;
-}
+const routerFor = (url: string, page: PageRequest) =>
+  createAppRouter(createMemoryHistory({ initialEntries: [url] }), page);
 
-/** Where the server's load of the router ended in a redirect (the router keeps it aside on the server). */
-function redirectedTo(router: AppRouter): string | undefined {
-  const result = (
-    router as unknown as {
-      _serverResult?: { type: string; redirect?: Response & { options?: { href?: string } } };
-    }
-  )._serverResult;
-  if (result?.type !== 'redirect') return undefined;
-  return result.redirect?.options?.href ?? result.redirect?.headers.get('Location') ?? '/';
+/**
+ * The address as the routes write it out (home's ?page=1, the defaults their search gives), which the router would
+ * otherwise redirect to: the server renders that one, as the browser's router writes it out anyway once mounted.
+ */
+function canonicalHref(router: AppRouter): string {
+  const location = router.latestLocation;
+  const leaf = router.matchRoutes(location).at(-1);
+  return router.buildLocation({
+    to: location.pathname,
+    search: leaf?.search ?? {},
+    params: leaf?.params ?? {},
+  } as Parameters<AppRouter['buildLocation']>[0]).href;
 }
 
 /**
- * The matches the page shows: all of them, or up to the one whose not-found page stands in for the rest (an
- * address no route has: the root's 404 page, the rest never loaded).
+ * The matches the page shows: those the load reached. An address no route has stops at the root, whose not-found
+ * page stands in for the rest (never loaded).
  */
 function shownMatches(router: AppRouter) {
   const { matches } = router.state;
-  const boundary = matches.findIndex((match) => (match as { _notFound?: boolean })._notFound);
-  return boundary < 0 ? matches : matches.slice(0, boundary + 1);
+  const unloaded = matches.findIndex((match) => match.status === 'pending');
+  return unloaded < 0 ? matches : matches.slice(0, unloaded);
 }
 
 /**
@@ -70,24 +69,32 @@ function shownMatches(router: AppRouter) {
  * (a loader that needed more than the answers, a redirect): the browser then renders it itself, as before.
  */
 export async function renderPage(request: RenderRequest): Promise<RenderedPage | undefined> {
-  setServerAnswers(request.answers);
-  setServerOrigin(request.origin);
-  i18n.loadAndActivate({ locale: request.language, messages: CATALOGS[request.language] });
-  getDefaultStore().set(languageAtom, request.language);
-  let router = await loadedRouter(request.url);
-  // A search the routes give defaults to (home's ?page=1) is written out, as the browser's router does too.
-  const canonical = redirectedTo(router);
-  if (
-    canonical &&
-    new URL(canonical, 'http://page.invalid').pathname ===
+  // This render's own: its answers and origin (through the router's context), its Lingui instance and its jotai
+  // store. Nothing process-wide is written, so renders overlap.
+  const page = serverPageRequest(request.answers, request.origin);
+  const i18n = setupI18n({
+    locale: request.language,
+    messages: { [request.language]: CATALOGS[request.language] },
+  });
+  const store = createStore();
+  store.set(languageAtom, request.language);
+  let router = routerFor(request.url, page);
+  const canonical = canonicalHref(router);
+  if (canonical !== router.latestLocation.href) {
+    if (
+      new URL(canonical, 'http://page.invalid').pathname !==
       new URL(request.url, 'http://page.invalid').pathname
-  )
-    router = await loadedRouter(canonical);
-  const { location } = router.state;
+    )
+      return undefined;
+    router = routerFor(canonical, page);
+  }
+  await router.load();
+  const { location, resolvedLocation } = router.state;
   const asked = new URL(request.url, 'http://page.invalid');
   const matches = shownMatches(router);
   if (
-    redirectedTo(router) ||
+    // A loader's redirect (an unknown event goes to /404): the router resolved no page.
+    !resolvedLocation ||
     matches.length === 0 ||
     location.pathname !== asked.pathname ||
     matches.some((match) => match.status !== 'success')
@@ -97,9 +104,11 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
     <StrictMode>
       {/* The same tree as the browser's (main.tsx), so useId's ids match when it hydrates. */}
       <LanguageAfterHydration />
-      <I18nProvider i18n={i18n}>
-        <RouterServer router={router} />
-      </I18nProvider>
+      <Provider store={store}>
+        <I18nProvider i18n={i18n}>
+          <RouterServer router={router} />
+        </I18nProvider>
+      </Provider>
     </StrictMode>,
     {
       signal: request.signal,

@@ -6,7 +6,7 @@ import './styles.css';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { RouterProvider } from '@tanstack/react-router';
-import { getDefaultStore } from 'jotai';
+import { getDefaultStore, Provider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { SERVED_LANGUAGE_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE } from '../core/first-screen';
@@ -46,9 +46,11 @@ const app = (
   <StrictMode>
     {/* Before the pages: its effect runs before theirs, so a page with a language of its own switches last. */}
     <LanguageAfterHydration language={rendered && choice && choice !== rendered ? choice : undefined} />
-    <I18nProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nProvider>
+    <Provider store={getDefaultStore()}>
+      <I18nProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nProvider>
+    </Provider>
   </StrictMode>
 );
 if (rendered) {

@@ -5,7 +5,7 @@ import { StagePage } from '../features/stage/StagePage';
 
 // {event_id}/manual: pick photos by stage and time (SPEC §2 Stage page). An unknown event goes to /404.
 export const Route = createFileRoute('/$eventId_/manual')({
-  loader: ({ params }) => loadEvent(params.eventId),
+  loader: ({ params, context }) => loadEvent(params.eventId, context.page.carried),
   pendingComponent: EventLoading,
   pendingMs: 200,
   pendingMinMs: 300,

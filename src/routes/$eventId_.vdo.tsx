@@ -5,7 +5,7 @@ import { loadEvent } from '../features/events/event-loader';
 
 // {event_id}/vdo: the event's videos (SPEC §2). An unknown event goes to /404.
 export const Route = createFileRoute('/$eventId_/vdo')({
-  loader: ({ params }) => loadEvent(params.eventId),
+  loader: ({ params, context }) => loadEvent(params.eventId, context.page.carried),
   pendingComponent: EventLoading,
   pendingMs: 200,
   pendingMinMs: 300,

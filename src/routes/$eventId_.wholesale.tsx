@@ -5,7 +5,7 @@ import { WholesalePage } from '../features/wholesale/WholesalePage';
 
 // {event_id}/wholesale: the unlimited package across all photographers of a hybrid event.
 export const Route = createFileRoute('/$eventId_/wholesale')({
-  loader: ({ params }) => loadEvent(params.eventId),
+  loader: ({ params, context }) => loadEvent(params.eventId, context.page.carried),
   pendingComponent: EventLoading,
   pendingMs: 200,
   pendingMinMs: 300,

@@ -5,7 +5,7 @@ import { loadEvent } from '../features/events/event-loader';
 
 // /event/{event_id}: the event's race detail (SPEC §2). An unknown event goes to /404.
 export const Route = createFileRoute('/event/$eventId')({
-  loader: ({ params }) => loadEvent(params.eventId),
+  loader: ({ params, context }) => loadEvent(params.eventId, context.page.carried),
   pendingComponent: EventLoading,
   pendingMs: 200,
   pendingMinMs: 300,

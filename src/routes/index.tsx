@@ -13,8 +13,8 @@ const searchSchema = v.object({
 export const Route = createFileRoute('/')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => ({ page: search.page, shared: search.shared }),
-  loader: async ({ deps }) => ({
-    ...(await loadHome(deps.page)),
+  loader: async ({ deps, context }) => ({
+    ...(await loadHome(deps.page, context.page.carried)),
     sharedPhoto: deps.shared === '1' && (await hasSharedPhoto().catch(() => false)),
   }),
   pendingComponent: HomeLoading,

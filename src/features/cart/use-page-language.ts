@@ -2,7 +2,7 @@
 // except for a visitor whose device reads Thai (issue 35: a Thai buyer who never chose a language is not switched
 // to English). The visitor's choice is never written here: leaving the page goes back to the stored (default)
 // language.
-import { i18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useHydrated } from '../../lib/hydration';
@@ -40,6 +40,8 @@ export function pageLanguage(
  */
 export function usePageLanguage(pageDefault: Language | undefined): boolean {
   const setLanguage = useSetAtom(languageAtom);
+  // The render's own instance (the server makes one per page), not the browser's global one.
+  const { i18n } = useLingui();
   // What is stored on the device is not the server's to know: its page (and the browser's hydration of it) is in
   // the language it was asked in; the page's own language follows at once after.
   const hydrated = useHydrated();
@@ -66,6 +68,6 @@ export function usePageLanguage(pageDefault: Language | undefined): boolean {
           .catch(() => undefined);
       }
     };
-  }, [wanted, setLanguage]);
+  }, [wanted, setLanguage, i18n]);
   return ready;
 }

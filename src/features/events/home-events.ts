@@ -6,6 +6,7 @@ import { get, set } from 'idb-keyval';
 import type { Banner, EventSummary } from '../../../core/contract/events';
 import { ApiError } from '../../lib/api/client';
 import { fetchBanners, fetchOnSaleCount, fetchOnSaleEvents, fetchSoonEvents } from '../../lib/api/events';
+import type { CarriedAnswers } from '../../lib/api/first-screen';
 
 export type HomeEvents =
   | { state: 'live'; events: EventSummary[]; total: number }
@@ -23,9 +24,16 @@ const savedKey = (page: number) => `home-events:${page}`;
 /** Online unless the browser says it is not (the server, which renders home too, has no such flag: online). */
 const isOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
-export async function loadHomeEvents(page: number, online = isOnline()): Promise<HomeEvents> {
+export async function loadHomeEvents(
+  page: number,
+  online = isOnline(),
+  carried?: CarriedAnswers,
+): Promise<HomeEvents> {
   try {
-    const [events, total] = await Promise.all([fetchOnSaleEvents(page), fetchOnSaleCount()]);
+    const [events, total] = await Promise.all([
+      fetchOnSaleEvents(page, { carried }),
+      fetchOnSaleCount({ carried }),
+    ]);
     if (!online) return { state: 'saved', events, total };
     // Kept where there is somewhere to keep it (not on the server, nor in a browser without IndexedDB).
     await Promise.resolve()
@@ -52,11 +60,11 @@ export interface HomeData {
 }
 
 /** The whole home page: the grid as above, plus banners and upcoming events, which are left out on failure. */
-export async function loadHome(page: number): Promise<HomeData> {
+export async function loadHome(page: number, carried?: CarriedAnswers): Promise<HomeData> {
   const [events, banners, soon] = await Promise.all([
-    loadHomeEvents(page),
-    fetchBanners().catch(() => []),
-    fetchSoonEvents().catch(() => []),
+    loadHomeEvents(page, isOnline(), carried),
+    fetchBanners({ carried }).catch(() => []),
+    fetchSoonEvents({ carried }).catch(() => []),
   ]);
   return { events, banners, soon };
 }

@@ -1,5 +1,5 @@
 // Applies forced-language.ts to a mounted page: switch on mount, switch back to the saved choice on unmount.
-import { i18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { activateLanguage } from '../../lib/i18n';
@@ -15,6 +15,8 @@ let pendingRestore: ReturnType<typeof setTimeout> | undefined;
 export function useForcedLanguage(eventKey: string): boolean {
   const forced = forcedLanguageOf(eventKey);
   const setLanguage = useSetAtom(languageAtom);
+  // The render's own instance (the server makes one per page), not the browser's global one.
+  const { i18n } = useLingui();
   const [ready, setReady] = useState(() => !forced || i18n.locale === forced);
 
   useEffect(() => {

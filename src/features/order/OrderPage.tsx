@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { photoObjectKeys } from '../../../core/contract/photos';
 import { afterFirstScreen } from '../../lib/after-first-screen';
 import { formatDateTime } from '../../lib/format';
-import { pageOrigin } from '../../lib/page-origin';
+import { usePageRequest } from '../../lib/page-request';
 import { usePageTitle } from '../../lib/page-title';
 import { publicObjectUrl } from '../../lib/photo-urls';
 import { photoImageAddresses } from '../../lib/sized-image';
@@ -59,6 +59,7 @@ export function OrderPage({ q }: { q: string }) {
   const [errorClosed, setErrorClosed] = useState(false);
   const refused = result.state === 'refused';
   // Back from the gateway (3-D Secure returns to ?return=1): a failed payment says so once (SPEC §8).
+  const { origin } = usePageRequest();
   const searchStr = useLocation({ select: (location) => location.searchStr });
   const [returned] = useState(() => new URLSearchParams(searchStr).get('return') === '1');
   const [returnChecked, setReturnChecked] = useState(false);
@@ -148,7 +149,7 @@ export function OrderPage({ q }: { q: string }) {
           view={view}
           refreshing={refreshing}
           onRefresh={() => void refresh()}
-          origin={pageOrigin()}
+          origin={origin}
         />
       )}
       {view?.kind === 'paid' && (

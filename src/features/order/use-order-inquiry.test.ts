@@ -19,15 +19,14 @@ const fetchOrderInquiry = vi.fn(
     return answers[0] ?? inquiry();
   },
 );
-/** The answer that came with the page (its first screen), taken by the first look. */
+/** The answer that came with the page (its first screen): read by every render until one is shown. */
 let carried: Inquiry | undefined;
 vi.mock('../../lib/api/order-inquiry', () => ({
   fetchOrderInquiry: (q: string, signal?: AbortSignal, wait?: { known: string; seconds: number }) =>
     fetchOrderInquiry(q, signal, wait),
-  carriedOrderInquiry: () => {
-    const answer = carried;
+  carriedOrderInquiry: () => carried,
+  dropCarriedOrderInquiry: () => {
     carried = undefined;
-    return answer;
   },
 }));
 

@@ -9,7 +9,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { INQUIRY_MAX_WAIT_S } from '../../../core/constants';
 import type { Inquiry } from '../../../core/contract/order';
 import { ApiError } from '../../lib/api/client';
-import { carriedOrderInquiry, fetchOrderInquiry } from '../../lib/api/order-inquiry';
+import { carriedOrderInquiry, dropCarriedOrderInquiry, fetchOrderInquiry } from '../../lib/api/order-inquiry';
+import { usePageRequest } from '../../lib/page-request';
 
 export type InquiryState =
   | { state: 'loading' }
@@ -56,31 +57,23 @@ const visible = () => typeof document === 'undefined' || document.visibilityStat
 /** What one ask found. */
 type Asked = 'changed' | 'unchanged' | 'failed' | 'aborted';
 
-/**
- * The answer the page carried for an order, the same for every render of the first screen until one is shown: a
- * render React throws away (a hydration that waited for a chunk, then ran again) must not use it up, or the render
- * that is kept finds none and differs from the server's HTML.
- */
-const carriedAnswers = new Map<string, Inquiry | undefined>();
-function carriedAnswer(q: string): Inquiry | undefined {
-  if (!carriedAnswers.has(q)) carriedAnswers.set(q, carriedOrderInquiry(q));
-  return carriedAnswers.get(q);
-}
-
 export function useOrderInquiry(q: string): {
   result: InquiryState;
   refreshing: boolean;
   refresh: () => Promise<void>;
 } {
-  // The answer that came with the page shows in the first render: no frame of an empty page before it.
+  // The answer that came with the page shows in the first render: no frame of an empty page before it. It stays
+  // carried until shown: a render React throws away (a hydration that waited for a chunk, then ran again) must not
+  // use it up, or the render that is kept finds none and differs from the server's HTML.
+  const page = usePageRequest();
   const [carried] = useState(() => {
-    const inquiry = carriedAnswer(q);
+    const inquiry = carriedOrderInquiry(q, page.carried);
     return inquiry && { q, inquiry };
   });
   // Shown: a later visit of this order asks the API.
   useEffect(() => {
-    carriedAnswers.delete(q);
-  }, [q]);
+    dropCarriedOrderInquiry(q, page.carried);
+  }, [q, page]);
   const [result, setResult] = useState<InquiryState>(() =>
     carried ? { state: 'loaded', inquiry: carried.inquiry } : { state: 'loading' },
   );

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { QR_PAGE_SCREEN_PX } from '../../../core/constants';
-import { pageOrigin } from '../../lib/page-origin';
+import { usePageRequest } from '../../lib/page-request';
 import { usePageTitle } from '../../lib/page-title';
 import { downloadQrImage, drawScreenQr } from './qr-drawing';
 import { addressLabel, eventAddress, qrFileName } from './qr-layout';
@@ -28,7 +28,7 @@ function EventQr({ q }: { q: string }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState<'logo' | 'plain' | null>(null);
-  const address = eventAddress(pageOrigin(), q);
+  const address = eventAddress(usePageRequest().origin, q);
   const label = addressLabel(address);
 
   useEffect(() => {

@@ -3,15 +3,19 @@
 import type { EventSummary, Team } from '../../../core/contract/events';
 import { ApiError } from '../../lib/api/client';
 import { fetchTeam, fetchTeamEvents } from '../../lib/api/events';
+import type { CarriedAnswers } from '../../lib/api/first-screen';
 
 export type TeamLoad =
   | { state: 'found'; team: Team; events: EventSummary[] }
   | { state: 'missing' }
   | { state: 'failed' };
 
-export async function loadTeam(teamKey: string): Promise<TeamLoad> {
+export async function loadTeam(teamKey: string, carried?: CarriedAnswers): Promise<TeamLoad> {
   try {
-    const [team, events] = await Promise.all([fetchTeam(teamKey), fetchTeamEvents(teamKey)]);
+    const [team, events] = await Promise.all([
+      fetchTeam(teamKey, { carried }),
+      fetchTeamEvents(teamKey, { carried }),
+    ]);
     return team ? { state: 'found', team, events } : { state: 'missing' };
   } catch (error) {
     if (error instanceof ApiError) return { state: 'failed' };

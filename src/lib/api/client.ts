@@ -1,7 +1,7 @@
 // The typed client over core/contract: every answer is parsed with its schema before the UI sees it.
 import * as v from 'valibot';
 import { appSettings } from '../app-settings';
-import { takeFirstScreenAnswer } from './first-screen';
+import { type CarriedAnswers, documentAnswers } from './first-screen';
 
 /** Where the API is (the server's PUBLIC_API_BASE, handed over with the app shell). */
 export const API_BASE: string = appSettings.apiBase;
@@ -25,6 +25,25 @@ export class ApiError extends Error {
 }
 
 /**
+ * Where a call's answer may come from before the API: the answers its page carried (the browser's own unless
+ * given: a server render gives its own), and the signal that aborts it. A bare signal is the same as `{ signal }`.
+ */
+export type CallFrom =
+  | AbortSignal
+  | { signal?: AbortSignal | undefined; carried?: CarriedAnswers | undefined };
+
+function callFrom(from: CallFrom | undefined): { signal?: AbortSignal | undefined; carried: CarriedAnswers } {
+  if (from instanceof AbortSignal) return { signal: from, carried: documentAnswers() };
+  return { signal: from?.signal, carried: from?.carried ?? documentAnswers() };
+}
+
+function parsedCarried<S extends v.GenericSchema>(carried: unknown, schema: S): v.InferOutput<S> | undefined {
+  if (carried === undefined) return undefined;
+  const parsed = v.safeParse(schema, carried);
+  return parsed.success ? parsed.output : undefined;
+}
+
+/**
  * The answer to this call that came with the page (src/lib/api/first-screen.ts), parsed like any answer, taken
  * once; undefined when none came (or it does not parse). A page can render it at once, without a round trip.
  */
@@ -33,22 +52,32 @@ export function takeCarried<S extends v.GenericSchema>(
   path: string,
   schema: S,
   body?: unknown,
+  carried: CarriedAnswers = documentAnswers(),
 ): v.InferOutput<S> | undefined {
-  const carried = takeFirstScreenAnswer(method, path, body);
-  if (carried === undefined) return undefined;
-  const parsed = v.safeParse(schema, carried);
-  return parsed.success ? parsed.output : undefined;
+  return parsedCarried(carried.take(method, path, body), schema);
+}
+
+/** As takeCarried, but left for the call that takes it. */
+export function peekCarried<S extends v.GenericSchema>(
+  method: 'GET' | 'POST',
+  path: string,
+  schema: S,
+  body: unknown,
+  carried: CarriedAnswers,
+): v.InferOutput<S> | undefined {
+  return parsedCarried(carried.peek(method, path, body), schema);
 }
 
 async function call<S extends v.GenericSchema>(
   method: 'GET' | 'POST',
   path: string,
   schema: S,
-  body?: unknown,
-  signal?: AbortSignal,
+  body: unknown,
+  from: CallFrom | undefined,
   headers: Record<string, string> = {},
 ): Promise<v.InferOutput<S>> {
-  const carried = takeCarried(method, path, schema, body);
+  const { signal, carried: answers } = callFrom(from);
+  const carried = takeCarried(method, path, schema, body, answers);
   if (carried !== undefined) return carried;
   let response: Response;
   try {
@@ -86,13 +115,13 @@ async function call<S extends v.GenericSchema>(
   return parsed.output;
 }
 
-export const getJson = <S extends v.GenericSchema>(path: string, schema: S, signal?: AbortSignal) =>
-  call('GET', path, schema, undefined, signal);
+export const getJson = <S extends v.GenericSchema>(path: string, schema: S, from?: CallFrom) =>
+  call('GET', path, schema, undefined, from);
 
 export const postJson = <S extends v.GenericSchema>(
   path: string,
   body: unknown,
   schema: S,
-  signal?: AbortSignal,
+  from?: CallFrom,
   headers?: Record<string, string>,
-) => call('POST', path, schema, body, signal, headers);
+) => call('POST', path, schema, body, from, headers);

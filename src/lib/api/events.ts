@@ -14,52 +14,52 @@ import {
   teamDetailAnswerSchema,
   teamEventsAnswerSchema,
 } from '../../../core/contract/events';
-import { getJson, postJson } from './client';
+import { type CallFrom, getJson, postJson } from './client';
 
-export async function fetchOnSaleEvents(page: number, signal?: AbortSignal): Promise<EventSummary[]> {
+export async function fetchOnSaleEvents(page: number, from?: CallFrom): Promise<EventSummary[]> {
   const answer = await postJson(
     `${eventsBasePath}/pagination`,
     { page, page_size: EVENTS_PAGE_SIZE, page_tab: 'ON_SALE' },
     eventsPaginationAnswerSchema,
-    signal,
+    from,
   );
   return answer.body;
 }
 
-export async function fetchOnSaleCount(signal?: AbortSignal): Promise<number> {
+export async function fetchOnSaleCount(from?: CallFrom): Promise<number> {
   const answer = await postJson(
     `${eventsBasePath}/pagination-count`,
     { event_status: 'ON_SALE' },
     eventsPaginationCountAnswerSchema,
-    signal,
+    from,
   );
   return answer.body[0].event_count;
 }
 
-export async function fetchEvent(eventKey: string, signal?: AbortSignal): Promise<EventDetail> {
+export async function fetchEvent(eventKey: string, from?: CallFrom): Promise<EventDetail> {
   const answer = await getJson(
     `${eventsBasePath}/${encodeURIComponent(eventKey)}`,
     eventDetailAnswerSchema,
-    signal,
+    from,
   );
   return answer.body;
 }
 
-export async function fetchBanners(signal?: AbortSignal): Promise<Banner[]> {
-  return (await getJson(`${eventsBasePath}/slider-banner`, sliderBannerAnswerSchema, signal)).body;
+export async function fetchBanners(from?: CallFrom): Promise<Banner[]> {
+  return (await getJson(`${eventsBasePath}/slider-banner`, sliderBannerAnswerSchema, from)).body;
 }
 
-export async function fetchSoonEvents(signal?: AbortSignal): Promise<EventSummary[]> {
-  return (await getJson(`${eventsBasePath}/soon`, soonAnswerSchema, signal)).body;
+export async function fetchSoonEvents(from?: CallFrom): Promise<EventSummary[]> {
+  return (await getJson(`${eventsBasePath}/soon`, soonAnswerSchema, from)).body;
 }
 
-export async function fetchTeamEvents(teamKey: string, signal?: AbortSignal): Promise<EventSummary[]> {
+export async function fetchTeamEvents(teamKey: string, from?: CallFrom): Promise<EventSummary[]> {
   const path = `${eventsBasePath}/team/${encodeURIComponent(teamKey)}`;
-  return (await getJson(path, teamEventsAnswerSchema, signal)).body;
+  return (await getJson(path, teamEventsAnswerSchema, from)).body;
 }
 
 /** The team, or undefined when the key is unknown (the server answers an empty list). */
-export async function fetchTeam(teamKey: string, signal?: AbortSignal): Promise<Team | undefined> {
+export async function fetchTeam(teamKey: string, from?: CallFrom): Promise<Team | undefined> {
   const path = `${eventsBasePath}/team-detail/${encodeURIComponent(teamKey)}`;
-  return (await getJson(path, teamDetailAnswerSchema, signal)).body[0];
+  return (await getJson(path, teamDetailAnswerSchema, from)).body[0];
 }

@@ -48,3 +48,18 @@ describe('answers carried by the shell', () => {
     expect(await again.fetchOnSaleCount()).toBe(9);
   });
 });
+
+describe('one page’s carried answers', () => {
+  it('are peeked at without being used up, taken once, and kept apart from another page’s', async () => {
+    const { CarriedAnswers } = await import('./first-screen');
+    const key = firstScreenKey('POST', '/v3/order/inquiry', { tk: 't', order_uuid: 'u' });
+    const one = new CarriedAnswers({ [key]: { n: 1 } });
+    const two = new CarriedAnswers({ [key]: { n: 2 } });
+    expect(one.peek('POST', '/v3/order/inquiry', { order_uuid: 'u', tk: 't' })).toEqual({ n: 1 });
+    expect(one.take('POST', '/v3/order/inquiry', { tk: 't', order_uuid: 'u' })).toEqual({ n: 1 });
+    expect(one.take('POST', '/v3/order/inquiry', { tk: 't', order_uuid: 'u' })).toBeUndefined();
+    expect(two.take('POST', '/v3/order/inquiry', { tk: 't', order_uuid: 'u' })).toEqual({ n: 2 });
+    // Only the browser's page keeps what was taken (for its service worker).
+    expect(one.taken).toEqual([]);
+  });
+});

@@ -8,7 +8,8 @@ import {
   orderBasePaths,
 } from '../../../core/contract/order';
 import { appSettings } from '../app-settings';
-import { postJson, takeCarried } from './client';
+import { peekCarried, postJson } from './client';
+import type { CarriedAnswers } from './first-screen';
 
 /** The server's APP_TOKEN, handed over with the app shell (the demo server's default in dev and tests). */
 export const APP_TOKEN: string = appSettings.appToken;
@@ -22,15 +23,22 @@ export interface InquiryWait {
 
 const inquiryPath = `${orderBasePaths.v3}/inquiry`;
 
-/** The inquiry's answer that came with the order's page (its first screen), once; undefined when none came. */
-export function carriedOrderInquiry(orderUuid: string): Inquiry | undefined {
-  const answer = takeCarried('POST', inquiryPath, inquiryAnswerSchema, {
-    tk: APP_TOKEN,
-    order_uuid: orderUuid,
-  });
+const inquiryBody = (orderUuid: string) => ({ tk: APP_TOKEN, order_uuid: orderUuid });
+
+/**
+ * The inquiry's answer that came with the order's page (its first screen), the same for every render of it until
+ * it is shown (dropCarriedOrderInquiry); undefined when none came.
+ */
+export function carriedOrderInquiry(orderUuid: string, carried: CarriedAnswers): Inquiry | undefined {
+  const answer = peekCarried('POST', inquiryPath, inquiryAnswerSchema, inquiryBody(orderUuid), carried);
   if (!answer) return undefined;
   const { status: _status, ...inquiry } = answer;
   return inquiry;
+}
+
+/** The carried inquiry once shown: a later visit of the order asks the API. */
+export function dropCarriedOrderInquiry(orderUuid: string, carried: CarriedAnswers): void {
+  carried.take('POST', inquiryPath, inquiryBody(orderUuid));
 }
 
 /** POST /v3/order/inquiry. A refusal (unknown order, wrong token) throws ApiError of kind "status". */

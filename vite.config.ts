@@ -32,8 +32,11 @@ function buildStamp(): Plugin {
 const FIRST_SCREEN_MODULES =
   /node_modules[\\/](react|react-dom|scheduler|@tanstack|jotai|@lingui|idb-keyval|valibot)[\\/]|[\\/]src[\\/](routes|lib[\\/](api|app-settings|format|i18n|state|page-title|sw-bridge|links|pager|busy|network-status))[\\/.]/;
 
-/** The fonts every first screen's Thai text uses (src/main.tsx), preloaded: no late swap shifts the text. */
-const FIRST_PAINT_FONTS = /^assets\/sarabun-thai-(400|600)-normal-[\w-]+\.woff2$/;
+/**
+ * The fonts of every first screen's text (src/fonts.css: Thai and Latin, 400 and 600), preloaded: they are shown
+ * only if they are there when the text is first laid out (font-display: optional).
+ */
+const FIRST_PAINT_FONTS = /^assets\/sarabun-(thai|latin)-(400|600)-normal-[\w-]+\.woff2$/;
 
 /**
  * src/head-init.js, what must run before the first paint, goes into index.html itself: as a file it was a
@@ -67,7 +70,7 @@ function inlineHeadScript(): Plugin {
 /**
  * Hints for the first paint, written into index.html by the build: the message catalogs, named for
  * src/head-init.js (it starts loading the stored language's catalog with the app's code instead of after it, one
- * round trip less before the first text), and preloads of the Thai fonts (found by the CSS only once it has loaded).
+ * round trip less before the first text), and preloads of the first paint's fonts (found by the CSS only once it has loaded).
  */
 function firstPaintHints(): Plugin {
   return {
@@ -87,8 +90,8 @@ function firstPaintHints(): Plugin {
           throw new Error('index.html lost its runfoto-catalogs meta, or the build has no message catalogs');
         }
         const fonts = Object.keys(bundle ?? {}).filter((file) => FIRST_PAINT_FONTS.test(file));
-        if (fonts.length !== 2)
-          throw new Error(`expected the two Thai fonts in the build, found ${fonts.length}`);
+        if (fonts.length !== 4)
+          throw new Error(`expected Sarabun's four first-paint fonts in the build, found ${fonts.length}`);
         const fontLinks = fonts
           .sort()
           .map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${file}" />`);

@@ -1,5 +1,5 @@
-// The page's own code preloaded with the shell (issue 15): the route file an address names, by TanStack's file
-// naming, and the chunks and styles it needs beyond the entry's.
+// The page's own code preloaded with the shell and its own styles in it: the route file an address names, by
+// TanStack's file naming, and the chunks and styles it needs beyond the entry's.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,10 +29,11 @@ const manifest = {
 };
 
 const script = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}">`;
-const style = (file: string) => `<link rel="preload" as="style" crossorigin href="/${file}">`;
-/** The same styles applied when the browser runs no script. */
-const withoutScript = (...files: string[]) =>
-  `<noscript>${files.map((file) => `<link rel="stylesheet" href="/${file}">`).join('')}</noscript>`;
+/** A style file the manifest names, as a render-blocking stylesheet (a file the server cannot read). */
+const style = (file: string) => `<link rel="stylesheet" crossorigin href="/${file}">`;
+/** A style file the server read: its text in the page, its link kept disabled for Vite's preload helper. */
+const inlined = (file: string, css: string) =>
+  `<style>${css}</style><link rel="stylesheet" crossorigin href="/${file}" disabled>`;
 
 describe('the shell’s preloads', () => {
   it('reads route file names as TanStack does', () => {
@@ -53,7 +54,6 @@ describe('the shell’s preloads', () => {
         script('assets/shared-S.js'),
         style('assets/_eventId-V.css'),
         style('assets/shared-S.css'),
-        withoutScript('assets/_eventId-V.css', 'assets/shared-S.css'),
       ].join(''),
     );
     // A literal segment beats a parameter: /cart is the cart, not an event called "cart".
@@ -66,7 +66,22 @@ describe('the shell’s preloads', () => {
         script('assets/OrderPage-O.js'),
         script('assets/shared-S.js'),
         style('assets/shared-S.css'),
-        withoutScript('assets/shared-S.css'),
+      ].join(''),
+    );
+  });
+
+  it('puts the route’s styles in the page, so its first frame is styled with or without script', () => {
+    const files: Record<string, string> = {
+      '/assets/_eventId-V.css': '.event-page{padding:8px}',
+      '/assets/shared-S.css': '.photo{aspect-ratio:1}',
+    };
+    const preloads = shellPreloadsFrom(manifest, (address) => files[address]);
+    expect(preloads('/bangkok-city-marathon-2026')).toBe(
+      [
+        script('assets/_eventId-V.js'),
+        script('assets/shared-S.js'),
+        inlined('assets/_eventId-V.css', '.event-page{padding:8px}'),
+        inlined('assets/shared-S.css', '.photo{aspect-ratio:1}'),
       ].join(''),
     );
   });

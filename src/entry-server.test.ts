@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The server's renderer (entry-server.tsx) with renders overlapping: each page keeps its own answers, origin and
 // language, whatever the others in flight carry.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eventsBasePath } from '../core/contract/events';
 import { appSettingsDefaults, SERVER_SETTINGS_GLOBAL } from '../core/contract/settings';
 import { firstScreenKey } from '../core/first-screen';
@@ -70,5 +70,29 @@ describe('pages rendered side by side', () => {
     ]);
     expect(first).toContain('<h1>First copy</h1>');
     expect(second).toContain('<h1>Second copy</h1>');
+  });
+});
+
+describe('pages that read the device', () => {
+  // The server knows nothing of the visitor's device, whatever its runtime offers as a navigator: a page that asked
+  // it while rendering would differ from the phone's first render (an iPhone saves to Photos) and fail to hydrate.
+  it('render on the server without asking the device: a paid order offers its downloads in the HTML', async () => {
+    vi.stubGlobal('navigator', undefined);
+    const { paidInquiry, paidImage } = await import('./features/order/order-test-data');
+    const { APP_TOKEN } = await import('./lib/api/order-inquiry');
+    const { orderBasePaths } = await import('../core/contract/order');
+    const uuid = '0b6f1f5e-2a34-4c1e-9d41-6a3c1b2d3e4f';
+    const answers = {
+      [firstScreenKey('POST', `${orderBasePaths.v3}/inquiry`, { tk: APP_TOKEN, order_uuid: uuid })]: {
+        status: 'success',
+        ...paidInquiry([paidImage(1), paidImage(2)]),
+      },
+    };
+    const errors = vi.spyOn(console, 'error');
+    const page = await rendered(`/download/${uuid}`, 'th', answers, 'https://shop.example');
+    expect(errors).not.toHaveBeenCalled();
+    expect(page).toContain('ชำระเงินเรียบร้อย');
+    expect(page).toContain('ดาวน์โหลดภาพต้นฉบับทั้งหมด (2 ภาพ)');
+    vi.unstubAllGlobals();
   });
 });

@@ -1,7 +1,4 @@
-import '@fontsource/sarabun/thai-400.css';
-import '@fontsource/sarabun/latin-400.css';
-import '@fontsource/sarabun/thai-600.css';
-import '@fontsource/sarabun/latin-600.css';
+import './fonts.css';
 import './styles.css';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';

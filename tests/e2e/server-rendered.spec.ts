@@ -1,7 +1,8 @@
 // Pages rendered on the server and hydrated in the browser (issue 34): every page's first screen comes as HTML
 // (its text there before any script runs), in the visitor's language; the browser hydrates it with no mismatch
 // (any hydration warning or error fails), on a phone and a desktop, in Thai and English; a link-preview crawler
-// (no JavaScript) reads the event's title, date and sale state and its Open Graph meta; unknown pages answer 404.
+// (no JavaScript) reads the event's title, date and sale state and its Open Graph meta; unknown pages answer 404;
+// nothing moves on a slow phone when the app's code and fonts arrive late.
 import {
   type APIRequestContext,
   type Browser,
@@ -145,6 +146,64 @@ for (const [label, viewport] of [
     });
   }
 }
+
+/** The layout shifts while `path` loads on a slow phone, with the elements that moved (summed as CLS counts them). */
+async function shiftsOn(page: Page, path: string): Promise<{ cls: number; moved: string[] }> {
+  await page.goto(path, { waitUntil: 'load' });
+  await expect(page.locator('.app')).not.toHaveAttribute('data-sidebar', 'auto');
+  await page.waitForTimeout(500);
+  return page.evaluate(
+    () =>
+      new Promise<{ cls: number; moved: string[] }>((resolve) => {
+        new PerformanceObserver((list) => {
+          const shifts = list.getEntries() as unknown as {
+            value: number;
+            hadRecentInput: boolean;
+            sources: { node?: Node }[];
+          }[];
+          const counted = shifts.filter((shift) => !shift.hadRecentInput);
+          resolve({
+            cls: counted.reduce((sum, shift) => sum + shift.value, 0),
+            moved: counted.flatMap((shift) =>
+              shift.sources.map((source) =>
+                source.node instanceof Element
+                  ? `${source.node.tagName.toLowerCase()}.${source.node.className} (${shift.value.toFixed(3)})`
+                  : `text (${shift.value.toFixed(3)})`,
+              ),
+            ),
+          });
+        }).observe({ type: 'layout-shift', buffered: true });
+        // No entry at all: nothing moved.
+        setTimeout(() => resolve({ cls: 0, moved: [] }), 200);
+      }),
+  );
+}
+
+test('nothing moves while a slow phone loads a page: its styles come with it and its fonts are never swapped in late', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'block',
+  });
+  // The app's code and the fonts arrive well after the server's page has been painted, as on a crowded network.
+  await context.route(/\/assets\/.+\.(js|woff2?)$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    await route.continue();
+  });
+  const page = await context.newPage();
+  const orders = [await orderPage(context.request, false), await orderPage(context.request, true)];
+  const moved: string[] = [];
+  for (const path of ['/', `/${EVENT}`, `/${EVENT}/manual`, '/find-order', '/cart', ...orders]) {
+    const shifts = await shiftsOn(page, path);
+    if (shifts.cls > 0.02) moved.push(`${path}: CLS ${shifts.cls.toFixed(3)}: ${shifts.moved.join(', ')}`);
+  }
+  expect(moved).toEqual([]);
+  await context.close();
+});
 
 /**
  * A visitor's device: its viewport, the languages its browser asks for (Accept-Language and navigator.languages)

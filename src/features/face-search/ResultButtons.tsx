@@ -11,6 +11,7 @@ import { ADD_TOAST_MS } from '../../../core/constants';
 import type { EventDetail } from '../../../core/contract/events';
 import type { Photo } from '../../../core/contract/photos';
 import { formatBaht } from '../../lib/format';
+import { useHydrated } from '../../lib/hydration';
 import { freePhotoUrl } from '../../lib/photo-urls';
 import { SaveToPhotos } from '../../lib/save-to-photos/SaveToPhotos';
 import { offersSaveToPhotos } from '../../lib/save-to-photos/share-photos';
@@ -54,7 +55,9 @@ export function ResultButtons({ event, variant, cartKind, photos }: ResultButton
     [photos, event.event_key],
   );
   const zip = useZipDownload(prepare);
-  const savesToPhotos = useMemo(() => offersSaveToPhotos(), []);
+  // Asked of the device once the server's HTML is hydrated: the server has no navigator.
+  const hydrated = useHydrated();
+  const savesToPhotos = useMemo(() => hydrated && offersSaveToPhotos(), [hydrated]);
   const photoEntries = useMemo(() => prepare('photos').entries, [prepare]);
   const zipping = zip.progress.photos;
   const percent = zipping ? progressText(zipping.done, zipping.total) : '';

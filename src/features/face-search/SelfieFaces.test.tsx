@@ -63,7 +63,10 @@ describe("a selfie's faces to pick from", () => {
     expect(faces).toHaveTextContent('แตะใบหน้าของคุณเพื่อค้นหาด้วยใบหน้านั้น');
     // The runner's own selfie, as sent, under the boxes.
     // Its address is made in an effect, so the picture may come a render after the boxes.
-    expect(await within(faces).findByRole('img', { name: 'รูปเซลฟี่ของคุณ' })).toHaveAttribute('src', 'blob:selfie');
+    expect(await within(faces).findByRole('img', { name: 'รูปเซลฟี่ของคุณ' })).toHaveAttribute(
+      'src',
+      'blob:selfie',
+    );
     expect(URL.createObjectURL).toHaveBeenCalledWith(compressed);
     // Numbered left to right, in that order for the keyboard; the largest (searched) one is the right-hand face.
     const buttons = within(faces).getAllByRole('button');

@@ -15,10 +15,7 @@ export interface ZipJob {
 
 export type ZipProgress<K extends string> = Partial<Record<K, { done: number; total: number }>>;
 
-export function useZipDownload<K extends string>(
-  prepare: (kind: K) => ZipJob,
-  userAgent = navigator.userAgent,
-) {
+export function useZipDownload<K extends string>(prepare: (kind: K) => ZipJob) {
   const [confirming, setConfirming] = useState<K | undefined>();
   const [inAppOpen, setInAppOpen] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -27,11 +24,12 @@ export function useZipDownload<K extends string>(
   useBusyWhile('download', Object.values(progress).some(Boolean));
 
   const request = useCallback(
+    // The browser is asked at the tap: this hook also renders on the server, which has no navigator.
     (kind: K) => {
-      if (isInAppBrowser(userAgent)) setInAppOpen(true);
+      if (isInAppBrowser(navigator.userAgent)) setInAppOpen(true);
       else setConfirming(kind);
     },
-    [userAgent],
+    [],
   );
 
   const start = useCallback(async () => {

@@ -5,7 +5,6 @@
 import { stopAlert } from '../../lib/api/alerts';
 import { ApiError } from '../../lib/api/client';
 import { withdrawFaceConsent } from '../../lib/api/privacy';
-import { appDb } from '../../lib/db/app-db';
 import { forgetAllAlerts } from '../alerts/kept-alert';
 import { forgetFaceConsent, storedFaceConsent } from './face-consent';
 
@@ -42,6 +41,8 @@ export async function withdrawFaceConsentHere(): Promise<WithdrawOutcome> {
   const stoppedHere = stopped.filter((s) => s.status === 'fulfilled').length;
   let results = 0;
   try {
+    // The device's database is opened only now: its code (Dexie) stays off the event page's first screen.
+    const { appDb } = await import('../../lib/db/app-db');
     results = await appDb.transaction('rw', appDb.search_results, appDb.cart_latest, async () => {
       const count = await appDb.search_results.count();
       await appDb.search_results.clear();

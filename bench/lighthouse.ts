@@ -1,11 +1,13 @@
 // Lighthouse (mobile preset: simulated slow 4G and 4× CPU slowdown, a first visit with storage cleared) on the
 // built store it starts itself (demo data, no face indexing, so the machine is quiet), in Debian's Chromium:
 // home, an event page and a paid order page. Each page runs --runs times; the median run by performance score is
-// reported, with Lighthouse's benchmark index of the machine. Side by side (issue 34): the build of --baseline
+// reported, with Lighthouse's benchmark index of the machine. Then the QR visit (bench/qr-visit.ts: a cold visit to
+// an event page → consent → selfie chosen → results shown, under the same throttling) on a store of its own with
+// face indexing, --runs times, the median reported (--journeys none leaves it out). Side by side (issue 34): the build of --baseline
 // (the last commit on Preact, before React and server rendering) from a git worktree under .tmp/ (installed and
 // built there once), then this checkout's build. Prints one JSON line per page and build, then one line with all.
 //   node --import tsx bench/lighthouse.ts [--dist dist] [--runs 3] [--pages home,event,order] [--reports DIR]
-//                                          [--baseline COMMIT | --baseline none]
+//                                          [--baseline COMMIT | --baseline none] [--journeys qr | none]
 // --reports DIR keeps each page's median Lighthouse report (DIR/{build}-{page}.json) for a closer look.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -17,6 +19,7 @@ import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium';
 import { freePort, median, round, startStore, waitFor } from './bench-kit';
+import { measureQrVisit, type QrVisitResult } from './qr-visit';
 
 /** The last commit whose build ran on Preact (before issue 34): the side-by-side's other build. */
 const PREACT_BASELINE = 'bfafa6c';
@@ -28,6 +31,7 @@ const { values } = parseArgs({
     pages: { type: 'string', default: 'home,event,order' },
     reports: { type: 'string' },
     baseline: { type: 'string', default: PREACT_BASELINE },
+    journeys: { type: 'string', default: 'qr' },
   },
 });
 const RUNS = Number(values.runs);
@@ -114,13 +118,19 @@ function baselineCheckout(commit: string): string {
   return dir;
 }
 
-async function measureBuild(build: string, cwd: string | undefined, dist: string): Promise<PageResult[]> {
+async function measureBuild(
+  build: string,
+  cwd: string | undefined,
+  dist: string,
+): Promise<{ pages: PageResult[]; journeys: QrVisitResult[] }> {
   const results: PageResult[] = [];
+  const journeys: QrVisitResult[] = [];
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-lighthouse-'));
   const store = await startStore(
     { DATA_DIR: path.join(dir, 'data'), DIST_DIR: dist, FACE_WORKERS: '0' },
     cwd,
   );
+  let storeStopped = false;
   const port = await freePort();
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -158,12 +168,20 @@ async function measureBuild(build: string, cwd: string | undefined, dist: string
       }
       console.log(JSON.stringify(result.page));
     }
+    // The pages' store (no face indexing) makes way for the journey's own.
+    await store.stop();
+    storeStopped = true;
+    if (values.journeys === 'qr') {
+      const journey = await measureQrVisit(browser, build, cwd, dist, RUNS);
+      journeys.push(journey);
+      console.log(JSON.stringify(journey));
+    }
   } finally {
     await browser.close();
-    await store.stop();
+    if (!storeStopped) await store.stop();
     await fs.rm(dir, { recursive: true, force: true });
   }
-  return results;
+  return { pages: results, journeys };
 }
 
 type LighthouseRun = Awaited<ReturnType<typeof lighthouse>>;
@@ -201,15 +219,22 @@ function medianResult(build: string, name: string, url: string, runs: Lighthouse
 }
 
 const builds: Record<string, PageResult[]> = {};
+const journeys: Record<string, QrVisitResult[]> = {};
+const measure = async (build: string, cwd: string | undefined, dist: string) => {
+  const measured = await measureBuild(build, cwd, dist);
+  builds[build] = measured.pages;
+  journeys[build] = measured.journeys;
+};
 if (values.baseline !== 'none') {
   const checkout = baselineCheckout(values.baseline);
-  builds.preact = await measureBuild('preact', checkout, path.join(checkout, 'dist'));
+  await measure('preact', checkout, path.join(checkout, 'dist'));
 }
-builds.react = await measureBuild('react', undefined, path.resolve(values.dist));
+await measure('react', undefined, path.resolve(values.dist));
 const results = Object.values(builds).flat();
 console.log(
   JSON.stringify({
     lighthouse: builds,
+    journeys,
     median_performance: Object.fromEntries(
       Object.entries(builds).map(([build, pages]) => [build, median(pages.map((r) => r.performance))]),
     ),

@@ -6,7 +6,13 @@ import { SHOWN_SIZES } from '../../core/sized-images';
 import { testDatabases } from '../db/test-databases';
 import { TEST_APP_TOKEN } from '../test/app-fixture';
 import { orderFixture } from '../test/order-fixtures';
-import { firstScreen, firstScreenAnswersElement, imagePreloadLink, intoHead } from './first-screen';
+import {
+  firstScreen,
+  firstScreenAnswersElement,
+  imagePreloadLink,
+  intoHead,
+  intoHeadFirst,
+} from './first-screen';
 
 describe.each(testDatabases.slice(0, 1))('the first screen', (database) => {
   const f = orderFixture(database);
@@ -114,5 +120,17 @@ describe.each(testDatabases.slice(0, 1))('the first screen', (database) => {
     // A "$&" in the markup is text, not a replacement pattern.
     expect(intoHead(html, '<meta content="$&">')).toContain('<meta content="$&"></head>');
     expect(intoHead(html, '')).toBe(html);
+  });
+
+  it('puts the largest image first in the head, under the Content-Security-Policy', () => {
+    const policy = `<meta http-equiv="Content-Security-Policy" content="default-src 'self'">`;
+    const html = `<html><head><meta charset="UTF-8">${policy}<link rel="preload" as="font"></head></html>`;
+    expect(intoHeadFirst(html, '<link rel="preload" as="image">')).toBe(
+      `<html><head><meta charset="UTF-8">${policy}<link rel="preload" as="image"><link rel="preload" as="font"></head></html>`,
+    );
+    expect(intoHeadFirst('<html><head><title>x</title></head></html>', '<link rel="y">')).toBe(
+      '<html><head><link rel="y"><title>x</title></head></html>',
+    );
+    expect(intoHeadFirst(html, '')).toBe(html);
   });
 });

@@ -11,6 +11,7 @@ import {
   firstScreenAnswersElement,
   imagePreloadLink,
   intoHead,
+  intoHeadFirst,
 } from './first-screen';
 import { pageHead, pageHeadMarkup, type SharedImage } from './page-head';
 import { shareImageOf } from './share-image';
@@ -88,10 +89,10 @@ export async function pageDocument(
     `<html lang="${language}" ${SERVED_LANGUAGE_ATTRIBUTE}="${language}"`,
   );
   html = html.replace(DESCRIPTION, '').replace(TITLE, () => markup);
-  const hints =
-    firstScreenAnswersElement(first.answers) + preloadsFor(request.pathname) + imagePreloadLink(first.image);
+  // The page's largest image first: on a phone's network it otherwise waited behind the fonts and the app's code.
+  html = intoHeadFirst(html, imagePreloadLink(first.image));
   return {
-    html: intoHead(html, hints),
+    html: intoHead(html, firstScreenAnswersElement(first.answers) + preloadsFor(request.pathname)),
     status: first.missing ? 404 : 200,
     private: Boolean(first.private),
     language,

@@ -96,12 +96,14 @@ async function visit(browser: Browser, base: string, selfieFile: string) {
     const opened = Date.now();
     await page.goto(`${base}/${EVENT}`, { waitUntil: 'commit' });
     const consent = page.getByRole('dialog', { name: 'ก่อนค้นหาภาพด้วยใบหน้า' });
-    const agree = consent.getByRole('checkbox', { name: /ฉันยินยอมให้ระบบประมวลผลใบหน้า/ });
-    await agree.waitFor({ timeout: 60_000 });
+    const accept = consent.getByRole('button', { name: 'ยอมรับ', exact: true });
+    await accept.waitFor({ timeout: 60_000 });
     const asked = Date.now();
-    await agree.check();
+    // The face-processing consent is a box of its own (builds before it asked only for Accept).
+    const agree = consent.getByRole('checkbox', { name: /ฉันยินยอมให้ระบบประมวลผลใบหน้า/ });
+    if (await agree.count()) await agree.check();
     const accepted = Date.now();
-    await consent.getByRole('button', { name: 'ยอมรับ', exact: true }).click();
+    await accept.click();
     const picker = page.locator('.face-search input[type=file]:not([capture])');
     await picker.waitFor({ state: 'attached', timeout: 60_000 });
     await consent.waitFor({ state: 'detached', timeout: 60_000 });

@@ -1,7 +1,10 @@
 // Small pieces the browser benchmarks share: a free loopback port, the median, rounding, waiting for a probe, the
-// store started as playwright.config.ts starts it, and Chromium launched with the flags this machine needs.
+// store started as playwright.config.ts starts it, Chromium launched with the flags this machine needs, a face
+// search through the API, and how busy a process is.
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
 import { type Browser, chromium } from '@playwright/test';
+import { TEST_CONSENT } from '../server/test/consent';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium';
 import { freePort } from '../tests/free-port';
 
@@ -72,4 +75,46 @@ export async function startStore(env: Record<string, string>, cwd?: string): Pro
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
     },
   };
+}
+
+/**
+ * One face search of `event` through the API, as the PWA makes it (sign, PUT, search): the photos found, -1 when
+ * refused.
+ */
+export async function demoSearch(base: string, event: string, selfie: Uint8Array): Promise<number> {
+  const post = (p: string, body: unknown) =>
+    fetch(`${base}${p}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.json() as Promise<Record<string, unknown>>);
+  const signed = await post('/api/v2/facesearch/sign', {
+    event_key: event,
+    file_name: 'selfie.jpg',
+    file_type: 'image/jpg',
+    consent: TEST_CONSENT,
+  });
+  if (typeof signed.url !== 'string') return -1;
+  await fetch(new URL(signed.url, base), {
+    method: 'PUT',
+    headers: { 'content-type': 'image/jpg' },
+    body: new Uint8Array(selfie),
+  });
+  const answer = await post('/api/v2/facesearch', {
+    search_id: signed.search_id,
+    file_location: signed.file_location,
+    event_key: event,
+  });
+  return answer.status === 'success' ? Number(answer.image_length) : -1;
+}
+
+/** The share of one core a process (all its threads) used over `ms`, from /proc (Linux). */
+export async function cpuShare(pid: number, ms: number): Promise<number> {
+  const ticks = async () => {
+    const fields = (await fs.readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]?.split(' ') ?? [];
+    return Number(fields[11]) + Number(fields[12]); // utime + stime, in clock ticks (100 per second)
+  };
+  const before = await ticks();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  return ((await ticks()) - before) / 100 / (ms / 1000);
 }

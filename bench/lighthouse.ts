@@ -3,7 +3,7 @@
 // home, an event page and a paid order page. Each page runs --runs times; the median run by performance score is
 // reported, with Lighthouse's benchmark index of the machine. Then the QR visit (bench/qr-visit.ts: a cold visit to
 // an event page → consent → selfie chosen → results shown, under the same throttling) on a store of its own with
-// face indexing, --runs times, the median reported (--journeys none leaves it out). Side by side (issue 34): the build of --baseline
+// face indexing, --runs times, the median reported (--journeys none leaves it out). Side by side: the build of --baseline
 // (the last commit on Preact, before React and server rendering) from a git worktree under .tmp/ (installed and
 // built there once), then this checkout's build. Prints one JSON line per page and build, then one line with all.
 //   node --import tsx bench/lighthouse.ts [--dist dist] [--runs 3] [--pages home,event,order] [--reports DIR]
@@ -21,7 +21,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium';
 import { freePort, median, round, startStore, waitFor } from './bench-kit';
 import { measureQrVisit, type QrVisitResult } from './qr-visit';
 
-/** The last commit whose build ran on Preact (before issue 34): the side-by-side's other build. */
+/** The last commit whose build ran on Preact (before React and server rendering): the side-by-side's other build. */
 const PREACT_BASELINE = 'bfafa6c';
 
 const { values } = parseArgs({

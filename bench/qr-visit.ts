@@ -8,9 +8,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
-import { TEST_CONSENT } from '../server/test/consent';
 import { DEMO_SELFIE_MATCHES, demoSelfieJpeg } from '../tests/demo-selfie';
-import { median, round, startStore, waitFor } from './bench-kit';
+import { cpuShare, demoSearch, median, round, startStore, waitFor } from './bench-kit';
 
 const EVENT = 'bangkok-city-marathon-2026';
 
@@ -38,45 +37,6 @@ export interface QrVisitResult {
   runs: number[];
   /** A run that could not finish, and why (the build's page differs, the store refused). */
   failed_runs: string[];
-}
-
-/** One search through the API: how many photos the selfie finds, -1 when refused. */
-async function apiSearch(base: string, selfie: Buffer): Promise<number> {
-  const post = (p: string, body: unknown) =>
-    fetch(`${base}${p}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }).then((r) => r.json() as Promise<Record<string, unknown>>);
-  const signed = await post('/api/v2/facesearch/sign', {
-    event_key: EVENT,
-    file_name: 'selfie.jpg',
-    file_type: 'image/jpg',
-    consent: TEST_CONSENT,
-  });
-  if (typeof signed.url !== 'string') return -1;
-  await fetch(new URL(signed.url, base), {
-    method: 'PUT',
-    headers: { 'content-type': 'image/jpg' },
-    body: new Uint8Array(selfie),
-  });
-  const answer = await post('/api/v2/facesearch', {
-    search_id: signed.search_id,
-    file_location: signed.file_location,
-    event_key: EVENT,
-  });
-  return answer.status === 'success' ? Number(answer.image_length) : -1;
-}
-
-/** The share of one core a process used over `ms` (Linux /proc). */
-async function cpuShare(pid: number, ms: number): Promise<number> {
-  const ticks = async () => {
-    const fields = (await fs.readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]?.split(' ') ?? [];
-    return Number(fields[11]) + Number(fields[12]);
-  };
-  const before = await ticks();
-  await new Promise((resolve) => setTimeout(resolve, ms));
-  return ((await ticks()) - before) / 100 / (ms / 1000);
 }
 
 /** One cold visit on a new phone (nothing stored): the three steps' times and the photos found. */
@@ -146,7 +106,7 @@ export async function measureQrVisit(
     );
     await waitFor(
       'the demo photos to be indexed',
-      async () => ((await apiSearch(store.base, selfie)) >= DEMO_SELFIE_MATCHES ? true : undefined),
+      async () => ((await demoSearch(store.base, EVENT, selfie)) >= DEMO_SELFIE_MATCHES ? true : undefined),
       600_000,
     );
     // The rest of the demo is indexed meanwhile; the visits are timed on a quiet store (at most 10 minutes on).

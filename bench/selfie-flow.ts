@@ -12,10 +12,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { TEST_CONSENT } from '../server/test/consent';
 import { selfieCompressionOptions } from '../src/features/face-search/selfie-compression-options';
 import { DEMO_SELFIE_MATCHES, demoSelfieJpeg, faceApiSample } from '../tests/demo-selfie';
-import { launchChromium, median, round, startStore, waitFor } from './bench-kit';
+import { cpuShare, demoSearch, launchChromium, median, round, startStore, waitFor } from './bench-kit';
 
 const { values } = parseArgs({
   options: {
@@ -71,46 +70,7 @@ const store = await startStore({ DATA_DIR: path.join(dir, 'data'), DIST_DIR: val
 const { base } = store;
 const server = store.process;
 
-/** The share of one core a process (all its threads) used over `ms`, from /proc (Linux). */
-async function cpuShare(pid: number, ms: number): Promise<number> {
-  const ticks = async () => {
-    const fields = (await fs.readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]?.split(' ') ?? [];
-    return Number(fields[11]) + Number(fields[12]); // utime + stime, in clock ticks (100 per second)
-  };
-  const before = await ticks();
-  await new Promise((r) => setTimeout(r, ms));
-  return ((await ticks()) - before) / 100 / (ms / 1000);
-}
-
-async function apiSearch(bytes: Buffer): Promise<number> {
-  const post = (p: string, body: unknown) =>
-    fetch(`${base}${p}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  const signed = await (
-    await post('/api/v2/facesearch/sign', {
-      event_key: EVENT,
-      file_name: 'selfie.jpg',
-      file_type: 'image/jpg',
-      consent: TEST_CONSENT,
-    })
-  ).json();
-  await fetch(new URL(signed.url, base), {
-    method: 'PUT',
-    headers: { 'content-type': 'image/jpg' },
-    body: new Uint8Array(bytes),
-  });
-  const answer = await (
-    await post('/api/v2/facesearch', {
-      search_id: signed.search_id,
-      file_location: signed.file_location,
-      event_key: EVENT,
-    })
-  ).json();
-  return answer.status === 'success' ? answer.image_length : -1;
-}
+const apiSearch = (bytes: Buffer) => demoSearch(base, EVENT, bytes);
 
 const browser = await launchChromium();
 

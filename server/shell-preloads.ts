@@ -105,8 +105,8 @@ export function shellPreloadsFrom(
 }
 
 /**
- * The preloads and styles of the app built in `distDir`, its manifest read on first use (`npm start` may build after the
- * server is made); none for a build without a manifest.
+ * The preloads and styles of the app built in `distDir`, its manifest read on first use (`npm start` may build
+ * after the server is made); none for a build without a manifest.
  */
 export function shellPreloads(distDir: string): (pathname: string) => string {
   const file = path.join(distDir, '.vite', 'manifest.json');

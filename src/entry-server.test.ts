@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The server's renderer (entry-server.tsx) with renders overlapping: each page keeps its own answers, origin and
 // language, whatever the others in flight carry.
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eventsBasePath } from '../core/contract/events';
 import { appSettingsDefaults, SERVER_SETTINGS_GLOBAL } from '../core/contract/settings';
 import { firstScreenKey } from '../core/first-screen';
@@ -74,6 +74,11 @@ describe('pages rendered side by side', () => {
 });
 
 describe('pages that read the device', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
   // The server knows nothing of the visitor's device, whatever its runtime offers as a navigator: a page that asked
   // it while rendering would differ from the phone's first render (an iPhone saves to Photos) and fail to hydrate.
   it('render on the server without asking the device: a paid order offers its downloads in the HTML', async () => {
@@ -93,6 +98,5 @@ describe('pages that read the device', () => {
     expect(errors).not.toHaveBeenCalled();
     expect(page).toContain('ชำระเงินเรียบร้อย');
     expect(page).toContain('ดาวน์โหลดภาพต้นฉบับทั้งหมด (2 ภาพ)');
-    vi.unstubAllGlobals();
   });
 });

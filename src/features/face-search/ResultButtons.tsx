@@ -11,10 +11,9 @@ import { ADD_TOAST_MS } from '../../../core/constants';
 import type { EventDetail } from '../../../core/contract/events';
 import type { Photo } from '../../../core/contract/photos';
 import { formatBaht } from '../../lib/format';
-import { useHydrated } from '../../lib/hydration';
 import { freePhotoUrl } from '../../lib/photo-urls';
 import { SaveToPhotos } from '../../lib/save-to-photos/SaveToPhotos';
-import { offersSaveToPhotos } from '../../lib/save-to-photos/share-photos';
+import { useOffersSaveToPhotos } from '../../lib/save-to-photos/use-offers-save-to-photos';
 import { showToast } from '../../lib/ui/toast';
 import { useZipDownload } from '../../lib/zip/use-zip-download';
 import { ZipDialogs } from '../../lib/zip/ZipDialogs';
@@ -55,9 +54,7 @@ export function ResultButtons({ event, variant, cartKind, photos }: ResultButton
     [photos, event.event_key],
   );
   const zip = useZipDownload(prepare);
-  // Asked of the device once the server's HTML is hydrated: the server has no navigator.
-  const hydrated = useHydrated();
-  const savesToPhotos = useMemo(() => hydrated && offersSaveToPhotos(), [hydrated]);
+  const savesToPhotos = useOffersSaveToPhotos();
   const photoEntries = useMemo(() => prepare('photos').entries, [prepare]);
   const zipping = zip.progress.photos;
   const percent = zipping ? progressText(zipping.done, zipping.total) : '';

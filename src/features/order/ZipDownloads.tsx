@@ -1,9 +1,8 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useMemo } from 'react';
 import type { PaidImage } from '../../../core/contract/order';
-import { useHydrated } from '../../lib/hydration';
 import { SaveToPhotos } from '../../lib/save-to-photos/SaveToPhotos';
-import { offersSaveToPhotos } from '../../lib/save-to-photos/share-photos';
+import { useOffersSaveToPhotos } from '../../lib/save-to-photos/use-offers-save-to-photos';
 import { useZipDownload } from '../../lib/zip/use-zip-download';
 import { ZipDialogs } from '../../lib/zip/ZipDialogs';
 import { progressText, type ZipVariant, zipEntryNames, zipFileName } from '../../lib/zip/zip-names';
@@ -36,9 +35,7 @@ export function ZipDownloads({ q, images, originalsReady, offerLogos, logosReady
   );
   const zip = useZipDownload(prepare);
   const count = images.length;
-  // Asked of the device once the server's HTML is hydrated: the server has no navigator.
-  const hydrated = useHydrated();
-  const savesToPhotos = useMemo(() => hydrated && offersSaveToPhotos(), [hydrated]);
+  const savesToPhotos = useOffersSaveToPhotos();
   const entries = useMemo(
     () => ({ original: prepare('original').entries, logo: prepare('logo').entries }),
     [prepare],

@@ -28,9 +28,12 @@ function buildStamp(): Plugin {
   };
 }
 
-/** The modules of every first screen, bundled together (see build below). */
+/**
+ * The modules of every first screen, bundled together (see build below): the libraries, the route table, the shell's
+ * helpers and the API calls the first screens' loaders make. Other pages' API calls load with their pages.
+ */
 const FIRST_SCREEN_MODULES =
-  /node_modules[\\/](react|react-dom|scheduler|@tanstack|jotai|@lingui|idb-keyval|valibot)[\\/]|[\\/]src[\\/](routes|lib[\\/](api|app-settings|format|i18n|state|page-title|sw-bridge|links|pager|busy|network-status))[\\/.]/;
+  /node_modules[\\/](react|react-dom|scheduler|@tanstack|jotai|@lingui|idb-keyval|valibot)[\\/]|[\\/]src[\\/](routes|lib[\\/](api[\\/](client|events|first-screen)|app-settings|format|i18n|state|page-title|sw-bridge|links|pager|busy|network-status))[\\/.]/;
 
 /**
  * The fonts of every first screen's text (src/fonts.css: Thai and Latin, 400 and 600), preloaded: they are shown

@@ -1,9 +1,9 @@
-// The attacker's checks of issue 13, re-run against the real store (npm start's entry) on loopback, behind one
+// The attacker's checks of hostile input, run against the real store (npm start's entry) on loopback, behind one
 // trusted proxy (TRUST_PROXY=1) with the sandbox gateway: forged signed addresses, path traversal, tampered prices,
 // forbidden characters, huge ids, a reused idempotency key, the rate limits with a forged X-Forwarded-For, keep-alive
 // after an early answer, a reused upload address, the CSP and source maps, the preview's size, 400 concurrent order
-// creations, and kill -9 in the middle of creations; and issue 33's (attack-round2.ts). Each check says what it
-// expected and what came; prints JSON.
+// creations, and kill -9 in the middle of creations; then those of attack-round2.ts and attack-round3.ts. Each check
+// says what it expected and what came; prints JSON.
 //   node --import tsx bench/attack-recheck.ts [--dist dist]
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -279,7 +279,7 @@ try {
     `POST /api/v1/order/create HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\ncontent-length: ${big.length}\r\n\r\n`,
     Buffer.concat([big, Buffer.from('GET /app-settings.json HTTP/1.1\r\nHost: x\r\n\r\n')]),
   );
-  // Issue 33: the rest of the body is read and dropped, so the answer reaches a client still sending and the
+  // The rest of the body is read and dropped, so the answer reaches a client still sending and the
   // connection carries the next request.
   const statuses = [...early.matchAll(/HTTP\/1\.1 (\d+)/g)].map((m) => m[1]);
   check('an early answer reaches the client and the connection goes on', statuses.join() === '413,200', {
@@ -362,7 +362,7 @@ try {
     },
   );
 
-  // Issue 33's checks (attack-round2.ts), on this store; the selfie burst on one with face workers.
+  // The hostile-input checks of attack-round2.ts, on this store; the selfie burst on one with face workers.
   await roundTwoChecks({ store, call, check, order, env });
   // The race-day features' (attack-round3.ts), on this store and on stores of their own.
   await roundThreeChecks({ store, env, call, check, dir });

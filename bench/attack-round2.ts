@@ -1,4 +1,4 @@
-// The attacker's checks of issue 33 (hostile input, round 2), run by bench:attack (attack-recheck.ts) against the
+// More of the attacker's checks of hostile input, run by bench:attack (attack-recheck.ts) against the
 // store process: malformed and deeply nested JSON, oversized bodies answered 413 to a client still sending, long
 // polls held beyond the per-client cap, order creation per client, slip searches without the mobile, card charges
 // opened at once on one order, callbacks about no payment, shared photos that stall, and the masked contact. The

@@ -1,4 +1,4 @@
-// The race-day attack checks of the store's own address and its stop (bench:attack, round three): a made-up Host
+// The race-day attack checks of the store's own address and its stop (bench:attack): a made-up Host
 // (evil.example) sent for robots.txt, the sitemap and an event's page is never written into them (the sitemap's
 // <loc>s, robots' Sitemap line, the page's canonical, og:url and og:image); the metrics port, which asks no token,
 // listens on loopback only although the store listens on every address; and a SIGTERM under a stream of requests

@@ -1,4 +1,4 @@
-// The race-day attack checks of runners' alerts (bench:attack, round three): push endpoints that point inside
+// The race-day attack checks of runners' alerts (bench:attack): push endpoints that point inside
 // (loopback, metadata, any https host), confirmation e-mails in bulk (case-changed addresses, empty ones, a flood
 // from one connection with forged X-Forwarded-For), and a paid order's notice while a thousand confirmations wait.
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The race-day attack check of the store's files (bench:attack, round three): what another local user could read
+// The race-day attack check of the store's files (bench:attack): what another local user could read
 // of the running store's DATA_DIR (the database with orders' contacts and alerts' faces, originals, the secret).
 import fs from 'node:fs';
 import path from 'node:path';

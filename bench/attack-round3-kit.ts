@@ -1,4 +1,4 @@
-// What the race-day attack checks (bench:attack, round three) are given: the running store, a request "through the
+// What the race-day attack checks (bench:attack) are given: the running store, a request "through the
 // proxy" from a client of its own, and the check to report.
 import type { BenchStore } from './bench-kit';
 

@@ -1,4 +1,4 @@
-// The race-day attack checks of the start list's name search (bench:attack, round three): an event's start list of
+// The race-day attack checks of the start list's name search (bench:attack): an event's start list of
 // 120 runners, walked as a scraper would. Two-letter queries with a new X-Forwarded-For each; longer and longer
 // queries past a first name, to read a surname back letter by letter; a walk of every three-letter beginning from
 // "clients" believed through the proxy (the event's day of name searches stops it); the same walk with forged

@@ -1,4 +1,4 @@
-// The race-day attack checks of photographers' upload links (bench:attack, round three), against the running store
+// The race-day attack checks of photographers' upload links (bench:attack), against the running store
 // (the disk store behind /storage): a link made with the admin command line beside the store prints the store's own
 // address; an address signed for 1 byte takes no 60 MiB (declared, or sent chunked with no length); an address
 // signed before its link was revoked takes nothing. Each says how many bytes the store kept. (The purge of uploads

@@ -1,4 +1,4 @@
-// The race-day attack checks (bench:attack, round three), run by attack-recheck.ts against the store process: its
+// The race-day attack checks (bench:attack), run by attack-recheck.ts against the store process: its
 // files (attack-round3-files.ts); push endpoints, confirmation e-mails, bib alerts and the job lanes
 // (attack-round3-alerts.ts); the start list's name search and whose X-Forwarded-For is believed
 // (attack-round3-names.ts); photographers' uploads (attack-round3-uploads.ts); the store's own address, the metrics

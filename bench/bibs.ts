@@ -1,4 +1,4 @@
-// Bib numbers (issue 36), end to end: the labelled race photos of --set (../shared/bib-bench: images/ and
+// Bib numbers, end to end: the labelled race photos of --set (../shared/bib-bench: images/ and
 // truth-boxes.json) are imported into a fresh event of a fresh embedded store through the admin command line's
 // import path, indexed by the store's own face workers (faces and bibs), and every labelled bib is searched through
 // the API (POST /api/v1/bibsearch). Then face and bib together: each labelled runner seen in two photos or more is

@@ -1,4 +1,4 @@
-// bench:face's measure at event scale (issue 32): the face set as an event, every photo a selfie once, judged the way
+// bench:face's measure at event scale: the face set as an event, every photo a selfie once, judged the way
 // the store judges (people.ts groups the event's faces, calibration.ts tiers the matches), beside the plain threshold.
 //
 // Protocol: held-out folds. Fold f takes the f-th photo of every person as the selfies and the person's other photos
@@ -58,7 +58,7 @@ export interface EventFigures extends TierFigures {
   rank1: number;
   /** The confident tier plus "maybe": how many photos of others a runner scrolls past there. */
   with_maybe: TierFigures;
-  /** The plain distance threshold at the event's setting (the store before issue 32). */
+  /** The plain distance threshold at the event's setting: one global cut-off, without people or calibration. */
   plain: TierFigures & { threshold: number };
   plain_sweep: (TierFigures & { threshold: number })[];
   confident_sweep: (TierFigures & { confident: number })[];

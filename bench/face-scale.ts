@@ -1,4 +1,4 @@
-// A big event's faces in one API process (issue 16): an event of --faces faces (default 1.5 million) on the
+// A big event's faces in one API process: an event of --faces faces (default 1.5 million) on the
 // embedded database (or DATABASE_URL, a fresh database), then the store's face engine loading its matrix the way a
 // first search does, the process's memory before and after, and the exact scan's time per search. Real faces come
 // from the face-api package's demo photos (indexed here); the rest are synthetic (bench/synthetic-faces.ts).

@@ -3,11 +3,12 @@
 // Indexes every <dir>/<id>/*.jpg as a photo, plus the crowd images (whose <img>.truth.json says who is where),
 // searches with each face image as the selfie (itself excluded) and prints progress to stderr and ONE JSON line
 // last on stdout. `recall`/`precision` are over the face set only (per query averaged: relevant = the person's
-// other face images); `crowd_recall` is per crowd image (share of queries whose person is in it that find it). Extra options: --workers N (index with the worker pool), --no-scan (skip the 500k scan),
-// --tile-size N, --tile-overlap N, --tile-min-score X, --throughput N (crowd photos indexed at once through the
-// pool for photos/min by the wall clock; default 8), --subset NAME=FILE (a JSON list of the set's people, measured
-// alone too: `--subset asian=../shared/faces-lfw.east-asian.json`).
-// `event_scale` (issue 32) measures the face set as an event the way the store judges it: people grouped, matches
+// other face images); `crowd_recall` is per crowd image (share of queries whose person is in it that find it).
+// Extra options: --workers N (index with the worker pool), --no-scan (skip the 500k scan), --tile-size N,
+// --tile-overlap N, --tile-min-score X, --throughput N (crowd photos indexed at once through the pool for
+// photos/min by the wall clock; default 8), --subset NAME=FILE (a JSON list of the set's people, measured alone
+// too: `--subset asian=../shared/faces-lfw.east-asian.json`).
+// `event_scale` measures the face set as an event the way the store judges it: people grouped, matches
 // calibrated, two tiers (bench/face-event-eval.ts), with recall, precision, wrong photos a query (mean, p90) and the
 // rank-1 rate, beside the plain threshold and its sweep; for every subset, its people searching the whole set
 // (`<name>`) and searching an event of their own (`<name>_event`). --save-eval FILE keeps the descriptors it measured
@@ -345,7 +346,7 @@ async function main() {
   for (const row of expansionSweep) log(`  expanded, threshold ${row.threshold}: ${JSON.stringify(row)}`);
   const expanded = expandedAt(args.threshold);
 
-  // The face set as an event (issue 32): the store's people and calibrated tiers, for the whole set and each subset.
+  // The face set as an event: the store's people and calibrated tiers, for the whole set and each subset.
   const evalPhotos: EvalPhoto[] = [];
   /** Each face photo's selfie descriptor averaged with its mirror image's (measured beside the store's). */
   const mirroredSelfies: (Float32Array | undefined)[] = [];

@@ -1,4 +1,4 @@
-// Race day, live (issue 37): the store with its demo data on a fresh DATA_DIR; the admin command line's hot folder
+// Race day, live: the store with its demo data on a fresh DATA_DIR; the admin command line's hot folder
 // beside it (`watch`, as a photographer's camera would feed it over FTP: each photo written under a temporary name,
 // then renamed into place); photos of 4000×3000 with 1 to 5 runners dropped at a race day's rate while runners
 // search at theirs (one selfie, the demo's: its person is in every dropped photo). Prints ONE JSON line: the time
@@ -179,7 +179,7 @@ while (dropping || (found.size < landed.size && performance.now() < lastDrop + S
   searchMs.push(ms);
   if (answer.code === 'search-busy') busy += 1;
   const at = performance.now();
-  // Shown to the runner either as "photos of you" or under "maybe you" (the lower tier, issue 32).
+  // Shown to the runner either as "photos of you" or under "maybe you" (the lower tier).
   for (const image of answer.maybe_images ?? []) {
     const name = image.original_file_name;
     if (landed.has(name) && !found.has(name)) foundAsMaybe.add(name);

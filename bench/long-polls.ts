@@ -1,4 +1,4 @@
-// Held long polls against the real store process (issue 33): --polls order-page polls held at once (4 per order,
+// Held long polls against the real store process: --polls order-page polls held at once (4 per order,
 // each order's from its own address, behind one trusted proxy), then, while they are held, the store's other calls
 // (the settings, an event, the events listing, an order inquiry) at --rate a second for --seconds, and --paid of the
 // orders paid on the sandbox page: how fast the others are answered, how soon a paid order's polls answer, and how

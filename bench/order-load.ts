@@ -1,4 +1,4 @@
-// Load on the buying calls (issue 16), against the real store process with the demo data (sandbox gateway), each
+// Load on the buying calls, against the real store process with the demo data (sandbox gateway), each
 // phone from its own address: --orders order creations at once (each with its Idempotency-Key; a tenth sent again
 // with the same key, as a page does after a lost answer), then half of them paid on the sandbox page at once (each
 // paid twice, as a double tap), the order inquiry and the events listing under --concurrent requests at a time.

@@ -1,4 +1,4 @@
-// The finish-line rush of face searches (issue 16): N runners search at once, each from its own address (one
+// The finish-line rush of face searches: N runners search at once, each from its own address (one
 // trusted proxy, TRUST_PROXY=1, so the per-client limits see N clients), each the whole flow a phone makes: sign,
 // PUT the selfie to its signed address, search; a busy answer (503, retry_after) is waited out and asked again, as
 // the panel does. Against the real store process (npm start's entry) with the demo data, its event grown to
@@ -60,7 +60,7 @@ interface Flow {
   busyAnswers: number;
   outcome: string;
   steps?: Steps;
-  /** The photos answered as "maybe you" (issue 32), beside the photos of you the outcome counts. */
+  /** The photos answered as "maybe you" (the lower tier), beside the photos of you the outcome counts. */
   maybe?: number;
 }
 

@@ -1,4 +1,4 @@
-// Whose code a built file is (issue 34: "the first screen's JavaScript, React included, and our own code's share"):
+// Whose code a built file is, to tell the first screen's JavaScript, React included, from our own code's share:
 // each stretch of the generated code goes to the source its source map names, node_modules' or ours; each side's
 // stretches are gzipped together, as the file's bytes would be.
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Synthetic faces for the scale benchmarks (issue 16): photos of an event with `facesPerPhoto` faces each, whose
+// Synthetic faces for the scale benchmarks: photos of an event with `facesPerPhoto` faces each, whose
 // descriptors are drawn per dimension from the mean and spread of the event's real faces, so the matrix and its
 // scan see realistic values while no synthetic face is close enough to match a real person. Rows only: the photos
 // have no image files and are marked indexed (nothing queues them), and they are never bought.

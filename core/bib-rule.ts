@@ -1,4 +1,4 @@
-// What counts as a bib number of an event (issue 36): its digits (3 to 5 by default) and, optionally, a range.
+// What counts as a bib number of an event: its digits (3 to 5 by default) and, optionally, a range.
 // One rule for the reads kept at indexing, the numbers runners type (the store and the page check alike) and the
 // start lists imported.
 

@@ -125,7 +125,7 @@ export const INQUIRY_MAX_WAIT_S = 25;
 export const PREVIEW_LONG_SIDE = 1200;
 
 /**
- * Nearby frames (issue 17): a runner turns away from the camera in most frames of a burst, so for each face match
+ * Nearby frames: a runner turns away from the camera in most frames of a burst, so for each face match
  * the same photographer's photos taken this many seconds before and after are offered too ("you may be in these").
  */
 export const NEARBY_FRAME_SECONDS = 4;
@@ -135,7 +135,7 @@ export const NEARBY_FRAMES_MAX = 60;
 export const NEARBY_FRAMES_OF_MAX = 500;
 
 /**
- * Privacy (issue 17): a selfie is deleted as soon as its search has answered, and one never searched with at the
+ * Privacy: a selfie is deleted as soon as its search has answered, and one never searched with at the
  * latest this many seconds after its upload (server/services/selfie-lifetime.ts keeps to it).
  */
 export const SELFIE_DELETED_WITHIN_SECONDS = 60;

@@ -1,4 +1,4 @@
-// The answers a page's first screen needs, sent inside the app shell (issue 15): the server puts the exact answers
+// The answers a page's first screen needs, sent inside the app shell: the server puts the exact answers
 // of the read calls that page's route loaders make into a JSON element; the client's API layer takes each one once
 // instead of calling the API, so the first screen renders without waiting a round trip for its data. Both sides
 // key an answer the same way: the method, the path under the API base, and the body as JSON with sorted keys.

@@ -1,7 +1,7 @@
-// Covers and banners are stored as a JPEG and, beside it, WebP copies at a few widths (issue 15: every image sent at
+// Covers and banners are stored as a JPEG and, beside it, WebP copies at a few widths (so every image is sent at
 // the size it is shown). The JPEG's object key names the widths made, `{name}.w480-800-1200.jpg`, and each copy
-// is `{name}.w480-800-1200.{width}.webp`: the address alone says which copies exist, so the API answers the same
-// address as before (SPEC's coverurl, image_url), the page builds its srcset from it, and an image stored before
+// is `{name}.w480-800-1200.{width}.webp`: the address alone says which copies exist, so the API answers the
+// JPEG's address alone (SPEC's coverurl, image_url), the page builds its srcset from it, and an image stored before
 // copies were made (no widths in its name) is shown as it is. Objects are never rewritten under a key (a changed
 // image gets a new name), so they are cached as immutable.
 

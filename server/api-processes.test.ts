@@ -148,7 +148,7 @@ describe.runIf(serverUrl)('several API processes behind one port (PostgreSQL)', 
     expect(statuses.filter((s) => s === 429)).toHaveLength(4);
   });
 
-  it('adds up both processes’ metrics on the primary’s metrics port (issue 38)', async () => {
+  it('adds up both processes’ metrics on the primary’s metrics port', async () => {
     // The 14 signings above went to either process: the sum says 10 answered and none lost.
     const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
     const line = text

@@ -55,7 +55,7 @@ describe('appSettingsFor', () => {
         orderContactDays: 365,
       },
     });
-    // A store that sends e-mail offers runners' alerts by e-mail (issue 37).
+    // A store that sends e-mail offers runners' alerts by e-mail.
     expect(appSettingsFor(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:25' })).alertsByEmail).toBe(true);
     // What the server sends is what the PWA's schema accepts, unchanged.
     expect(parseAppSettingsJson(JSON.stringify(settings))).toEqual({ settings });

@@ -90,7 +90,7 @@ export const PERMISSIONS_POLICY = [
 
 /**
  * A photo shared to the server (no service worker took it) is read and dropped up to a selfie's size; a client that
- * stops sending for this long is cut off (issue 33: 30 stalled 40 MB shares held 800 MB).
+ * stops sending for this long is cut off (else 30 stalled 40 MB shares hold 800 MB).
  */
 const SHARED_PHOTO_IDLE_MS = 10_000;
 

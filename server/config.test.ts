@@ -211,7 +211,7 @@ describe('loadConfig: the settings the PWA takes at run time', () => {
     expect(() => loadConfig({ TRUST_PROXY: '-1' })).toThrow(/^TRUST_PROXY/);
   });
 
-  it('reads the operator settings: logs, metrics, the stop and backups (issue 38), and refuses bad ones', () => {
+  it('reads the operator settings: logs, metrics, the stop and backups, and refuses bad ones', () => {
     const c = loadConfig({}, '/srv/app');
     expect(c).toMatchObject({
       log: { level: 'info', format: 'json' },

@@ -317,7 +317,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (gateway !== 'sandbox' && gateway !== 'gbp' && gateway !== 'opn') {
     throw new Error(`PAYMENT_GATEWAY must be sandbox, gbp or opn, got "${gateway}"`);
   }
-  // A production store never falls back on the sandbox by default (issue 33): it takes no money.
+  // A production store never falls back on the sandbox by default: it takes no money.
   if (env.NODE_ENV === 'production' && !env.PAYMENT_GATEWAY) {
     throw new Error(
       'NODE_ENV=production needs PAYMENT_GATEWAY set explicitly (gbp or opn to take money; sandbox only on purpose: ' +
@@ -493,7 +493,7 @@ function parseLeaseSeconds(raw: string | undefined): number {
 }
 
 /**
- * What a store on the sandbox gateway says loudly at start (issue 33): it takes no money, and anyone holding an
+ * What a store on the sandbox gateway says loudly at start: it takes no money, and anyone holding an
  * order's address can mark it paid on the sandbox page. Undefined for a real gateway.
  */
 export function sandboxWarning(config: Pick<Config, 'paymentGateway'>): string | undefined {

@@ -27,7 +27,7 @@ export interface AppContext {
   /** The secret of the photos' passes (services/photo-pass.ts): every API process of the store has the same. */
   photoPassSecret: string;
   /**
-   * Face and bib confirm each other in face searches (issue 36, server/bibs/fusion.ts); default on. `npm run
+   * Face and bib confirm each other in face searches (server/bibs/fusion.ts); default on. `npm run
    * bench:bibs` measures the searches with it off too.
    */
   bibFusion?: boolean;

@@ -1,4 +1,4 @@
-// The store's HTTP server over real sockets (issue 33): an answer given before the body was read (413) reaches a
+// The store's HTTP server over real sockets: an answer given before the body was read (413) reaches a
 // client that is still sending, and the connection goes on; what cannot be waited for is closed.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -2,8 +2,8 @@
 //
 // An answer given before a request's body was read (413 on a body too large, 429, 404) must reach the client. If
 // the server closes the connection while the client is still sending, the client's next write fails (EPIPE, a
-// reset) and a browser reports a network error instead of the answer: the page cannot say "file too large"
-// (issue 33). @hono/node-server's own clean-up closes such a connection 500 ms after the answer. Instead, the rest
+// reset) and a browser reports a network error instead of the answer: the page cannot say "file too large".
+// @hono/node-server's own clean-up closes such a connection 500 ms after the answer. Instead, the rest
 // of the body is read and dropped, never kept, up to a bound of bytes and time; then the connection goes on as
 // any kept-alive one (Node's parser knows where the body ends). Beyond the bound, the connection is closed.
 

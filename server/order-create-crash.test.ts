@@ -1,4 +1,4 @@
-// A store killed (SIGKILL) while runners create orders (issue 16: nothing lost, nothing doubled): 60 phones send
+// A store killed (SIGKILL) while runners create orders (nothing lost, nothing doubled): 60 phones send
 // their orders at once, each with its own Idempotency-Key, and the store process dies in the middle. The phones
 // send again (the page retries a lost answer with the same key) to the restarted store on the same DATA_DIR: every
 // order exists exactly once, each key answers the same order every time, and no order is left half written.

@@ -48,7 +48,7 @@ export type PageAddress =
   /** `orderUuid` undefined: the address names no order id at all. */
   | { page: 'order'; orderUuid: string | undefined }
   | { page: 'find-mobile' }
-  /** /upload/{secret}: a photographer's upload page (issue 37); the secret is never in its head. */
+  /** /upload/{secret}: a photographer's upload page; the secret is never in its head. */
   | { page: 'upload' }
   /** The 404 page itself, or an address no page has. */
   | { page: 'not-found' };

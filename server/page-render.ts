@@ -1,9 +1,9 @@
-// The first screen rendered on the server (issue 34): the PWA's own server renderer (src/entry-server.tsx, built
+// The first screen rendered on the server: the PWA's own server renderer (src/entry-server.tsx, built
 // into {dist}/ssr by `npm run build`) renders the page's React tree from the first screen's answers, in the
 // visitor's language, and its HTML streams into the shell's #root, which the browser then hydrates (src/main.tsx).
 // Renders overlap: each has its own router, answers, origin, Lingui instance and jotai store.
 // Whatever fails (no renderer built, a page it cannot render as the browser would, an error, a render over its
-// time) sends the shell as before, and the browser renders the page itself.
+// time) sends the shell without it, and the browser renders the page itself.
 
 import { existsSync } from 'node:fs';
 import path from 'node:path';

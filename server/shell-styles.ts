@@ -1,4 +1,4 @@
-// The first screen's styles go inside the app shell (issue 15): as files they were two render-blocking requests
+// The first screen's styles go inside the app shell: as files they were two render-blocking requests
 // before the first paint. Each built <link rel="stylesheet"> becomes a <style> with the file's text, and the link
 // stays, disabled: a disabled stylesheet is not fetched, and Vite's preload helper (which loads a lazy chunk's CSS
 // unless a stylesheet link with its address is in the page) sees the file as present, so it is not loaded twice.

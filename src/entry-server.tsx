@@ -1,4 +1,4 @@
-// The server's renderer of a page's first screen (issue 34), built by Vite into {dist}/ssr/entry-server.js and
+// The server's renderer of a page's first screen, built by Vite into {dist}/ssr/entry-server.js and
 // called by server/page-render.ts: the same router, routes and components as the browser, the loaders answered
 // from the first screen's answers (the ones the page carries, so the browser's first render is the same), the
 // visitor's language, React's streaming renderer. The browser hydrates what this renders (main.tsx).

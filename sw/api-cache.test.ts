@@ -199,7 +199,7 @@ describe('kept event data', () => {
   });
 });
 
-describe('event data a page came with (issue 34)', () => {
+describe('event data a page came with', () => {
   it('is kept as if asked, so the page reopens offline; nothing else is kept', async () => {
     const h = harness();
     await h.cached.keepCarried(

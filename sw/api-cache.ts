@@ -1,4 +1,4 @@
-// The service worker's cache of event data (issue 14): the answers of the read-only calls that a page of events
+// The service worker's cache of event data: the answers of the read-only calls that a page of events
 // needs (home lists, the banner and upcoming list, an event, its highlights, its stages and times, a team) are kept
 // so every event visited opens offline. Stale-while-revalidate within a few minutes: a recent kept answer is given
 // at once and the fresh one replaces it behind; when that differs, the open pages are told (API_UPDATED) so they

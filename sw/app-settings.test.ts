@@ -144,7 +144,7 @@ describe('old runtime caches', () => {
   });
 });
 
-describe('the server’s page for a navigation (issue 34)', () => {
+describe('the server’s page for a navigation', () => {
   const request = new Request('https://shop.example/run-1');
   const html = (status: number) =>
     new Response('<!doctype html><div id="root" data-rendered="th">…</div>', {

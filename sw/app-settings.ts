@@ -92,7 +92,7 @@ export async function shellWithSettings(
 export const PAGE_FROM_NETWORK_MOST_MS = 3000;
 
 /**
- * The server's page for a navigation (its first screen rendered, issue 34), or undefined when there is none to be
+ * The server's page for a navigation (its first screen rendered), or undefined when there is none to be
  * had soon: offline, no answer within `waitMs`, or a server error.
  */
 export async function pageFromNetwork(

@@ -1,4 +1,4 @@
-// A runner's alert of new photos (issue 37) reaching the installed app: the push message's payload (JSON of
+// A runner's alert of new photos reaching the installed app: the push message's payload (JSON of
 // core/contract/alerts.ts AlertPushPayload) is shown as a notification; a tap opens the event with the new photos:
 // a window of the app already open is brought forward and sent there, else a new one opens.
 import * as v from 'valibot';

@@ -87,7 +87,7 @@ self.addEventListener('message', (event) => {
     );
 });
 
-// A runner's alert of new photos (issue 37): shown; a tap opens the event with them.
+// A runner's alert of new photos: shown; a tap opens the event with them.
 self.addEventListener('push', (event) => {
   const alert = alertOfPush(event.data);
   if (!alert) return;

@@ -1,4 +1,4 @@
-// Our addition (issue 37): "tell me when new photos of me arrive". After a search, a runner asks to be told about
+// Our addition: "tell me when new photos of me arrive". After a search, a runner asks to be told about
 // photos of them imported later at this event: by Web Push to their installed app, or by e-mail confirmed by a link
 // first. The store keeps the face's descriptor (never the selfie: it is sent once more for this, described and
 // deleted like a search's) and the bib if they gave one, until the event's photos are deleted or they stop. The
@@ -18,7 +18,7 @@ export const alertConfirmPath = `${alertsPath}/confirm`;
 export const alertSecretSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{32}$/, 'is not an alert link'));
 export const alertParamSchema = v.object({ token: alertSecretSchema });
 
-/** A notification says new photos at most this often per runner (issue 37). */
+/** A notification says new photos at most this often per runner. */
 export const ALERT_EVERY_MINUTES = 10;
 
 /** The browser's PushSubscription as JSON (endpoint and its keys, base64url). */

@@ -1,4 +1,4 @@
-// Our addition (issue 36): search by bib number, and by a runner's name through the event's start list. Not in
+// Our addition: search by bib number, and by a runner's name through the event's start list. Not in
 // SPEC §7; answered like the face search (SPEC §3) so the same results grid, cart buttons and buy-all serve them.
 import * as v from 'valibot';
 import { eventKeySchema, successAnswerSchema } from './common';

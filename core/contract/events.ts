@@ -71,7 +71,7 @@ export const eventDetailSchema = v.object({
   package: v.array(packageSchema),
   package_hb: v.array(packageHbSchema),
   stage: v.array(stageSchema),
-  /** Our addition (issue 36): search by bib number (absent: the event reads no bibs). */
+  /** Our addition: search by bib number (absent: the event reads no bibs). */
   bib_search: v.optional(bibSearchSettingsSchema),
   /**
    * Our addition: whether the event may be searched by face, as its organiser chose (N: bib search only, no face of

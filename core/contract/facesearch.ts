@@ -72,7 +72,7 @@ export const faceSearchMultipartFieldsSchema = v.object({
 });
 
 /**
- * Our addition (issue 32): the face matched in each answered photo (both tiers), so the runner can say "this is me"
+ * Our addition: the face matched in each answered photo (both tiers), so the runner can say "this is me"
  * (search again with that face: POST /v2/facesearch/similar with the photo's pass) or "not me" (drop every photo of
  * that likely person).
  */
@@ -104,11 +104,11 @@ export const faceSearchAnswerSchema = v.object({
   images: v.array(photoSchema),
   /** Average price per photo when buying all of them at the unlimited price (2 decimals). */
   avg_price: decimalStringSchema,
-  /** Our addition (issue 32): "maybe you", photos below the confident tier, best first (not in image_length). */
+  /** Our addition: "maybe you", photos below the confident tier, best first (not in image_length). */
   maybe_images: v.optional(v.array(photoSchema)),
   matched_faces: v.optional(v.array(matchedFaceSchema)),
   /**
-   * Our addition (issue 35): the faces found in the selfie: 0 (no face: not "no match"), or more than 1 (the
+   * Our addition: the faces found in the selfie: 0 (no face: not "no match"), or more than 1 (the
    * largest was searched). Absent from searches that had no selfie ("more like this").
    */
   selfie_faces: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
@@ -118,7 +118,7 @@ export const faceSearchAnswerSchema = v.object({
    */
   selfie_boxes: v.optional(v.array(faceBoxSchema)),
   /**
-   * Our addition (issue 36): the bib number read under the runner's matched faces, when one clearly leads; its
+   * Our addition: the bib number read under the runner's matched faces, when one clearly leads; its
    * photos the face search did not find (back views, covered faces) are `bib_images`, in the order taken.
    */
   runner_bib: v.optional(v.string()),
@@ -190,7 +190,7 @@ export const similarSearchRequestSchema = v.object({
 export type SimilarSearchRequest = v.InferOutput<typeof similarSearchRequestSchema>;
 export const similarSearchAnswerSchema = faceSearchAnswerSchema;
 
-// --- Our addition: nearby frames (issue 17) ------------------------------------------------------------------------
+// --- Our addition: nearby frames -----------------------------------------------------------------------------------
 // For the photos a search found, the same photographer's photos taken a few seconds before and after
 // (NEARBY_FRAME_SECONDS): the runner is often in them, face turned away. The page asks after the results show.
 

@@ -159,8 +159,8 @@ export const findOrderRequestSchema = v.pipe(
       v.transform((s) => s.trim()),
     ),
     /**
-     * Our addition (issue 33): with filter_type payment_ref, the order's mobile number too. A slip's last 4
-     * characters alone were few enough to try them all, and a hit gave the order.
+     * Our addition: with filter_type payment_ref, the order's mobile number too. A slip's last 4
+     * characters alone are few enough to try them all, and a hit would give the order.
      */
     mobile: v.optional(
       v.pipe(
@@ -199,7 +199,7 @@ export const cardPaymentRequestSchema = v.object({
   token_key: v.pipe(v.string(), v.regex(/^tokn_[A-Za-z0-9_]{1,100}$/, 'is not a card token')),
   uuid: v.pipe(v.string(), v.uuid('is not an order id')),
   /**
-   * Taken and not used (issue 33): the charge carries the order's own contact. The order page knows it only masked
+   * Taken and not used: the charge carries the order's own contact. The order page knows it only masked
    * (order-inquiry.ts), and a caller could send anything here.
    */
   email: v.optional(v.pipe(v.string(), v.maxLength(254, 'is too long')), ''),

@@ -19,7 +19,7 @@ export const photoSchema = v.object({
   atc: ynSchema,
   is_manual: ynSchema,
   /**
-   * Our addition (issue 17): the photo's pass, proof that the store showed it to the caller. The calls that tell
+   * Our addition: the photo's pass, proof that the store showed it to the caller. The calls that tell
    * more about a photo (its faces, photos like one of its faces, its nearby frames) ask for it. Optional: photos
    * kept from older answers have none.
    */
@@ -48,7 +48,7 @@ const PHOTO_COPY_SUFFIX = `.v${PREVIEW_VERSION}.webp`;
 
 /**
  * Where a photo's derivatives live in the object store (SPEC §7: {event_key}/thumbnail/{file}), and the WebP copies
- * of its public images that pages show (issue 15), named with the version they were made by: a copy's bytes never
+ * of its public images that pages show, named with the version they were made by: a copy's bytes never
  * change under its name, so browsers keep it a year; a new way of making them is a new name.
  */
 export const photoObjectKeys = (eventKey: string, fileName: string) => ({
@@ -57,7 +57,7 @@ export const photoObjectKeys = (eventKey: string, fileName: string) => ({
   thumbnailCopy: `${eventKey}/thumbnail/${fileName}${PHOTO_COPY_SUFFIX}`,
   previewCopy: `${eventKey}/preview/${fileName}${PHOTO_COPY_SUFFIX}`,
   logo: `private/${eventKey}/logo/${fileName}`,
-  /** The thumbnail without the mark, for the page of an order that paid for the photo (issue 35). */
+  /** The thumbnail without the mark, for the page of an order that paid for the photo. */
   paidThumbnail: `private/${eventKey}/paid-thumbnail/${fileName}`,
   original: `private/${eventKey}/original/${fileName}`,
 });

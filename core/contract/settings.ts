@@ -60,7 +60,7 @@ export const appSettingsSchema = v.object({
   /** The server's PAYMENT_GATEWAY (utils/conf stays the cart's answer: an administrator's row can override it). */
   paymentGateway: v.optional(v.picklist(paymentGatewayNames), 'sandbox'),
   support: v.optional(supportChannelsSchema, {}),
-  /** The store sends e-mail (SMTP_URL): a runner without push can be told of new photos by e-mail (issue 37). */
+  /** The store sends e-mail (SMTP_URL): a runner without push can be told of new photos by e-mail. */
   alertsByEmail: v.optional(v.boolean(), false),
   /** What the privacy notice names and says (PRIVACY_CONTROLLER, PRIVACY_CONTACT_EMAIL, the kept days, S3_REGION). */
   privacy: v.optional(

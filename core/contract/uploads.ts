@@ -1,4 +1,4 @@
-// Our addition (issue 37): photographers upload while the race runs, through a secret link the shop owner gives
+// Our addition: photographers upload while the race runs, through a secret link the shop owner gives
 // them (`npm run admin -- photographer-link`). The page at /upload/{secret} asks what the link is for, signs each
 // file (by its SHA-256: a file the event has is not sent again), PUTs it straight to the object store, and says it
 // is done; the store imports it through the one import path (a job, off the API's requests).

@@ -1,4 +1,4 @@
-// An event's bib numbers (issue 36): the rule its reads and searches follow, from its settings. One place for
+// An event's bib numbers: the rule its reads and searches follow, from its settings. One place for
 // "what is a bib of this event"; the reads themselves are kept as read (STORED_BIB_RULE) and filtered here.
 
 import { type BibRule, typedBib as typedBibOf } from '../../core/bib-rule';

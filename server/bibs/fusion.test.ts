@@ -1,4 +1,4 @@
-// Face and bib confirm each other (issue 36): which bib is the runner's, and what it does to the matches' tiers.
+// Face and bib confirm each other: which bib is the runner's, and what it does to the matches' tiers.
 import { describe, expect, it } from 'vitest';
 import type { FaceMatch } from '../faces/engine';
 import { confirmByBib, type ReadOnFace, runnerBibOf } from './fusion';

@@ -1,4 +1,4 @@
-// Face and bib confirm each other (issue 36). After a face search, the bib read under the runner's confidently
+// Face and bib confirm each other. After a face search, the bib read under the runner's confidently
 // matched faces is their bib: a match in "maybe you" whose own torso carries it is the runner after all; a
 // confident match whose torso carries only other bibs is someone else with a similar face, and goes to "maybe you";
 // the photos where the bib is read but the face was not found (turned away, covered) join the results apart.

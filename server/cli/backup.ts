@@ -1,4 +1,4 @@
-// backup and restore (issue 38): the embedded store (PGlite and the disk store in DATA_DIR) as one archive, made
+// backup and restore: the embedded store (PGlite and the disk store in DATA_DIR) as one archive, made
 // while the store runs, restored into an empty DATA_DIR and verified there (ops/backup.ts). With a store running,
 // the store writes the archive (it holds the database's files): this command asks it through the job queue and
 // waits; with none, the command writes it itself. PostgreSQL and S3 have their own tools (README: Backups). An
@@ -13,7 +13,7 @@ import { findJob } from '../db/jobs-repo';
 import { openClientDatabase } from '../db/open-for-role';
 import { enqueue } from '../jobs/queue';
 import { type BackupSummary, dataDirParts, restoreBackup, writeBackup } from '../ops/backup';
-import { auditBackup, BACKUP_JOB, type BackupJobPayload } from '../ops/backup-service';
+import { auditBackup, type BackupJobPayload } from '../ops/backup-service';
 import { pause } from '../services/pause';
 import { type Command, CommandFailed, noExtra, parseCommand, standaloneCommand, UsageError } from './args';
 
@@ -45,7 +45,7 @@ const countsLine = (s: Pick<BackupSummary, 'counts'>) =>
 /** Asks the running store for the backup and waits for it. */
 async function backupByStore(db: Parameters<typeof enqueue>[0], file: string, note: (line: string) => void) {
   const payload: BackupJobPayload = { file, actor: adminActor() };
-  const id = await enqueue(db, BACKUP_JOB, payload);
+  const id = await enqueue(db, 'backup', payload);
   note('the store is writing the backup…');
   for (;;) {
     await pause(500);

@@ -1,4 +1,4 @@
-// The bib commands through runCli (issue 36): a start list imported whole or not at all (its bad rows said with
+// The bib commands through runCli: a start list imported whole or not at all (its bad rows said with
 // their lines), the event's bib digits and range set, the bibs read listed, and the reading of unread photos queued.
 import fs from 'node:fs/promises';
 import path from 'node:path';

@@ -1,7 +1,7 @@
 // index-status: how far face indexing has got (photos pending/indexed/failed, faces, bibs, index jobs), for one event
 // or all; with --watch a one-line progress bar (stderr) redrawn every 2 s with photos/min, until nothing is pending.
 // The rate is measured between the watch's own samples over the last 10 minutes: photos keep no indexed-at time.
-// Race day (issue 37): what each photographer has sent (in all and in the last hour), how fast photos arrive, and a
+// Race day: what each photographer has sent (in all and in the last hour), how fast photos arrive, and a
 // store that falls behind (photos arriving faster than they are indexed) says so, with its backlog.
 import { sql } from 'kysely';
 import { bibReadingCounts } from '../db/bibs-repo';
@@ -23,9 +23,9 @@ export interface IndexStatus {
   photos: { pending: number; indexed: number; failed: number };
   faces: number;
   jobs: { queued: number; running: number; failed: number };
-  /** Bib numbers read (issue 36): reads kept, photos read, indexed photos still to read. */
+  /** Bib numbers read: reads kept, photos read, indexed photos still to read. */
   bibs: { reads: number; photosRead: number; photosUnread: number };
-  /** Photos by photographer: in all, and in the last hour (issue 37). */
+  /** Photos by photographer: in all, and in the last hour. */
   photographers: { id: number; photos: number; lastHour: number }[];
   /** Photos that arrived a minute, over the last ARRIVAL_WINDOW_MS. */
   arrivingPerMinute: number;

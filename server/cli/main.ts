@@ -1,5 +1,5 @@
 // The admin command line: `npm run admin -- <command>` (`help` lists the commands). Batch work beside a live store
-// runs at background priority, so the store's searches go first (issue 16): the process lowers itself before it
+// runs at background priority, so the store's searches go first: the process lowers itself before it
 // loads the command line's modules (./run.ts), whose loading is a second of CPU a rush would otherwise share.
 import '../ops/private-umask';
 import { lowerThisProcess } from '../faces/thread-priority';

@@ -1,4 +1,4 @@
-// The photographer-link commands through runCli (issue 37): a link printed once (only its hash kept), listed with
+// The photographer-link commands through runCli: a link printed once (only its hash kept), listed with
 // its state and the photos its photographer sent, revoked; bad arguments refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database';

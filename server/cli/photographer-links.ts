@@ -1,4 +1,4 @@
-// Photographers' upload links (issue 37): a secret address per photographer and event, printed once (only its hash
+// Photographers' upload links: a secret address per photographer and event, printed once (only its hash
 // is kept), working until it expires or is revoked; the list of an event's links with what each has sent.
 // The address opens the upload page (src/features/uploads/UploadPage.tsx) on the store's public address.
 import { uploadPagePath } from '../../core/contract/uploads';

@@ -1,5 +1,5 @@
-// The import-photos command: every file of a folder into an event, with progress on stderr and a summary; and watch
-// (issue 37): a hot folder whose new photos are imported as they land.
+// The import-photos command: every file of a folder into an event, with progress on stderr and a summary; and watch:
+// a hot folder whose new photos are imported as they land.
 import fs from 'node:fs/promises';
 import { hasStage } from '../db/events-repo';
 import type { EventRow } from '../db/schema';

@@ -1,4 +1,4 @@
-// `watch` through runCli (issue 37): the hot folder's lines, its arguments refused; the folder's behaviour itself
+// `watch` through runCli: the hot folder's lines, its arguments refused; the folder's behaviour itself
 // is server/services/hot-folder.test.ts.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

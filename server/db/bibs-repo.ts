@@ -1,4 +1,4 @@
-// Bib numbers read under faces (issue 36) and an event's start list. Reads are stored as read; which of them are the
+// Bib numbers read under faces and an event's start list. Reads are stored as read; which of them are the
 // event's bibs (its rule, its list) is decided in server/bibs/event-bibs.ts.
 import { sql } from 'kysely';
 import type { Db } from './database';

@@ -1,4 +1,4 @@
-// Fewer queries in a rush (issue 16): fifty face searches at once make the same few queries fifty times, and each
+// Fewer queries in a rush: fifty face searches at once make the same few queries fifty times, and each
 // costs the embedded database one to three milliseconds of the store's main thread (a round trip on PostgreSQL).
 // Two ways to make them fewer, per database handle (a transaction shares only with itself), with nothing cached
 // beyond the queries in flight, so that a change is seen as soon as it is committed:

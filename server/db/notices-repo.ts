@@ -56,7 +56,7 @@ export async function noticesOf(db: Db, orderId: string) {
 }
 
 /**
- * Notices written to `recipient` on `channel` since `since` for orders that paid nothing (issue 33: the cap on what
+ * Notices written to `recipient` on `channel` since `since` for orders that paid nothing (the cap on what
  * free orders send to numbers and addresses a caller chooses).
  */
 export async function freeOrderNoticesTo(

@@ -125,7 +125,7 @@ describe('the embedded database served on a local socket', () => {
     expect((await again.query('select count(*)::int as n from notes')).rows).toEqual([{ n: 1 }]);
   });
 
-  describe('while others wait for the session (issue 33)', () => {
+  describe('while others wait for the session', () => {
     let strict: PgliteSocketServer;
     let strictDir: string;
     beforeEach(async () => {

@@ -6,7 +6,7 @@
 // one exchange: a simple Query, or extended-protocol messages up to their Sync; it keeps it while its transaction
 // is open, so no statement of anyone else lands inside. A connection that keeps a transaction open without a word
 // for HOLD_TIMEOUT_MS is closed and its transaction rolled back, so a stuck client cannot stop the store. While
-// anyone else waits for the session (issue 33: a client that sent a query and never finished the exchange held
+// anyone else waits for the session (a client that sends a query and never finishes the exchange would otherwise hold
 // every API call for 30 s), the bounds are what a real client needs: an exchange must end (its Sync) within
 // EXCHANGE_WHILE_WAITED_MS and a transaction within HELD_WHILE_WAITED_MS, or the connection is closed. The store's
 // own queries go before waiting clients (session-lock.ts).

@@ -1,5 +1,6 @@
-// Runners' alerts of new photos (issue 37, migration 0013): each kept with the face's descriptor and/or bib, where to
-// tell the runner, its token and the SHA-256 of its e-mail confirmation; the photos matched since, each until a notification said it.
+// Runners' alerts of new photos (migration 0013): each kept with the face's descriptor and/or bib, where to tell the
+// runner, its token and the SHA-256 of its e-mail confirmation; the photos matched since, each until a notification
+// said it.
 import { type Selectable, sql } from 'kysely';
 import type { Db } from './database';
 import type { PhotoAlertsTable } from './schema';

@@ -1,4 +1,4 @@
-// Photographers' upload links (issue 37): kept as the SHA-256 of their secret, with the event, the photographer,
+// Photographers' upload links: kept as the SHA-256 of their secret, with the event, the photographer,
 // when they stop working and whether they were revoked.
 import type { Db } from './database';
 

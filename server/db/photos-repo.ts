@@ -265,7 +265,7 @@ export async function setPreviewVersion(db: Db, id: number, version: number): Pr
 }
 
 /**
- * What each photographer has sent (issue 37: the shop owner sees the day): photos in all, and those since each of
+ * What each photographer has sent (so the shop owner sees the day): photos in all, and those since each of
  * `since` (one count per time, in its order).
  */
 export async function photosByPhotographer(

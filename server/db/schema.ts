@@ -34,7 +34,7 @@ export interface EventsTable {
   created_at: GeneratedTimestamp;
   /** Set when retention removed the event's photos. */
   purged_at: Timestamp | null;
-  /** Its bib numbers' digits (issue 36; 3 to 5 by default) and, optionally, their range. */
+  /** Its bib numbers' digits (3 to 5 by default) and, optionally, their range. */
   bib_min_digits: Generated<number>;
   bib_max_digits: Generated<number>;
   bib_from: ColumnType<number | null, number | null | undefined, number | null>;
@@ -109,13 +109,13 @@ export interface PhotosTable {
   /** The camera that took it (EXIF make, model, body serial; '' when unknown): tells photographers apart. */
   camera: Generated<string>;
   created_at: GeneratedTimestamp;
-  /** Its bibs were read (with its faces, or by the read-bibs job for photos indexed before issue 36). */
+  /** Its bibs were read (with its faces, or by the read-bibs job for photos indexed before bibs were read). */
   bibs_read: Generated<boolean>;
-  /** SHA-256 (hex) of the original's bytes, for photos that arrive live (issue 37): one photo per content. */
+  /** SHA-256 (hex) of the original's bytes, for photos that arrive live: one photo per content. */
   content_sha256: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-/** A photographer's secret upload link for one event (issue 37); the secret itself is never stored. */
+/** A photographer's secret upload link for one event; the secret itself is never stored. */
 export interface PhotographerLinksTable {
   id: Generated<number>;
   event_id: number;
@@ -178,7 +178,7 @@ export interface FacesTable {
   person_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
-/** A bib number read under a face (issue 36): digits as read; the event's rule applies when it is searched. */
+/** A bib number read under a face: digits as read; the event's rule applies when it is searched. */
 export interface BibReadsTable {
   id: ColumnType<number, never, never>;
   photo_id: number;
@@ -194,7 +194,7 @@ export interface BibReadsTable {
   box_h: number;
 }
 
-/** An event's start list (issue 36, optional): its runners' bibs and names. */
+/** An event's start list (optional): its runners' bibs and names. */
 export interface StartListTable {
   event_id: number;
   bib: string;

@@ -1,5 +1,5 @@
 // Selfie searches: the signed upload, its search, and the selfie's deletion: as soon as the search has answered,
-// else by the purge once its time is up (issue 17: at the latest a minute after its upload).
+// else by the purge once its time is up (at the latest a minute after its upload).
 // In a rush of searches, the signatures' inserts, the searches' reads and their marks are batched (coalesce.ts).
 import { batched } from './coalesce';
 import type { Db } from './database';

@@ -1,7 +1,7 @@
 // Owns the one session of the embedded PGlite database: whoever runs SQL on it (the store's own queries and
 // transactions, and each client connected through the local socket) holds this lock first. A transaction keeps it
-// until it ends, so nobody's statements ever land inside another's transaction. The store's own requests go first
-// (issue 33): when the session is handed on, a waiting store query takes it before a waiting socket client, so a
+// until it ends, so nobody's statements ever land inside another's transaction. The store's own requests go first:
+// when the session is handed on, a waiting store query takes it before a waiting socket client, so a
 // busy command line or worker cannot make the buyers wait behind it.
 
 export type Release = () => void;

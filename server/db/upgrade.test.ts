@@ -1,4 +1,4 @@
-// Issue 38: a store upgraded in place. fixtures/schema-0011.sql.gz is a database made by the release before race-day
+// A store upgraded in place. fixtures/schema-0011.sql.gz is a database made by the release before race-day
 // uploads and alerts (schema 0011: its demo events, 120 photos indexed into 352 faces, three orders of which two
 // paid), dumped with pg_dump. Loaded into PGlite and PostgreSQL, it is migrated to today's schema and the buyer's
 // journeys run on it: its events and photos are served, its orders answered as they were (paid ones with their

@@ -1,4 +1,4 @@
-// Calibrated acceptance (issue 32): one global threshold cannot serve an event of thousands of runners. Where many
+// Calibrated acceptance: one global threshold cannot serve an event of thousands of runners. Where many
 // people look alike (on the dlib-style descriptor, East and Southeast Asian faces lie closer together), 0.6 takes in
 // dozens of strangers; elsewhere it is about right. So a match is judged against the event's own people: how far the
 // selfie's nearest other people lie, and how far the matched face's nearest other people lie (adaptive symmetric

@@ -59,7 +59,7 @@ describe('face detection on the face-api demo photos', () => {
     const selfie = await selfieDescriptor(new Uint8Array(crop));
     expect(selfie.kind).toBe('face');
     if (selfie.kind !== 'face') return;
-    // One face in the crop (issue 35: the runner is told when a selfie has several).
+    // One face in the crop (the runner is told when a selfie has several).
     expect(selfie.faces).toBe(1);
     expect(matrix.search(selfie.face.descriptor, THRESHOLD, 10).map((m) => m.photoId)).toEqual([4]);
   });
@@ -106,7 +106,7 @@ describe('selfies embedded together (a rush)', () => {
       if (alone.kind !== 'face' || !batched || batched instanceof Error || batched.kind !== 'face')
         throw new Error(`selfie ${at}: no face`);
       expect(batched.face.box).toEqual(alone.face.box);
-      // How many faces the pass that found it saw, the same batched or alone (issue 35).
+      // How many faces the pass that found it saw, the same batched or alone.
       expect(batched.faces).toBe(alone.faces);
       // The same face: a batch changes only the float rounding of the nets.
       const distance = Math.hypot(
@@ -117,7 +117,7 @@ describe('selfies embedded together (a rush)', () => {
   }, 60_000);
 
   it('a group photo as a selfie: its largest face is searched, and the faces its pass saw are counted', async () => {
-    // sample6 has four people; the detector's first pass sees all four (issue 35: the runner is told).
+    // sample6 has four people; the detector's first pass sees all four (the runner is told).
     const group = await selfieDescriptor(sample(6));
     expect(group.kind === 'face' && group.faces).toBe(FACES[6]);
   }, 30_000);

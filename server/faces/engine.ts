@@ -16,7 +16,7 @@ export interface FaceMatch {
   /** Euclidean distance between the selfie's descriptor and the photo's closest face (smaller is closer). */
   distance: number;
   /**
-   * "Photos of you" (confident) or "maybe you" (issue 32: calibrated against the event's people); a match without
+   * "Photos of you" (confident) or "maybe you" (calibrated against the event's people); a match without
    * it (an engine that does not tier) counts as confident.
    */
   tier?: Tier;

@@ -1,4 +1,4 @@
-// An event's people as the search calibrates against them (issue 32): a cohort of at most COHORT_MOST people, each
+// An event's people as the search calibrates against them: a cohort of at most COHORT_MOST people, each
 // the mean descriptor of their faces the engine holds (their person ids from the database, grouped by people.ts at
 // indexing; the means made only for the people chosen, when the cohort is made), and each face's neighbourhood
 // among them, measured when a search first needs it and kept.

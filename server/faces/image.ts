@@ -9,7 +9,7 @@ export const MAX_FACE_IMAGE_PIXELS = 40_000_000;
  * The most bytes a selfie that the decoder cannot shrink while reading (a PNG) may decode to: 16 megapixels of
  * 8-bit RGBA (a phone's screenshot or a saved photo with alpha passes). A JPEG is shrunk while read (its 40
  * megapixels cost little); a 16-bit interlaced PNG of 40 megapixels decodes to 480 MB over seconds of a worker
- * (issue 33: four of them locked the search).
+ * (four of them at once lock the search).
  */
 export const SELFIE_MOST_DECODED_BYTES = 64_000_000;
 

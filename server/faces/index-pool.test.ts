@@ -97,9 +97,9 @@ describe('the face index pool', () => {
     expect(pool.waitingSelfies()).toBe(0);
   }, 60_000);
 
-  it('refuses oversized PNG selfies before decoding them, and the next search is not "busy" (issue 33)', async () => {
+  it('refuses oversized PNG selfies before decoding them, and the next search is not "busy"', async () => {
     await pool.whenReady();
-    // 3000×3000 16-bit interlaced: 108 MB to decode (the attack's 6320×6320 was 480 MB), a small file.
+    // 3000×3000 16-bit interlaced: 108 MB to decode (6320×6320 would be 480 MB), a small file.
     const heavy = new Uint8Array(
       await sharp({ create: { width: 3000, height: 3000, channels: 3, background: '#7a7a7a' } })
         .toColourspace('rgb16')

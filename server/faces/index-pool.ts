@@ -1,7 +1,7 @@
 // The indexing pool: worker threads that detect and describe faces off the main thread. `index` takes one photo and
 // answers its faces, or why it failed; a worker that dies fails its job, is replaced, and the other jobs go on.
 // `describeSelfie` embeds a search selfie the same way (fits FaceIndexEngine).
-// Searches first (issue 16): a runner waits for a selfie, nobody waits for a photo's indexing. Photos and selfies
+// Searches first: a runner waits for a selfie, nobody waits for a photo's indexing. Photos and selfies
 // have workers of their own: photo workers run at background priority (thread-priority.ts) and take selfies only
 // when the pool has no selfie worker; selfie workers never take a photo. So a selfie never waits for a 12 MP photo
 // (seconds) to finish, and under load the cores go to the searches first.

@@ -25,7 +25,7 @@ export interface WorkerStart {
   searching?: SharedArrayBuffer;
 }
 
-/** A photo to index: its faces, and with `bibs` the bib numbers under them (issue 36). */
+/** A photo to index: its faces, and with `bibs` the bib numbers under them. */
 export type PhotoJob = {
   jobId: number;
   kind: 'photo';

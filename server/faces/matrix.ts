@@ -195,7 +195,7 @@ export class FaceMatrix {
   }
 
   /**
-   * Like `search`, widened by query expansion (issue 17): the faces within `expansion.confident` of the query (the
+   * Like `search`, widened by query expansion: the faces within `expansion.confident` of the query (the
    * runner's own, all but surely) are averaged with it, and photos within `threshold` of that average count too,
    * each at its smaller distance. Race-day faces close to those confident matches (a cap, sweat, another angle) are
    * found even when they are farther from the selfie itself.

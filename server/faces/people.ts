@@ -1,4 +1,4 @@
-// An event's faces grouped into likely people, as its photos arrive (issue 32). A runner is in many photos, and a
+// An event's faces grouped into likely people, as its photos arrive. A runner is in many photos, and a
 // look-alike is one face among them: a selfie is judged against people, not against faces one by one
 // (calibration.ts). What an event knows links faces beyond their descriptors:
 // - two faces of one photo are two people (never grouped together);

@@ -1,7 +1,7 @@
-// What a selfie costs a worker, for the "busy" answer (issue 16, fixed in issue 33): a running average of the
-// measured times that forgets with time, so that it can never stay high once nothing is queued. Before, it changed
-// only when a selfie finished: a few selfies that took seconds each raised it above the busy limit, every later
-// search was refused before a selfie was embedded, and it never came down until a restart.
+// What a selfie costs a worker, for the "busy" answer: a running average of the measured times that forgets with
+// time, so that it can never stay high once nothing is queued. An average that changed only when a selfie finished
+// would stay stuck: a few selfies that took seconds each would raise it above the busy limit, every later search
+// would be refused before a selfie was embedded, and it would never come down until a restart.
 
 /** A selfie's time before any was measured (ms): a loose phone selfie takes about 90 ms on a free core. */
 export const FIRST_SELFIE_MS = 150;

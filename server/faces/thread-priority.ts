@@ -1,4 +1,4 @@
-// Background priority for the threads and processes that index photos or import them (issue 16): a runner waits
+// Background priority for the threads and processes that index photos or import them: a runner waits
 // for a selfie's search, nobody waits for a photo's indexing. On Linux a thread has its own nice value, so a photo
 // worker thread lowers its own (the store's main thread and the selfie workers keep theirs), and under load the
 // scheduler gives the searches the cores (nice 19 weighs 15 against nice 0's 1024, so three busy background threads

@@ -1,5 +1,5 @@
-// The tiny face detector's layers as WebAssembly SIMD kernels (issue 17: the tiny pass over a 12 MP photo was half
-// of its indexing time, and tfjs's wasm backend ran its convs at 2-5 GMAC/s; these run at 10-15), with the
+// The tiny face detector's layers as WebAssembly SIMD kernels (tfjs's wasm backend runs their convs at 2-5 GMAC/s,
+// which makes the tiny pass over a 12 MP photo half of its indexing time; these run at 10-15), with the
 // recognition net's (recognition-wat.ts) in the same module. Written as WebAssembly text and assembled at first use
 // (wabt). All tensors are float32, channels last (NHWC without N), in one memory; every channel count is a multiple
 // of 4 (one f32x4), and of 8 for the pointwise convs' outputs.

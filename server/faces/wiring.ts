@@ -14,6 +14,7 @@ import {
   peopleOfOtherEvents,
 } from '../db/faces-repo';
 import { groupFaces, indexPhoto } from '../jobs/index-photo';
+import type { LaneHandlers } from '../jobs/kinds';
 import { runJobs } from '../jobs/queue';
 import { readEventBibs } from '../jobs/read-bibs';
 import { log } from '../ops/log';
@@ -82,15 +83,10 @@ export function openFaceService(
     ready: () => loaded,
     startIndexing() {
       if (!pool || workers === 0) return;
-      const handlers = {
-        'index-photo': (payload: unknown) =>
-          indexPhoto({ ...deps, pool, engine, grouping }, (payload as { photo_id: number }).photo_id),
-        'group-faces': (payload: unknown) =>
-          groupFaces({ ...deps, engine, grouping }, (payload as { event_id: number }).event_id),
-        'read-bibs': (payload: unknown) => {
-          const { event_id, after_id } = payload as { event_id: number; after_id?: number };
-          return readEventBibs({ ...deps, pool }, Number(event_id), Number(after_id ?? 0));
-        },
+      const handlers: LaneHandlers<'faces'> = {
+        'index-photo': (payload) => indexPhoto({ ...deps, pool, engine, grouping }, payload.photo_id),
+        'group-faces': (payload) => groupFaces({ ...deps, engine, grouping }, payload.event_id),
+        'read-bibs': (payload) => readEventBibs({ ...deps, pool }, payload.event_id, payload.after_id ?? 0),
       };
       for (let i = 0; i < workers; i++) {
         loops.push(

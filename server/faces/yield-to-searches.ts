@@ -1,4 +1,4 @@
-// Searches first, beyond the CPU (issue 16): a photo worker runs at background priority, but the full-size passes of
+// Searches first, beyond the CPU: a photo worker runs at background priority, but the full-size passes of
 // a 12 MP photo also fill the memory bus, which priority does not share out, and that slows the selfies and the
 // requests of a rush. So while selfies are waiting or being embedded, a photo's indexing pauses between its steps
 // (each detector tile, each batch of faces) until they are done. The pool counts the selfies in a shared word; a

@@ -1,4 +1,4 @@
-// The bib jobs (issue 36) on a real database and disk store, a fixed pool standing in for the worker threads (the
+// The bib jobs on a real database and disk store, a fixed pool standing in for the worker threads (the
 // pool's own test reads real photos): indexing keeps the bibs read with the faces; the read-bibs job reads the
 // photos indexed before, a batch a run, queueing itself for the rest, passing over a photo that fails.
 import fs from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// A worker killed (SIGKILL) while it makes a paid order's full-size logo versions (issue 16): the store runs no
+// A worker killed (SIGKILL) while it makes a paid order's full-size logo versions: the store runs no
 // jobs (JOBS=off), one `npm run worker` takes the order's delivery jobs and dies in the middle of its 12 MP photos.
 // Afterwards nothing half made is served: the order's flag still says not ready, every logo version already written
 // is a whole JPEG (the disk store writes a temporary file and renames it), and a second worker, once the first one's

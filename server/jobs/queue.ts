@@ -1,5 +1,6 @@
-// The job queue over the jobs table (server/db/jobs-repo.ts): enqueue, claim, complete, fail, and a small loop that
-// runs handlers until the queue is drained or a signal stops it. A handler returns what it did; that is stored.
+// The job queue over the jobs table (server/db/jobs-repo.ts): enqueue, claim, complete, fail, and the one loop that
+// runs handlers until the queue is drained or a signal stops it. What each kind's payload is and how it is retried
+// is in kinds.ts. A handler returns what it did; that is stored.
 
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
@@ -15,61 +16,30 @@ import {
 } from '../db/jobs-repo';
 import { log } from '../ops/log';
 import { pause as sleep } from '../services/pause';
+import {
+  checkedPayload,
+  isJobKind,
+  JOBS,
+  type JobHandler,
+  type JobHandlers,
+  type JobKind,
+  type JobPayload,
+  JobPayloadError,
+} from './kinds';
 
 export type { JobRow } from '../db/jobs-repo';
 
-/** Job kinds and their payloads. The index-photo handler belongs to the face engine. */
-export interface JobPayloads {
-  'index-photo': { photo_id: number };
-  /** An event's faces stored before people were grouped (issue 32) are grouped. */
-  'group-faces': { event_id: number };
-  /** A photographer's uploaded file (issue 37) imported through the one import path. */
-  'import-upload': {
-    event_id: number;
-    key: string;
-    sha256: string;
-    file_name: string;
-    photographer_id: number;
-  };
-  /** The bibs of an event's photos indexed before bibs were read (issue 36), from the photo after `after_id`. */
-  'read-bibs': { event_id: number; after_id?: number };
-  /** A paid order's originals are checked in the store (is_original_image_created). */
-  'prepare-originals': { order_id: string };
-  /** A paid order's full-size logo-stamped versions are made (is_logo_image_created). */
-  'prepare-logos': { order_id: string };
-  /** The download link of a paid (or FREE) order is written to the outbox, one notice per channel. */
-  'notify-order': { order_id: string; reason: 'paid' | 'resend' };
-  /** One notice of the outbox is sent. */
-  'send-notice': { notice_id: number };
-  /** A runner is told of the new photos of them (issue 37). */
-  'send-alert': { alert_id: number };
-  /** The e-mail that confirms a runner's address for their alert (its secret is only in this payload and the mail). */
-  'send-alert-confirmation': { alert_id: number; secret: string };
-  /** A backup of the embedded store into this file, made by the store that holds its database (issue 38). */
-  backup: { file: string; actor?: string };
-  /** Photos of events past their retention period are removed. */
-  retention: { day: string };
-  /** Orders' phones and e-mails older than ORDER_CONTACT_DAYS are erased (one a day). */
-  'contact-retention': { day: string };
-  /** An event's public images made in an older way are made again, marked all over. */
-  'remake-previews': { event_id: number };
-  /** A photo's public images made again under a new name, with the faces of active removals blurred (or none). */
-  'remake-blurred': { photo_id: number };
-  /** A photo's objects under a name it no longer has (or never took: a remake that stopped) are deleted. */
-  'delete-photo-objects': { photo_id: number; file_name: string };
-}
-export type JobKind = keyof JobPayloads;
-
-/** Queues a job; pass a transaction as `db` to queue it together with the rows it is about. */
-export function enqueue<K extends JobKind>(
+/**
+ * Queues a job, its payload checked against its kind's (kinds.ts; a wrong one throws JobPayloadError and queues
+ * nothing); pass a transaction as `db` to queue it together with the rows it is about.
+ */
+export async function enqueue<K extends JobKind>(
   db: Db,
   kind: K,
-  payload: JobPayloads[K],
+  payload: JobPayload<K>,
   runAfter?: Date,
-): Promise<number>;
-export function enqueue(db: Db, kind: string, payload: unknown, runAfter?: Date): Promise<number>;
-export function enqueue(db: Db, kind: string, payload: unknown, runAfter?: Date): Promise<number> {
-  return insertJob(db, kind, payload, runAfter);
+): Promise<number> {
+  return insertJob(db, kind, checkedPayload(kind, payload), runAfter);
 }
 
 /**
@@ -106,28 +76,11 @@ export function requeueExpiredLeases(
   return requeueStaleJobs(db, new Date(now.getTime() - leaseMs), 3, kinds);
 }
 
-/** Does one job and returns what it did (stored as the job's result). Throwing fails the attempt. */
-export type JobHandler = (payload: unknown, job: JobRow) => Promise<unknown>;
-
-/** How a kind of job is retried: attempts in all, and the wait before attempt n+1 (n = attempts so far). */
-export interface RetryPolicy {
-  maxAttempts: number;
-  delayMs(attempts: number): number;
-}
-
 export interface RunJobsOptions {
-  /** Kinds to take; default every kind with a handler. */
-  kinds?: readonly string[];
   /** 'drained': return when no job is ready. A signal: keep polling until it aborts. */
   until: 'drained' | AbortSignal;
-  /** Attempts before a job fails for good (default 3). */
-  maxAttempts?: number;
-  /** Wait before attempt n+1 is n × this (default 30 s). */
-  retryDelayMs?: number;
   /** Wait between polls of an empty queue when running until a signal (default 1 s). */
   pollMs?: number;
-  /** Per kind, instead of maxAttempts / retryDelayMs. */
-  policies?: Readonly<Record<string, RetryPolicy>>;
   /** The lease of a claimed job (default JOB_LEASE_MS), renewed every quarter of it while the handler runs. */
   leaseMs?: number;
 }
@@ -156,16 +109,19 @@ export async function handBackRunningJobs(db: Db): Promise<number> {
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)) || 'failed';
 
-/** Claims and runs jobs one at a time. Start one loop per worker; claims never hand a job to two loops. */
+/**
+ * Claims and runs jobs of the handlers' kinds one at a time, each retried by its kind's policy (kinds.ts). A job
+ * whose payload is not its kind's shape fails at once, never retried. Start one loop per worker; claims never hand
+ * a job to two loops.
+ */
 export async function runJobs(
   ctx: { db: Db; now?: () => Date },
-  handlers: Readonly<Record<string, JobHandler>>,
+  handlers: JobHandlers,
   options: RunJobsOptions,
 ): Promise<RunJobsResult> {
   const now = ctx.now ?? (() => new Date());
-  const kinds = options.kinds ?? Object.keys(handlers);
-  const maxAttempts = options.maxAttempts ?? 3;
-  const retryDelayMs = options.retryDelayMs ?? 30_000;
+  const kinds = (Object.keys(handlers) as JobKind[]).filter((kind) => handlers[kind] !== undefined);
+  const leaseMs = options.leaseMs ?? JOB_LEASE_MS;
   const { until } = options;
   const counts: RunJobsResult = { done: 0, retried: 0, failed: 0 };
   while (until === 'drained' || !until.aborted) {
@@ -175,9 +131,6 @@ export async function runJobs(
       await sleep(options.pollMs ?? 1000, until);
       continue;
     }
-    const handler = handlers[job.kind];
-    const policy = options.policies?.[job.kind];
-    const leaseMs = options.leaseMs ?? JOB_LEASE_MS;
     runningHere.add(job);
     const renewal = setInterval(() => {
       renewLease(ctx.db, job.id, job.locked_by ?? '', now())
@@ -187,9 +140,9 @@ export async function runJobs(
         })
         .catch((error) => log.error('jobs: renewing a lease failed', { job: job.id, err: error }));
     }, leaseMs / 4);
+    let retry = true;
     try {
-      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      const result = await handler(job.payload, job);
+      const result = await runOne(job, handlers);
       clearInterval(renewal);
       if (!runningHere.delete(job)) continue;
       if (await complete(ctx.db, job, result)) counts.done += 1;
@@ -197,9 +150,10 @@ export async function runJobs(
       clearInterval(renewal);
       // Given back while it ran (the process is stopping): another process does it.
       if (!runningHere.delete(job)) continue;
-      if (handler && job.attempts < (policy?.maxAttempts ?? maxAttempts)) {
-        const wait = policy ? policy.delayMs(job.attempts) : job.attempts * retryDelayMs;
-        await fail(ctx.db, job, errorText(error), new Date(now().getTime() + wait));
+      if (error instanceof JobPayloadError) retry = false;
+      const policy = isJobKind(job.kind) ? JOBS[job.kind].retry : undefined;
+      if (retry && policy && job.attempts < policy.maxAttempts) {
+        await fail(ctx.db, job, errorText(error), new Date(now().getTime() + policy.delayMs(job.attempts)));
         counts.retried += 1;
       } else {
         await fail(ctx.db, job, errorText(error));
@@ -208,4 +162,13 @@ export async function runJobs(
     }
   }
   return counts;
+}
+
+/** Runs a claimed job's handler on its checked payload. */
+function runOne(job: JobRow, handlers: JobHandlers): Promise<unknown> {
+  const kind = job.kind;
+  if (!isJobKind(kind)) throw new Error(`no handler for job kind ${kind}`);
+  const handler = handlers[kind] as JobHandler<typeof kind> | undefined;
+  if (!handler) throw new Error(`no handler for job kind ${kind}`);
+  return handler(checkedPayload(kind, job.payload), job);
 }

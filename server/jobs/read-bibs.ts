@@ -1,4 +1,4 @@
-// The read-bibs job (issue 36): the photos of an event indexed before bibs were read (or whose reading failed) get
+// The read-bibs job: the photos of an event indexed before bibs were read (or whose reading failed) get
 // their bibs read under the faces already found, a few photos a run; the job then queues itself for the next
 // ones, behind the photos queued meanwhile (new photos are indexed first; searches go first in the workers).
 import { photoObjectKeys } from '../../core/contract/photos';

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoObjectKeys } from '../../core/contract/photos';
 import type { Db } from '../db/database';
 import { insertEvent } from '../db/events-repo';
+import { findJob, insertJob } from '../db/jobs-repo';
 import {
   blurBoxesOfPhoto,
   insertRemoval,
@@ -15,11 +16,12 @@ import {
   undoRemoval,
 } from '../db/removal-requests-repo';
 import { testDatabases } from '../db/test-databases';
-import { DELETE_PHOTO_OBJECTS } from '../services/blurred-images';
+import { DELETE_PHOTO_OBJECTS, deletePhotoObjects } from '../services/blurred-images';
 import { importPhoto, photoDerivatives } from '../services/photo-import';
 import { DiskStore } from '../storage/disk-store';
+import { JobPayloadError } from './kinds';
 import { enqueue, runJobs } from './queue';
-import { deleteOldPhotoObjects, remakeBlurred } from './remake-blurred';
+import { remakeBlurred } from './remake-blurred';
 
 const GROUP = path.resolve(import.meta.dirname, '../../../shared/face-bench/group-1920.jpg');
 const NOW = new Date('2026-11-28T05:00:00Z');
@@ -53,11 +55,10 @@ describe.each(testDatabases)('the remake-blurred job on $name', (database) => {
       // A second ahead: a job queued in this very millisecond is ready (the database keeps microseconds).
       { db, now: () => new Date(Date.now() + 1000) },
       {
-        'remake-blurred': (payload) =>
-          remakeBlurred({ db, store }, Number((payload as { photo_id?: unknown }).photo_id)),
-        [DELETE_PHOTO_OBJECTS]: (payload) => deleteOldPhotoObjects({ db, store }, payload),
+        'remake-blurred': (payload) => remakeBlurred({ db, store }, payload.photo_id),
+        [DELETE_PHOTO_OBJECTS]: (payload) => deletePhotoObjects({ db, store }, payload),
       },
-      { until: 'drained', kinds: ['remake-blurred', DELETE_PHOTO_OBJECTS] },
+      { until: 'drained' },
     );
   const lastResult = async () =>
     (
@@ -141,13 +142,21 @@ describe.each(testDatabases)('the remake-blurred job on $name', (database) => {
     expect(await store.exists(blurredKeys.original)).toBe(false);
   }, 60_000);
 
-  it('the clean-up job deletes only a name the photo no longer has, and takes a bad payload without failing', async () => {
+  it('the clean-up job deletes only a name the photo no longer has; a bad payload is refused, or fails at once', async () => {
     const current = await fileName();
     await enqueue(db, DELETE_PHOTO_OBJECTS, { photo_id: photoId, file_name: current });
     await enqueue(db, DELETE_PHOTO_OBJECTS, { photo_id: photoId, file_name: '../../etc' });
-    await enqueue(db, DELETE_PHOTO_OBJECTS, { nothing: true });
+    // @ts-expect-error: not the kind's payload, refused when queued.
+    await expect(enqueue(db, DELETE_PHOTO_OBJECTS, { nothing: true })).rejects.toThrow(JobPayloadError);
+    // One written to the table some other way fails when claimed, never tried again.
+    const handWritten = await insertJob(db, DELETE_PHOTO_OBJECTS, { nothing: true });
     await enqueue(db, 'remake-blurred', { photo_id: 987_654_321 });
-    expect(await drain()).toMatchObject({ done: 4, failed: 0, retried: 0 });
+    expect(await drain()).toMatchObject({ done: 3, failed: 1, retried: 0 });
+    expect(await findJob(db, handWritten)).toMatchObject({
+      state: 'failed',
+      attempts: 1,
+      error: expect.stringContaining('payload is not valid'),
+    });
     expect(await store.exists(photoObjectKeys('blur-run', current).original)).toBe(true);
     expect(await store.exists(photoObjectKeys('blur-run', current).preview)).toBe(true);
   });

@@ -1,4 +1,4 @@
-// Issue 38: a backup of the embedded store made while it runs under load (orders created and paid, photos indexed),
+// A backup of the embedded store made while it runs under load (orders created and paid, photos indexed),
 // restored into a new DATA_DIR, a store started on it: every order answered before the backup began is there, paid
 // ones paid and still downloadable. A photographer's upload waiting (never said done) is not in it. A restore
 // refuses a DATA_DIR that is not empty and a damaged archive (leaving nothing behind); a backup never replaces a file.

@@ -1,4 +1,4 @@
-// The store's side of backups (issue 38). A backup needs the process that holds the embedded database's files: the
+// The store's side of backups. A backup needs the process that holds the embedded database's files: the
 // command line, when a store runs, asks it through the job queue (a "backup" job this loop alone takes) and waits
 // for its result; with BACKUP_DIR and BACKUP_EVERY the store also makes its own, keeping the newest BACKUP_KEEP.
 // Each backup made is written to the audit trail: an archive holds every runner's and buyer's data.
@@ -7,17 +7,13 @@ import path from 'node:path';
 import client from 'prom-client';
 import { jobActor, writeAudit } from '../db/audit-repo';
 import type { Db, EmbeddedDatabase } from '../db/database';
+import type { JobPayload } from '../jobs/kinds';
 import { runJobs } from '../jobs/queue';
 import { type BackupSummary, writeBackup } from './backup';
 import { log } from './log';
 
-export const BACKUP_JOB = 'backup';
-
 /** A backup asked of the store: the archive to write, and who asked (the audit trail's actor). */
-export interface BackupJobPayload {
-  file: string;
-  actor?: string;
-}
+export type BackupJobPayload = JobPayload<'backup'>;
 
 /** The backup's entry in the audit trail: the archive, and the orders and faces (the personal rows) it holds. */
 export async function auditBackup(
@@ -99,28 +95,16 @@ export function startBackupService(deps: {
 }): { stop(): Promise<void> } {
   const stop = new AbortController();
   let running: Promise<unknown> = Promise.resolve();
-  const backupJob = async (payload: unknown) => {
-    const asked = payload as Partial<BackupJobPayload>;
-    const summary = await writeBackup(deps.embedded, deps.dataDir, String(asked.file));
-    await auditBackup(
-      deps.db,
-      typeof asked.actor === 'string' && asked.actor !== '' ? asked.actor : jobActor('backup'),
-      summary,
-    );
+  const backupJob = async (asked: BackupJobPayload) => {
+    const summary = await writeBackup(deps.embedded, deps.dataDir, asked.file);
+    await auditBackup(deps.db, asked.actor ? asked.actor : jobActor('backup'), summary);
     lastBackup.set(Date.now() / 1000);
     return summary;
   };
-  const loop = runJobs(
-    { db: deps.db },
-    { [BACKUP_JOB]: backupJob },
-    {
-      kinds: [BACKUP_JOB],
-      until: stop.signal,
-      // A backup is asked by a person waiting for it: never tried again behind their back.
-      maxAttempts: 1,
-      pollMs: 500,
-    },
-  ).catch((error: unknown) => log.error('backups: the job loop stopped', { err: error }));
+  // The backups lane (jobs/kinds.ts: a backup is never tried again behind the back of the person who asked).
+  const loop = runJobs({ db: deps.db }, { backup: backupJob }, { until: stop.signal, pollMs: 500 }).catch(
+    (error: unknown) => log.error('backups: the job loop stopped', { err: error }),
+  );
   let timer: ReturnType<typeof setTimeout> | undefined;
   const plan = async () => {
     const schedule = deps.schedule;

@@ -1,4 +1,4 @@
-// Backups of the embedded store (issue 38): one archive (tar) of the database and the object store, made while the
+// Backups of the embedded store: one archive (tar) of the database and the object store, made while the
 // store runs, restored only into an empty DATA_DIR and verified there.
 //
 // The archive, in order: database.tar.gz (PGlite's own dump of its files, taken while no query or transaction of the

@@ -1,4 +1,4 @@
-// Issue 38: the disk fills while the store runs (a small tmpfs under its objects, another for the backups). An
+// The disk fills while the store runs (a small tmpfs under its objects, another for the backups). An
 // import, a runner's selfie upload and a backup each fail with a clear message and keep nothing half written; the
 // store goes on answering reads; /readyz says the disk is full; once room is made, all of it works again.
 // Mounting needs root (as CI runs): elsewhere this suite says so and is skipped.

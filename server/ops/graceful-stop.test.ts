@@ -1,4 +1,4 @@
-// Issue 38: a store told to stop (SIGTERM, as systemd, Docker and Kubernetes do) while runners create and pay
+// A store told to stop (SIGTERM, as systemd, Docker and Kubernetes do) while runners create and pay
 // orders, a buyer's order page holds its long poll, photos are being indexed, and a load balancer goes on sending
 // requests. /readyz answers 503 at once; for DRAIN_SECONDS every request that still arrives, on a new connection or
 // one kept alive from before, is answered (none reset, none refused), each closing its connection; then it stops

@@ -1,4 +1,4 @@
-// Health and readiness for load balancers and orchestrators (issue 38), answered before the API's rate limits and
+// Health and readiness for load balancers and orchestrators, answered before the API's rate limits and
 // never with a secret in them:
 // - GET /healthz: the process answers (200 while it runs, also while it stops).
 // - GET /readyz: this process can serve buyers: the database answers and its schema is today's, the object store

@@ -1,4 +1,4 @@
-// The store's one logger (issue 38): JSON lines through pino, one object a line with its level, time, process and,
+// The store's one logger: JSON lines through pino, one object a line with its level, time, process and,
 // inside a request, the request's id; readable lines with LOG_FORMAT=pretty. No personal data reaches a line:
 // mobile numbers and e-mail addresses are masked in every message and field (maskPersonal), whoever wrote them, and
 // an error is logged as its name, message and stack only (a failed query's properties hold the row it wrote).

@@ -1,4 +1,4 @@
-// Where a scraper reads the metrics (issue 38): GET /metrics on the store's port with METRICS_TOKEN as a bearer token,
+// Where a scraper reads the metrics: GET /metrics on the store's port with METRICS_TOKEN as a bearer token,
 // or every path of its own METRICS_PORT, which asks no token and so listens on METRICS_HOST (127.0.0.1 unless the
 // operator names another address), never on the store's HOST: only this machine reaches it by default. Without
 // either, the metrics are not served. With several API processes the primary serves METRICS_PORT with theirs added

@@ -1,4 +1,4 @@
-// The store's metrics (issue 38), in Prometheus's text format through prom-client: what a shop owner watches on race
+// The store's metrics, in Prometheus's text format through prom-client: what a shop owner watches on race
 // day. Counted where it happens, in the process it happens in (requests and searches in the API processes, indexing,
 // notices and payments wherever the jobs and callbacks run); what the database knows (jobs waiting, photos not yet
 // indexed, photos arriving) is read from it when scraped, at most every STORE_READ_MS. Every series carries the

@@ -1,4 +1,4 @@
-// Issue 38: what an operator's tools read from a running store: /healthz and /readyz, /metrics behind its token,
+// What an operator's tools read from a running store: /healthz and /readyz, /metrics behind its token,
 // the request id on every answer and log line, an access line per request with no personal data in it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../db/test-databases';

@@ -1,4 +1,4 @@
-// Every request's id, access log line and metrics (issue 38). The id is the proxy's X-Request-Id when it sends a
+// Every request's id, access log line and metrics. The id is the proxy's X-Request-Id when it sends a
 // sane one, else a new one; it is on every log line written while the request is answered (ops/log.ts) and in the
 // answer's X-Request-Id header, so a buyer's "it failed" can be found in the log. The access line names the route's
 // pattern and the address with its secrets cut (an order's, an upload link's, an alert's) and no query string (a

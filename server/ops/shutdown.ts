@@ -1,4 +1,4 @@
-// The stop of `npm start` and `npm run worker` on SIGTERM or SIGINT (issue 38), within SHUTDOWN_SECONDS:
+// The stop of `npm start` and `npm run worker` on SIGTERM or SIGINT, within SHUTDOWN_SECONDS:
 // 1. the stop begins (ops/lifecycle.ts): /readyz answers 503, held long polls answer now with the order as it is;
 //    job loops and indexing take no new job and finish the one they hold;
 // 2. the drain (DRAIN_SECONDS; the store's HTTP server only): a load balancer goes on sending requests until its

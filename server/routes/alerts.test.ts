@@ -1,4 +1,4 @@
-// Runners' alerts of new photos (issue 37) through the API, on a real database and disk store: made with a selfie's
+// Runners' alerts of new photos through the API, on a real database and disk store: made with a selfie's
 // face (the selfie deleted, only the descriptor kept) or a bib; photos imported later match them at indexing; one
 // notification sums them up, sent to a local push service that checks the VAPID signature and decrypts it as a
 // browser would (server/test/push-service.ts), or by a confirmed e-mail; at most one every ten minutes; stopped by
@@ -18,6 +18,7 @@ import { testDatabases } from '../db/test-databases';
 import { FaceIndexEngine, type FaceSearchEngine } from '../faces/engine';
 import { FaceGrouping } from '../faces/grouping';
 import { descriptorToBytes } from '../faces/matrix';
+import { checkedPayload } from '../jobs/kinds';
 import { purgeExpiredEvents } from '../jobs/retention';
 import { jobHandlers } from '../jobs/runner';
 import { ALERT_GATHER_SECONDS, matchAlerts } from '../services/alerts/match-alerts';
@@ -232,8 +233,15 @@ describe.each(testDatabases)('alerts of new photos on $name', (database) => {
       .where('run_after', '<=', clock)
       .orderBy('id')
       .execute();
+    const alertHandlers = handlers();
     for (const job of rows) {
-      const result = await handlers()[job.kind]?.(job.payload, job);
+      const result =
+        job.kind === 'send-alert'
+          ? await alertHandlers['send-alert'](checkedPayload('send-alert', job.payload), job)
+          : await alertHandlers['send-alert-confirmation'](
+              checkedPayload('send-alert-confirmation', job.payload),
+              job,
+            );
       await db.updateTable('jobs').set({ state: 'done' }).where('id', '=', job.id).execute();
       results.push(result);
     }

@@ -1,4 +1,4 @@
-// Our addition (issue 37): runners' alerts of new photos (core/contract/alerts.ts).
+// Our addition: runners' alerts of new photos (core/contract/alerts.ts).
 import { Hono } from 'hono';
 import { alertConfirmRequestSchema, alertParamSchema, alertRequestSchema } from '../../core/contract/alerts';
 import type { AppContext } from '../context';

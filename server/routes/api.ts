@@ -67,17 +67,17 @@ export type ApiLimits = Record<LimitName, RateLimiter> & {
  * Per client: a burst of 10 then 30 a minute for signing and searching; 20 then 10 a minute for find-order; 30
  * then 60 a minute for the usage logs (one per page an event shows); 5 then 10 a minute for photos shared to the
  * app that reach the server (a runner shares one selfie at a time); 20 orders a minute (a finish line's shared
- * address has many buyers); and the notices of 3 orders that paid nothing an hour (issue 33: each one sends an SMS
+ * address has many buyers); and the notices of 3 orders that paid nothing an hour (each one sends an SMS
  * and an e-mail to whatever the caller typed).
  */
 export const LIMITS: Record<LimitName, RateLimitOptions> = {
   sign: { capacity: 10, perMinute: 30 },
   search: { capacity: 10, perMinute: 30 },
-  // The start list's name search (issue 36): a runner finds their bib in a try or two; a list is not walked.
+  // The start list's name search: a runner finds their bib in a try or two; a list is not walked.
   names: { capacity: 5, perMinute: 10 },
-  // A photographer's upload page (issue 37): two calls a photo, hundreds of photos in a go.
+  // A photographer's upload page: two calls a photo, hundreds of photos in a go.
   uploads: { capacity: 120, perMinute: 600 },
-  // Runners' alerts of new photos (issue 37): made once after a search, looked at when a notification is tapped.
+  // Runners' alerts of new photos: made once after a search, looked at when a notification is tapped.
   alerts: { capacity: 10, perMinute: 20 },
   findOrder: { capacity: 20, perMinute: 10 },
   logs: { capacity: 30, perMinute: 60 },

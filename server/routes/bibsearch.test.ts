@@ -1,4 +1,4 @@
-// Integration (issue 36): search by bib number and by a runner's name, and face and bib confirming each other in
+// Integration: search by bib number and by a runner's name, and face and bib confirming each other in
 // the face searches, on a real database. Bib reads are stored as indexing stores them (saveFacesOfPhoto); a fixed
 // face engine stands in for the searches by face.
 import * as v from 'valibot';

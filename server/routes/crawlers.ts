@@ -1,4 +1,4 @@
-// What search engines and link-preview crawlers read besides the pages (issue 34): robots.txt (the buyer's pages
+// What search engines and link-preview crawlers read besides the pages: robots.txt (the buyer's pages
 // and the API kept out, the sitemap named) and sitemap.xml (home, the public pages, every event on sale now), both
 // at the store's own address (services/own-address.ts), never at a Host a client made up: caches keep them.
 import { Hono } from 'hono';

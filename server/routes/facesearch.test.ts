@@ -257,7 +257,7 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
         message_th: 'รูปมีขนาดใหญ่เกิน 40 ล้านพิกเซล',
       });
 
-      // Issue 33: a 16-bit interlaced PNG decodes to far more than its pixels: refused from its header.
+      // A 16-bit interlaced PNG decodes to far more than its pixels: refused from its header.
       const heavy = await sharp({ create: { width: 3000, height: 3000, channels: 3, background: '#808080' } })
         .toColourspace('rgb16')
         .png({ progressive: true })

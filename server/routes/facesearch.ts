@@ -73,7 +73,7 @@ export function faceSearchV2Routes(ctx: AppContext) {
       .post('/similar', validate('json', similarSearchRequestSchema), async (c) =>
         respond(c, await searchSimilar(ctx, c.req.valid('json'))),
       )
-      // Our addition (issue 17): the same photographer's frames a few seconds around the photos found.
+      // Our addition: the same photographer's frames a few seconds around the photos found.
       .post('/nearby', validate('json', nearbyFramesRequestSchema), async (c) => {
         const photos = await nearbyFrames(ctx, c.req.valid('json'));
         return respond(c, photos, (body) => ({ status: 'success' as const, body }));

@@ -104,7 +104,7 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
     expect(unknown.status).toBe(404);
   });
 
-  // Issue 33: JSON.parse takes a body nested 100,000 deep; walking it recursively overflowed the stack (a 500).
+  // JSON.parse takes a body nested 100,000 deep; walking it recursively would overflow the stack (a 500).
   const deepBodies: [string, string][] = [
     ['closed arrays', `${'['.repeat(100_000)}${']'.repeat(100_000)}`],
     ['nested objects', `${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}`],
@@ -239,7 +239,7 @@ describe('the usage logs are rate limited', () => {
   });
 });
 
-describe('photos shared to the server (issue 33)', () => {
+describe('photos shared to the server', () => {
   it('are dropped as they come up to a selfie’s size, and limited per client', async () => {
     const [database] = testDatabases;
     if (!database) return;

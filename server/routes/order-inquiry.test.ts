@@ -93,7 +93,7 @@ describe.each(testDatabases)('order calls on $name', (database) => {
     ]);
   });
 
-  it("masks the buyer's mobile and e-mail for whoever holds the link, except an AM order's mobile (issue 33)", async () => {
+  it("masks the buyer's mobile and e-mail for whoever holds the link, except an AM order's mobile", async () => {
     const uuid = await create(order({ mobile: '0891234567', email: 'somchai@example.com' }));
     expect(await inquire(uuid)).toMatchObject({ mobile: '089****567', email: 's***@example.com' });
     const am = await create(
@@ -167,7 +167,7 @@ describe.each(testDatabases)('order calls on $name', (database) => {
     ]);
     expect((await find('payment_ref', 'zq9K', '0866666666')).map((o) => o.order_id)).toEqual([older]);
     expect(await find('payment_ref', 'ZQ9X', '0866666666')).toEqual([]);
-    // Issue 33: the slip's last 4 characters with another mobile find nothing, and alone they are refused.
+    // The slip's last 4 characters with another mobile find nothing, and alone they are refused.
     expect(await find('payment_ref', 'zq9K', '0899999999')).toEqual([]);
     const alone = await post('/api/v1/order/find-order', {
       tk: TEST_APP_TOKEN,

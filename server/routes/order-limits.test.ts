@@ -1,4 +1,4 @@
-// Issue 33: order creation is limited per client, and orders that pay nothing send their notices (an SMS and an
+// Order creation is limited per client, and orders that pay nothing send their notices (an SMS and an
 // e-mail to whatever the caller typed) within a client's hourly allowance; the orders themselves are made.
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '../db/test-databases';

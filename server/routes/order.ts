@@ -113,7 +113,7 @@ export function orderRoutes(ctx: AppContext, version: 'v1' | 'v2' | 'v3', deps: 
   }
 
   if (version === 'v1') {
-    // The buyer's unmarked thumbnails of a paid order (issue 35): the order's address is what grants them.
+    // The buyer's unmarked thumbnails of a paid order: the order's address is what grants them.
     routes.get('/:uuid/thumbnail/:photo', async (c) => {
       const outcome = await paidThumbnailOf(ctx, c.req.param('uuid'), c.req.param('photo'));
       if (!outcome.ok) return respond(c, outcome);

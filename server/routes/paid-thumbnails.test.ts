@@ -1,4 +1,4 @@
-// Integration (issue 35): a paid order's page shows the buyer's own thumbnails, without the public mark. The API
+// Integration: a paid order's page shows the buyer's own thumbnails, without the public mark. The API
 // gives them to whoever holds the order's address, once paid; never for an unpaid, refunded or other order's photo,
 // and nothing a caller sends makes a 5xx.
 import sharp from 'sharp';

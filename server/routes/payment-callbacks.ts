@@ -3,7 +3,7 @@
 // answer is the one the gateway expects: taken (even when it changes nothing: unknown payment, wrong amount, a
 // replay) or refused when it cannot be verified, so a real gateway does not retry what will never settle.
 //
-// Issue 33: anyone can post here, and a gateway whose callbacks are verified by reading the payment back (Opn, GB
+// Anyone can post here, and a gateway whose callbacks are verified by reading the payment back (Opn, GB
 // Prime Pay) made the store call it for every post. Now the reference is looked up first: a callback about no
 // payment of ours is refused and one already settled taken, both without a call; concurrent copies of one reference share one
 // call; and the route is limited per source (routes/api.ts). A body that is not plain UTF-8 (a byte-order mark, an

@@ -1,4 +1,4 @@
-// Integration (issue 37): a photographer's uploads through their secret link, on a real database and the disk store
+// Integration: a photographer's uploads through their secret link, on a real database and the disk store
 // behind /storage: what the link is for, a file signed by its SHA-256, PUT, done, imported by the job through the one
 // import path, each content once; links that expired or were revoked; what is refused.
 import sharp from 'sharp';

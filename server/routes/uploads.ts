@@ -1,4 +1,4 @@
-// Our addition (issue 37): photographers' uploads through their secret link (core/contract/uploads.ts).
+// Our addition: photographers' uploads through their secret link (core/contract/uploads.ts).
 import { Hono } from 'hono';
 import {
   uploadDoneRequestSchema,

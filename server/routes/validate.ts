@@ -29,7 +29,7 @@ export function refusal(issues: v.BaseIssue<unknown>[]): ErrorAnswer {
 /**
  * The deepest a request's value may nest (arrays and objects): the calls' own shapes nest three or four deep. A
  * body nested a hundred thousand deep parses (JSON.parse does not recurse) but would overflow the stack of anything
- * that walks it (issue 33: a 500).
+ * that walks it (a 500).
  */
 export const MOST_NESTING = 32;
 

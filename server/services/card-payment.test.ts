@@ -125,7 +125,7 @@ describe.each(testDatabases)('card charges on $name', (database) => {
   const chargesAtGateway = (uuid: string) =>
     [...fake.charges.values()].filter((c) => c.metadata.order_id === uuid);
 
-  it('opens one charge for five payments at once; the others are told a payment is in progress (issue 33)', async () => {
+  it('opens one charge for five payments at once; the others are told a payment is in progress', async () => {
     const uuid = await f.create(f.order({ payment_channel: 'CC' }));
     // A gateway that takes a second to open each charge.
     const slow: OpnClient = {

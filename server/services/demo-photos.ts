@@ -79,7 +79,7 @@ export const variations: Variation[] = [
   },
   {
     // The next frame of a burst, the runners turned away and moving: so blurred that no face is found in it, only
-    // nearby frames (issue 17) offer it.
+    // nearby frames offer it.
     name: 'turned',
     make: (raw) => fromRaw(raw).blur(30),
   },

@@ -32,7 +32,7 @@ const HIGHLIGHT_LIMIT = 60;
 
 /**
  * A selfie search expected to wait longer than this for its embedding is refused at once, "busy, try again in N s",
- * instead of answering slowly (issue 16): with the rest of the flow, answered searches stay within about 4 s.
+ * instead of answering slowly: with the rest of the flow, answered searches stay within about 4 s.
  */
 export const SEARCH_BUSY_AFTER_MS = 3500;
 /** Longest wait a busy answer asks for. */
@@ -200,7 +200,7 @@ export async function searchUploadedSelfie(
 }
 
 /**
- * The face of a selfie uploaded through the sign call (a runner's alert of new photos keeps it, issue 37): its
+ * The face of a selfie uploaded through the sign call (a runner's alert of new photos keeps it): its
  * descriptor, or no face; the selfie is deleted as a search's is. Bad bytes are refused in the search's words.
  */
 export async function describeUploadedSelfie(
@@ -432,7 +432,7 @@ async function searchWithSelfies(
       : { matches: [] };
   const answer = await answerWithMatches(ctx, event, fused.matches, fused.byBib);
   if (!answer.ok) return answer;
-  // Our addition (issue 35): how many faces the selfie had, so the runner hears "no face in this photo" rather
+  // Our addition: how many faces the selfie had, so the runner hears "no face in this photo" rather
   // than "no match", and which face was searched when there were several (the largest).
   const faces = outcome.kind === 'no-face' ? 0 : outcome.selfieFaces;
   if (faces === undefined) return answer;

@@ -1,4 +1,4 @@
-// The first screen of a page address (issue 15): its loaders' answers inlined into the shell, and its largest image
+// The first screen of a page address: its loaders' answers inlined into the shell, and its largest image
 // preloaded with it.
 import { describe, expect, it } from 'vitest';
 import { firstScreenKey } from '../../core/first-screen';

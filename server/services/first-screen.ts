@@ -1,4 +1,4 @@
-// The first screen of a page address, for the app shell (issue 15): the answers its route loaders ask for (home's
+// The first screen of a page address, for the app shell: the answers its route loaders ask for (home's
 // lists, an event), inlined so the page renders without a round trip for them (core/first-screen.ts), and its
 // largest image (the first on-sale event's cover on home, the event's cover on its page), preloaded with the HTML.
 // An order's page (its address holds the order's id, which is all the inquiry asks for besides the app's public

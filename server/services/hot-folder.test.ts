@@ -1,4 +1,4 @@
-// The hot folder (issue 37) on a real database and disk store: photos imported once they are complete, never under
+// The hot folder on a real database and disk store: photos imported once they are complete, never under
 // a temporary name, each content once (also after a restart, or under another name), bad files refused once.
 import fs from 'node:fs/promises';
 import os from 'node:os';

@@ -1,4 +1,4 @@
-// A hot folder (issue 37): cameras that send over FTP or Wi-Fi, or a card reader, drop JPEGs into a folder while the
+// A hot folder: cameras that send over FTP or Wi-Fi, or a card reader, drop JPEGs into a folder while the
 // race runs; each new file is imported through the one import path once it is complete: its size and time unchanged
 // from one look to the next (a file still being written grows), and not under a temporary name (an FTP server or a
 // browser writes "x.jpg.part" and renames it into place). A file is imported once: by content (importPhoto's

@@ -1,4 +1,4 @@
-// Photographers' uploads while the race runs (issue 37): a secret link per photographer and event; each file is
+// Photographers' uploads while the race runs: a secret link per photographer and event; each file is
 // signed by its SHA-256 (a content the event has is not sent again), PUT straight to the object store under a
 // content-addressed private key, and imported by an import-upload job through the one import path (derivatives,
 // watermark, faces, bibs), off the API's requests. The job checks the bytes are those signed for.

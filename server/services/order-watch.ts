@@ -1,6 +1,6 @@
-// The order page's long poll, shared (issue 33). Before, each held poll read its order again every 2 s on the main
-// thread and checked its open payments: 500 held polls (anyone with the public app token can hold them) kept the
-// database busy and every other request waited up to 24 s. Now a held poll costs nothing while nothing changes:
+// The order page's long poll, shared, so that a held poll costs nothing while nothing changes. Were each held poll
+// to read its order again every 2 s on the main thread and check its open payments, 500 held polls (anyone with the
+// public app token can hold them) would keep the database busy and make every other request wait up to 24 s. So:
 // - one feed per process reads the state of every watched order in one query every RECHECK_MS (a change made by
 //   another process is seen within that), and checks the open payments of a few of them a round;
 // - a change made in this process (orderChanged) wakes that order's waiters at once;

@@ -67,7 +67,7 @@ export interface CreateOrderOptions {
   baseUrl: string;
   /**
    * Whether an order that pays nothing may send its notices (SMS, e-mail) for this client: they cost the shop and
-   * reach whatever number or address the caller typed (issue 33). Without it: yes.
+   * reach whatever number or address the caller typed. Without it: yes.
    */
   mayNotifyFree?: () => Promise<boolean>;
 }

@@ -1,4 +1,4 @@
-// Pages as a link-preview crawler or search engine fetches them (no JavaScript, issue 34): the head in the
+// Pages as a link-preview crawler or search engine fetches them (no JavaScript): the head in the
 // visitor's language with the event's or team's Open Graph and Twitter card meta and its 1200×630 image, real 404s,
 // noindex and nothing of the buyer on a buyer's pages, robots.txt and the sitemap; and every address in them the
 // store's own (PUBLIC_BASE_URL, an allowed host, else the listener's), never a Host a client made up.

@@ -1,4 +1,4 @@
-// A page request's answer (issue 34): the app shell with the page's head (title, description, link-preview meta,
+// A page request's answer: the app shell with the page's head (title, description, link-preview meta,
 // noindex: page-head.ts) in the visitor's language, its first screen's answers and preloads (first-screen.ts), and
 // a real status: 404 for an address no page has, an event, team or order the store does not have.
 import { SERVED_LANGUAGE_ATTRIBUTE } from '../../core/first-screen';

@@ -1,4 +1,4 @@
-// A page's head as the server sends it (issue 34): its title and description in the visitor's language, and for a
+// A page's head as the server sends it: its title and description in the visitor's language, and for a
 // link preview (LINE, Facebook, X, search engines, none of which run the page's scripts) the Open Graph and
 // Twitter card meta of an event or team: title, date and province, sale state, a 1200×630 image, the canonical
 // address, the locale. A buyer's pages (orders, carts, find-order) are noindex and name nothing of the buyer.

@@ -1,4 +1,4 @@
-// The buyer's own small pictures of the photos they paid for (issue 35): the public thumbnails carry the mark all
+// The buyer's own small pictures of the photos they paid for: the public thumbnails carry the mark all
 // over; an order's page, once paid, shows its photos without it. Each is made from the original once (the delivery
 // job makes them with the logo versions; the first look makes any still missing: older orders, FREE ones) and kept
 // under the photo's private key. Anyone holding the order's address may see them, as they may download the

@@ -46,7 +46,7 @@ export interface PhotoInput {
   takenAt?: Date;
   isHighlight?: boolean;
   /**
-   * One photo per content (issue 37: live uploads and hot folders): a file whose bytes the event already has is not
+   * One photo per content (for live uploads and hot folders): a file whose bytes the event already has is not
    * imported again; the answer names the photo it already is.
    */
   once?: boolean;
@@ -210,7 +210,7 @@ export async function photoCopyOf(jpeg: Uint8Array): Promise<Buffer> {
 }
 
 /**
- * The buyer's own thumbnail of a photo they paid for (issue 35): the public thumbnail's size, without the mark,
+ * The buyer's own thumbnail of a photo they paid for: the public thumbnail's size, without the mark,
  * without the upload's metadata.
  */
 export async function unmarkedThumbnail(bytes: Uint8Array): Promise<Buffer> {
@@ -235,7 +235,7 @@ const fromRaw = (image: RawImage) =>
 const encodeJpeg = (image: RawImage, quality: number, progressive = false) =>
   fromRaw(image).jpeg({ quality, progressive }).toBuffer();
 
-/** The copies pages show (issue 15): about a third smaller than the JPEG at the same look. */
+/** The copies pages show: about a third smaller than the JPEG at the same look. */
 const encodeWebp = (image: RawImage) => fromRaw(image).webp({ quality: 75 }).toBuffer();
 
 /** A random stored file name: the photographer's name never appears in an object key. */

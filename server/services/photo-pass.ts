@@ -1,4 +1,4 @@
-// A photo's pass (issue 17): proof that the store itself showed the caller this photo, in a search's results, a
+// A photo's pass: proof that the store itself showed the caller this photo, in a search's results, a
 // "more like this" search, the nearby frames or a stage page. Photo and face ids count up, so without it the calls
 // that tell more about a photo (the faces in it, the photos like one of its faces, the frames taken around it) could
 // be walked over every photo of an event; with it, a runner reaches further only from what was shown to them.

@@ -83,7 +83,7 @@ describe.skipIf(!url)('postgresLimiter shared by API processes', () => {
   });
 });
 
-describe('who an address stands for (issue 33)', () => {
+describe('who an address stands for', () => {
   it('is an IPv4 address itself, and an IPv6 address its /64', () => {
     expect(clientOfAddress('198.51.100.7')).toBe('198.51.100.7');
     expect(clientOfAddress('::ffff:198.51.100.7')).toBe('198.51.100.7');

@@ -164,7 +164,7 @@ export function clientAddress(
 
 /**
  * Who an address stands for: an IPv4 address itself (also written IPv4-mapped, ::ffff:a.b.c.d); an IPv6 address by
- * its /64, the block one subscriber gets (issue 33: each address of one /64 had its own allowance).
+ * its /64, the block one subscriber gets (else each address of one /64 would have its own allowance).
  */
 export function clientOfAddress(address: string): string {
   const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');

@@ -1,4 +1,4 @@
-// Privacy: how long an uploaded selfie lives (issue 17). It is deleted as soon as its search has answered; one never
+// Privacy: how long an uploaded selfie lives. It is deleted as soon as its search has answered; one never
 // searched with is deleted by the purge at the latest a minute after its upload. The signed upload address expires
 // with it, and the search's row stays a little longer, so that an upload begun just before the address expired is
 // deleted too when it lands.

@@ -1,4 +1,4 @@
-// The image of an event's or team's link preview (issue 34): 1200×630, the shape LINE, Facebook and X show large,
+// The image of an event's or team's link preview: 1200×630, the shape LINE, Facebook and X show large,
 // cut from the cover (whose bytes never change under its key: core/sized-images.ts), made once and kept as an
 // object beside it. A page asks for it when it is sent; the first asker makes it, later ones find it.
 import sharp from 'sharp';

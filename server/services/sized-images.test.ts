@@ -1,4 +1,4 @@
-// Covers and banners stored with their WebP copies (issue 15): the widths the image is wide enough for, written
+// Covers and banners stored with their WebP copies: the widths the image is wide enough for, written
 // before the JPEG, all deleted together.
 import fs from 'node:fs';
 import os from 'node:os';

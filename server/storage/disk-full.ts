@@ -1,5 +1,5 @@
 // A write the disk had no room for (ENOSPC, or a quota: EDQUOT), told apart from other failures so that the store
-// says so plainly (issue 38): an upload is answered 507 in the spec's way, an import and a backup say the disk is full.
+// says so plainly: an upload is answered 507 in the spec's way, an import and a backup say the disk is full.
 // The writes themselves keep nothing half written (disk-store.ts, ops/backup.ts).
 
 export const isDiskFull = (error: unknown): boolean => {

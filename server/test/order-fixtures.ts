@@ -10,7 +10,7 @@ import type { Db } from '../db/database';
 import { insertEvent } from '../db/events-repo';
 import type { TestDatabase } from '../db/test-databases';
 import { runJobs } from '../jobs/queue';
-import { JOB_POLICIES, jobHandlers, RUNNER_KINDS } from '../jobs/runner';
+import { jobHandlers } from '../jobs/runner';
 import type { ApiLimits } from '../routes/api';
 import type { Notifier } from '../services/notify/outbox';
 import type { PaymentGateway } from '../services/payments/gateway';
@@ -130,7 +130,7 @@ export function orderFixture(database: TestDatabase, options: OrderFixtureOption
             ...notifier,
           },
         }),
-        { until: 'drained', kinds: RUNNER_KINDS, policies: JOB_POLICIES },
+        { until: 'drained' },
       ),
     orderRow: (uuid: string) =>
       f.db.selectFrom('orders').selectAll().where('order_id', '=', uuid).executeTakeFirstOrThrow(),

@@ -1,4 +1,4 @@
-// A local push service for tests (issue 37), as a browser vendor's runs it: it takes a push message only when the
+// A local push service for tests, as a browser vendor's runs it: it takes a push message only when the
 // request carries a valid VAPID signature (RFC 8292: an ES256 JWT for the endpoint's origin, not expired, with a
 // contact subject, signed by the key in `k`), and it decrypts the payload (RFC 8291, aes128gcm of RFC 8188) with
 // the subscriber's keys it made, as the browser would. Endpoints can be made "gone" (410). Tests only.

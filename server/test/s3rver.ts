@@ -28,7 +28,7 @@ export const S3RVER_KEYS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } 
 /**
  * What a bucket serving the PWA needs from another origin (README, at scale): reads of images and originals (a
  * zip is built from fetched originals) and the selfie's presigned PUT; a photographer's upload in parts reads each
- * part's ETag (issue 37).
+ * part's ETag.
  */
 export const BROWSER_CORS = `<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin>
 <AllowedMethod>GET</AllowedMethod><AllowedMethod>HEAD</AllowedMethod><AllowedMethod>PUT</AllowedMethod>

@@ -1,5 +1,5 @@
 // What the buyer is in the middle of (a checkout, a selfie upload, a download): while anything is, the shell does
-// not offer to reload into a new version, since a reload would cut it off (issue 14). Each activity marks itself
+// not offer to reload into a new version, since a reload would cut it off. Each activity marks itself
 // busy and gives the mark back when it ends.
 import { useEffect, useSyncExternalStore } from 'react';
 

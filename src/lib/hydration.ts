@@ -1,4 +1,4 @@
-// What the server renders and what the browser renders first must be the same page (issue 34): the server knows
+// What the server renders and what the browser renders first must be the same page: the server knows
 // nothing of this device (its width, what it stored), so a component that shows something of the device renders
 // the server's answer on the server and while the browser hydrates the server's HTML, and the device's at once
 // after (a layout effect: before the first paint of the hydrated page). A page the browser renders itself (no

@@ -40,7 +40,7 @@ export const freePhotoUrl = (eventKey: string, photoId: number): string =>
   `${API_BASE}${freePhotoPath(eventKey, photoId)}`;
 
 /**
- * The buyer's unmarked thumbnail of a photo of their paid order (issue 35), served by the API to whoever holds the
+ * The buyer's unmarked thumbnail of a photo of their paid order, served by the API to whoever holds the
  * order's address.
  */
 export const paidThumbnailUrl = (orderUuid: string, photoId: number): string =>

@@ -1,4 +1,4 @@
-// A PUT to a signed address of the object store (the selfie of SPEC §7, a photographer's photo of issue 37), with
+// A PUT to a signed address of the object store (the selfie of SPEC §7, a photographer's photo of an upload link), with
 // XMLHttpRequest because fetch reports no upload progress. The address was signed for the content type and for
 // create-only (If-None-Match: *): a second PUT of the same key is refused (409 on the disk store, 412 on S3).
 import { UPLOAD_ONCE_HEADER } from '../../core/constants';
@@ -22,7 +22,7 @@ export interface UploadOptions {
   onProgress?: (loaded: number, total: number) => void;
   signal?: AbortSignal;
   /**
-   * A part of an S3 multipart upload (issue 37): its address is signed for no content type and no create-only
+   * A part of an S3 multipart upload: its address is signed for no content type and no create-only
    * condition, so neither is sent.
    */
   part?: boolean;

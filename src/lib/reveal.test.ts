@@ -10,7 +10,7 @@ function element(top: number, bottom: number) {
 const phone = (reduced: boolean) =>
   ({ innerHeight: 844, matchMedia: (q: string) => ({ matches: reduced && q.includes('reduce') }) }) as never;
 
-describe('reveal (issue 35: results brought into view on a phone)', () => {
+describe('reveal (results brought into view on a phone)', () => {
   it('scrolls results that start below the fold to the top, smoothly', () => {
     const results = element(800, 2400);
     reveal(results, phone(false));

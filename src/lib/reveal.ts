@@ -1,4 +1,4 @@
-// Bringing what the buyer asked for into view (issue 35): after a search or a lookup on a phone, the results land
+// Bringing what the buyer asked for into view: after a search or a lookup on a phone, the results land
 // below the fold and only their first line shows. Scrolled to once they arrive, smoothly unless the buyer asked
 // for reduced motion, and only when they are not already in view.
 import { type RefObject, useEffect, useRef } from 'react';

@@ -1,6 +1,6 @@
 // The store's support channels as a test sets them (the real settings are read once and frozen): a test file
-// mocks the settings module with `withSupport` and sets `support.current` (issue 35: contact links lead to
-// channels that exist, or are not offered).
+// mocks the settings module with `withSupport` and sets `support.current` (contact links lead to channels that
+// exist, or are not offered).
 import type { SupportChannels } from '../../core/contract/settings';
 import type * as AppSettingsModule from '../lib/app-settings';
 

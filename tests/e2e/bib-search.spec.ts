@@ -1,4 +1,4 @@
-// Search by bib number (issue 36), end to end on a store of its own: real race photos of ../shared/bib-bench
+// Search by bib number, end to end on a store of its own: real race photos of ../shared/bib-bench
 // (read in place, linked from a temp folder) imported beside the running store with the admin command line into an
 // event whose bibs have 2 to 4 digits, indexed by the store's face worker (faces and bibs), then found on a phone
 // by the bib and by the runner's name from a start list, in Thai and English, at 360 and 390 px: a bib read in the
@@ -198,8 +198,8 @@ for (const width of [360, 390] as const) {
       await expect(mark).toHaveText(w.mark);
       const box = await mark.boundingBox();
       expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(width);
-      // One photo of a four-photo event: "you may be in these too" offers none of the others (imported in
-      // seconds, their times say nothing), where it used to offer all three.
+      // One photo of a four-photo event: "you may be in these too" offers none of the other three (imported in
+      // seconds, their times say nothing).
       expect(offered).toEqual([]);
       await expect(page.getByRole('heading', { name: w.nearby })).toHaveCount(0);
       // The alert offer after a bib-only search speaks of the bib, not of a face the runner never gave.

@@ -1,4 +1,4 @@
-// A buyer's phone, journey by journey (issue 35): what a runner at a finish line sees at 360 and 390 px, in Thai and
+// A buyer's phone, journey by journey: what a runner at a finish line sees at 360 and 390 px, in Thai and
 // English. The card form fits the phone; the offline pill leaves the language switch on screen; price tables add up
 // and say their rule, and a bundle dearer than the photos one by one says so with the cheaper way; a cart of two
 // events labels its photos and is untangled in one tap; a paid order shows the buyer's own unmarked thumbnails; the
@@ -321,7 +321,7 @@ test('the results lightbox hides the page behind it', async ({ page }) => {
   await page.addInitScript((key: string) => localStorage.setItem(`consent_${key}`, 'Y'), BANGKOK);
   await page.goto(`/${BANGKOK}`);
   await expect(page.getByLabel('เลือกรูปเซลฟี่')).toBeAttached();
-  // The overlay's colour is opaque (issue 35: the page showed through).
+  // The overlay's colour is opaque, so the page does not show through.
   const opaque = await page.evaluate(() => {
     const probe = document.createElement('div');
     probe.className = 'result-lightbox';

@@ -96,7 +96,7 @@ test('standard cart: price table, validation, remove, PromptPay order lands on i
   await expect(page.getByRole('dialog', { name: 'สร้างคำสั่งซื้อเรียบร้อยแล้ว' })).toBeVisible();
   await expect(page).toHaveURL(UUID_URL, { timeout: 10_000 });
   const uuid = UUID_URL.exec(page.url())?.[1] ?? '';
-  // The order page's answer shows the mobile masked (issue 33: whoever holds the link reads it).
+  // The order page's answer shows the mobile masked: whoever holds the link reads it.
   expect(await inquiry(request, uuid)).toMatchObject({
     amount: '262.50',
     payment_channel: 'PP',
@@ -121,7 +121,7 @@ test('a cart of two events is blocked in red until the odd photo is removed; rem
   await expect(mixed).toHaveCSS('color', 'rgb(198, 40, 40)');
   await expect(page.getByRole('button', { name: 'สร้างคำสั่งซื้อ' })).toHaveCount(0);
   await expect(page.locator('.price-table')).toHaveCount(0);
-  // Each photo says its event (issue 35).
+  // Each photo says its event.
   await page.getByRole('button', { name: 'ลบรูปที่ 1 จากงาน บางกอก ซิตี้ มาราธอน 2026 ออกจากตะกร้า' }).click();
   await expect(mixed).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'สร้างคำสั่งซื้อ' })).toBeVisible();

@@ -271,7 +271,7 @@ test.describe('wholesale page', () => {
     expect(lefts).toHaveLength(2);
     const width = await items.first().evaluate((li) => (li as HTMLElement).offsetWidth);
     expect(Math.round(lefts[1] as number) - Math.round(width)).toBeGreaterThanOrEqual(4);
-    // Without a search there is nothing to buy: it says to search first (issue 35).
+    // Without a search there is nothing to buy: it says to search first.
     await page.getByRole('button', { name: 'ซื้อเหมาทุกภาพจากช่างภาพทุกคน' }).click();
     await expect(
       page.getByRole('alert').filter({ hasText: 'ค้นหารูปของคุณด้วยรูปเซลฟี่ด้านบนก่อน แล้วจึงกดซื้อเหมาทุกภาพ' }),

@@ -72,7 +72,7 @@ test('find an order by mobile and by slip; the messages, not found, Reset, and t
   await searchButton(page).click();
   await expect(page.getByText('กรุณากรอก 4 ตัวสุดท้ายของเลขที่รายการในสลิป')).toBeVisible();
   await searchInput(page).fill(ref.slice(-4).toLowerCase());
-  // The order's mobile number too (issue 33).
+  // The slip's last four digits alone are not enough: the order's mobile number is asked too.
   await searchButton(page).click();
   await expect(page.getByText('กรุณากรอกข้อมูลที่ต้องการค้นหา')).toBeVisible();
   await page.getByRole('textbox', { name: 'เบอร์มือถือที่ใช้สั่งซื้อ' }).fill(MOBILE);

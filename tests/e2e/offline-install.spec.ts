@@ -1,4 +1,4 @@
-// Installable and offline (issue 14), against a store of this spec's own: it is stopped to take the network away
+// Installable and offline, against a store of this spec's own: it is stopped to take the network away
 // (and the browser is set offline), and it serves its own copy of the build, so a new service worker can be put in
 // place for the update prompt. Chromium's installability check; home, a visited event, the cart and a saved paid
 // order reloaded with no network; the share target's POST landing the photo in the search flow; the update prompt.

@@ -1,7 +1,7 @@
 // Paying for real on the demo store, through the UI alone, with the sandbox gateway: the order page turns PAID by
 // itself (no reload) after the sandbox payment page is paid in another tab; a card pays through the sandbox card
 // form and its 3-D Secure page; failed payments leave the order waiting with the spec's messages. The journeys
-// print how long the open page took to show PAID after the payment (the measurement).
+// print how long the open page took to show PAID after the payment.
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import {
   addTwoStagePhotos,

@@ -1,4 +1,4 @@
-// "Tell me when new photos of me arrive" (issue 37), end to end on a store of its own with real face detection: a
+// "Tell me when new photos of me arrive", end to end on a store of its own with real face detection: a
 // runner searches with a selfie on a phone, asks to be told, agrees, and turns notifications on; the app's push
 // subscription points at a local push service (server/test/push-service.ts: Chromium's own needs Google's servers);
 // photos of that runner are imported beside the running store and indexed; the store sends one push message,

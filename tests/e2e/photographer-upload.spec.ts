@@ -1,4 +1,4 @@
-// A photographer's upload link (issue 37), end to end on a store of its own: the shop owner prints a link with the
+// A photographer's upload link, end to end on a store of its own: the shop owner prints a link with the
 // admin command line, the photographer opens it on a phone and on a laptop, sends photos (each straight to the
 // object store, then imported and indexed by the store's face worker), a photo sent twice is not added twice, a
 // runner's selfie finds the new photos, and a revoked link stops working. Screenshots go to test-results/screens/.

@@ -1,4 +1,4 @@
-// The store as it runs at scale (issue 16): PostgreSQL (CI's throw-away cluster, TEST_DATABASE_URL) and an
+// The store as it runs at scale: PostgreSQL (CI's throw-away cluster, TEST_DATABASE_URL) and an
 // S3-compatible object store (s3rver, which checks every signature, started here), so every image, the selfie's
 // presigned upload and the paid photos' signed addresses are on the bucket's own origin, not the store's. A second
 // store on its own port, against the dist/ built for the other journeys, with the demo data seeded into both.

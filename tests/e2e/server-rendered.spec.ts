@@ -1,4 +1,4 @@
-// Pages rendered on the server and hydrated in the browser (issue 34): every page's first screen comes as HTML
+// Pages rendered on the server and hydrated in the browser: every page's first screen comes as HTML
 // (its text there before any script runs), in the visitor's language; the browser hydrates it with no mismatch
 // (any hydration warning or error fails), on a phone and a desktop, in Thai and English; a link-preview crawler
 // (no JavaScript) reads the event's title, date and sale state and its Open Graph meta; unknown pages answer 404;

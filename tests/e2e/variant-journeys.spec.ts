@@ -190,7 +190,7 @@ test('mhao event: buy all at the unlimited price, cancel (alert, then the earlie
   await expect(cartPhotos(page)).toHaveCount(first);
   await expect(row(page, 'ราคารวม').getByRole('cell')).toHaveText('฿399.00');
 
-  // Back to the event: the earlier results show again (issue 17); a new search with photos in the cart asks
+  // Back to the event: the earlier results show again; a new search with photos in the cart asks
   // first; "cancel" keeps the cart and the results shown, and searches nothing.
   await page.getByRole('link', { name: 'เลือกรูปเพิ่ม' }).click();
   await expect(page).toHaveURL(new RegExp(`/${MHAO}$`));
@@ -329,7 +329,7 @@ test('a photo of a second event: asked at once (keep the cart, or start a new on
   await searchBySelfie(page);
   const add = page.getByRole('button', { name: 'เพิ่มลงตะกร้า รูปที่ 1', exact: true });
   await add.click();
-  // Issue 35: warned at the moment of adding, naming the cart's event; nothing is added behind the buyer's back.
+  // Warned at the moment of adding, naming the cart's event; nothing is added behind the buyer's back.
   const ask = page.getByRole('dialog', { name: 'ตะกร้ามีรูปจากงานอื่นอยู่' });
   await expect(ask).toContainText('ตะกร้าของคุณมีรูปจากงาน “บางกอก ซิตี้ มาราธอน 2026” อยู่ 1 รูป');
   await ask.getByRole('button', { name: 'ยกเลิก' }).click();

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 17. A selfie is deleted as soon as its search has answered (at the latest a minute after its upload): the
+// A selfie is deleted as soon as its search has answered (at the latest a minute after its upload): the
 // search row says when its selfie was deleted, and stays a little longer for an upload that began before its
 // address expired. Photos keep the camera that took them (EXIF make, model and body serial), so that "nearby
 // frames" (the same photographer's photos a few seconds before and after a match) tell photographers apart even when

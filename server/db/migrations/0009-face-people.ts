@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 32. Each face belongs to a likely person of its event (server/faces/people.ts): the id of that person's
+// Each face belongs to a likely person of its event (server/faces/people.ts): the id of that person's
 // first face. Faces stored before this have none; a group-faces job per event groups them (the engine counts a face
 // without a person as a person of its own meanwhile).
 export async function up(db: Kysely<unknown>): Promise<void> {

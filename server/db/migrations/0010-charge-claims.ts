@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 33. One card charge attempt in flight per order: a row here while a charge is being opened at the gateway
+// One card charge attempt in flight per order: a row here while a charge is being opened at the gateway
 // (its primary key refuses a second), removed when the attempt ends; a claim left by a process that died is taken
 // over once it is old. The sandbox's card charges can be refunded (a duplicate charge is refunded automatically).
 export async function up(db: Kysely<unknown>): Promise<void> {

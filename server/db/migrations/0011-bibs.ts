@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 36. The bib numbers read under each face at indexing (server/bibs/), the event's bib rule (how many digits,
+// The bib numbers read under each face at indexing (server/bibs/), the event's bib rule (how many digits,
 // optionally a range) and its optional start list (bib, name, category). Reads are kept as read (digits, with
 // their confidence and box); the event's rule and list are applied when they are searched or listed, so a rule
 // changed later takes effect at once. Photos indexed before this have their bibs read by a read-bibs job per event.

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 37. Photos arrive while the race runs, from photographers' upload links and hot folders: each photo keeps
+// Photos arrive while the race runs, from photographers' upload links and hot folders: each photo keeps
 // its content's SHA-256 (hex) so that a file sent twice is one photo (unique per event; photos imported before, and
 // the demo's, have none). A photographer's upload link is kept as the SHA-256 of its secret only.
 export async function up(db: Kysely<unknown>): Promise<void> {

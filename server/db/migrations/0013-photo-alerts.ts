@@ -1,10 +1,11 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 37. "Tell me when new photos of me arrive": a runner's alert for one event keeps the face's descriptor (never
-// the selfie) and the bib if they gave one, and where to tell them: a Web Push subscription of their installed app,
-// or an e-mail address confirmed by a link first. Its token is the runner's key to it (the link of each
-// notification and e-mail: its photos, stopping it); of the e-mail's confirmation only the SHA-256 is kept. A photo imported after the alert was made
-// (`after_photo_id`) that shows the face or the bib is a match; a match waits until its notification says it.
+// "Tell me when new photos of me arrive": a runner's alert for one event keeps the face's descriptor (never the
+// selfie) and the bib if they gave one, and where to tell them: a Web Push subscription of their installed app, or an
+// e-mail address confirmed by a link first. Its token is the runner's key to it (the link of each notification and
+// e-mail: its photos, stopping it); of the e-mail's confirmation only the SHA-256 is kept. A photo imported after the
+// alert was made (`after_photo_id`) that shows the face or the bib is a match; a match waits until its notification
+// says it.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('photo_alerts')

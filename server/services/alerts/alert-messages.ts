@@ -1,4 +1,4 @@
-// The words of a runner's alerts (issue 37), in the language they asked in: the notification that sums new photos
+// The words of a runner's alerts, in the language they asked in: the notification that sums new photos
 // up, its e-mail, and the e-mail that confirms an address first. Plain text and HTML, links on the store's address.
 import { type AlertPushPayload, alertConfirmPageUrl, alertPageUrl } from '../../../core/contract/alerts';
 

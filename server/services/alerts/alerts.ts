@@ -1,4 +1,4 @@
-// A runner's alert of new photos (issue 37, core/contract/alerts.ts): made after a search with the face of a selfie
+// A runner's alert of new photos (core/contract/alerts.ts): made after a search with the face of a selfie
 // uploaded for it (described, then deleted like a search's) and/or a bib, told by Web Push or by an e-mail that is
 // confirmed first; seen, stopped and its photos shown through its token.
 import { createHash, createHmac, randomBytes } from 'node:crypto';

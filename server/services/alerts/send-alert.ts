@@ -1,4 +1,4 @@
-// The send-alert job (issue 37): the photos matched for a runner's alert and not told yet, summed up in one
+// The send-alert job: the photos matched for a runner's alert and not told yet, summed up in one
 // notification ("5 new photos of you at …") by Web Push or by a confirmed e-mail, then marked told. Never sooner
 // than ALERT_EVERY_MINUTES after the last one (a job due earlier queues itself for then). A push subscription the
 // push service says is gone stops the alert. The send-alert-confirmation job sends the e-mail that confirms an

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noticesOf } from '../../db/notices-repo';
 import { testDatabases } from '../../db/test-databases';
-import { JOB_POLICIES } from '../../jobs/runner';
+import { JOBS } from '../../jobs/kinds';
 import { type FakeSms, startFakeSms } from '../../test/fakes/fake-sms';
 import { orderFixture } from '../../test/order-fixtures';
 import { markPaidByOperator } from '../payments/settle';
@@ -123,7 +123,7 @@ describe.each(testDatabases)('delivery notices on $name', (database) => {
     const notifier = { email, baseUrl: 'https://shop.example', retentionDays: 35 };
     await notifyOrder({ db: f.db, now: f.t.ctx.now, notifier }, uuid, { id: 999_001 });
     const [notice] = await noticesOf(f.db, uuid);
-    const max = JOB_POLICIES['send-notice']?.maxAttempts ?? 0;
+    const max = JOBS['send-notice'].retry.maxAttempts;
     await expect(
       sendNotice({ db: f.db, now: f.t.ctx.now, notifier }, notice?.id as number, { attempts: max }, max),
     ).rejects.toThrow();
@@ -146,7 +146,7 @@ describe.each(testDatabases)('delivery notices on $name', (database) => {
     });
   });
 
-  it('sends one recipient the notices of three orders that paid nothing a day, and every paid one (issue 33)', async () => {
+  it('sends one recipient the notices of three orders that paid nothing a day, and every paid one', async () => {
     const email = recordingEmail();
     const to = { email: 'many-free@example.com', mobile: '0899990001' };
     const free = [];

@@ -36,7 +36,7 @@ export interface Notifier {
 type DeliveryOrder = NonNullable<Awaited<ReturnType<typeof orderForDelivery>>>;
 
 /**
- * Notices of orders that paid nothing one recipient gets on one channel in a day (issue 33: anyone can make a free
+ * Notices of orders that paid nothing one recipient gets on one channel in a day (anyone can make a free
  * order with any number or address; its page shows the downloads anyway, the notice is a courtesy).
  */
 export const FREE_NOTICES_PER_RECIPIENT_DAY = 3;

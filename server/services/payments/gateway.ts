@@ -80,7 +80,7 @@ export interface CallbackAnswer {
 export interface CardGateway {
   createCharge(charge: NewCardCharge): Promise<CardResult<CardCharge>>;
   getCharge(id: string): Promise<CardResult<CardCharge>>;
-  /** Gives `amountSatang` of a successful charge back to the card (a duplicate charge, issue 33). */
+  /** Gives `amountSatang` of a successful charge back to the card (a duplicate charge). */
   refundCharge(id: string, amountSatang: number): Promise<CardResult<{ id: string }>>;
 }
 
@@ -92,7 +92,7 @@ export interface PaymentGateway {
   /**
    * For a gateway whose callbacks are verified by reading the payment back from it (a call out): the reference a
    * callback names, read without any call (undefined: not such a callback). The store looks it up first, so that a
-   * callback about no payment of ours, or one already settled, costs no call (issue 33).
+   * callback about no payment of ours, or one already settled, costs no call.
    */
   callbackReference?(request: CallbackRequest): string | undefined;
   /** The answer the gateway expects for a callback we took (accepted) or could not take. */

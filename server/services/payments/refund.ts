@@ -49,7 +49,7 @@ export type DuplicateRefund =
   | { payment_id: number; skipped: string };
 
 /**
- * Gives a duplicate card charge back through the gateway's API (the refund-duplicate job, issue 33): the order was
+ * Gives a duplicate card charge back through the gateway's API (the refund-duplicate job): the order was
  * already paid when this charge succeeded. A refusal by the gateway throws, so the job tries again.
  */
 export async function refundDuplicateCharge(

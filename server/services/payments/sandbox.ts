@@ -30,7 +30,7 @@ import { satangOf } from './settle';
 
 /**
  * The sandbox QR's PromptPay id when PROMPTPAY_ID is not set: no one's (a banking app refuses it), so that no one
- * who scans a demo QR sends money to a stranger's number (issue 33).
+ * who scans a demo QR sends money to a stranger's number.
  */
 export const DEFAULT_PROMPTPAY_ID = '0000000000';
 export const SANDBOX_SIGNATURE_HEADER = 'Sandbox-Signature';
@@ -66,7 +66,7 @@ const newId = (kind: 'pp' | 'cc' | 'tokn') =>
 
 /** A transfer reference as a bank slip shows it: find-order matches its last 4 characters. */
 export function sandboxTransferRef(now = new Date()): string {
-  // The day, then 12 letters and digits, as Thai banks' slips print them (not hex: issue 33, a hex suffix had only
+  // The day, then 12 letters and digits, as Thai banks' slips print them (not hex: a hex suffix has only
   // 65,536 values to try).
   const day = now.toISOString().slice(0, 10).replace(/-/g, '');
   const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';

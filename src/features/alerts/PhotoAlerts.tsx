@@ -1,4 +1,4 @@
-// "Tell me when new photos of me arrive" (issue 37), under the face search's answer: the runner agrees to what is
+// "Tell me when new photos of me arrive", under the face search's answer: the runner agrees to what is
 // kept (the face's descriptor, never the selfie; the bib if given; until the event's photos are deleted or they
 // stop), then is told by this app's notifications, or, where a web page cannot notify (Safari before the app is
 // installed), by e-mail confirmed by a link first. An alert made on this device says so and can be stopped here; the

@@ -1,4 +1,4 @@
-// The event page opened from an alert (issue 37): the notification's or the e-mail's link carries the alert's token
+// The event page opened from an alert: the notification's or the e-mail's link carries the alert's token
 // (?alert=), and the confirmation e-mail's link its secret (?alert_confirm=). The alert's photos come as a face
 // search answers them; the page shows them with the results it kept and keeps them too.
 import type { Photo } from '../../../core/contract/photos';

@@ -1,4 +1,4 @@
-// The alert a runner made on this device for an event (issue 37): its token, kept in localStorage beside the
+// The alert a runner made on this device for an event: its token, kept in localStorage beside the
 // event's face search consent, so the event page says "we will tell you" and offers to stop.
 const PREFIX = 'photo_alert_';
 const keyOf = (eventKey: string) => `${PREFIX}${eventKey}`;

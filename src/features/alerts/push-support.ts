@@ -1,4 +1,4 @@
-// Web Push on this device (issue 37): available where the browser has a service worker, PushManager and
+// Web Push on this device: available where the browser has a service worker, PushManager and
 // notifications (Safari on iPhone only once the app is installed to the home screen); a subscription made with the
 // store's VAPID public key, after the runner allowed notifications.
 import type { PushSubscriptionJson } from '../../../core/contract/alerts';

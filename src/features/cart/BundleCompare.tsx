@@ -1,4 +1,4 @@
-// The unlimited package beside the same photos at tier prices, under a buy-all button (issue 35): when the package
+// The unlimited package beside the same photos at tier prices, under a buy-all button: when the package
 // costs more, the buyer is told so and offered the cheaper way (the photos into the cart at tier prices).
 import { Plural, Trans } from '@lingui/react/macro';
 import { formatBaht } from '../../lib/format';

@@ -63,7 +63,7 @@ export function CartActions({ kind, items, event }: CartActionsProps) {
 
   return (
     <div className="cart-actions">
-      {/* One way back to the search page (issue 35: "back to search" and "add more" went to the same place); the
+      {/* One way back to the search page (a separate "back to search" would go where "add more" goes); the
           results found there are kept (saved-results.ts). */}
       <Link to={searchPath as never} className="button">
         <Trans>เลือกรูปเพิ่ม</Trans>

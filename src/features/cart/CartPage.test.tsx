@@ -147,7 +147,7 @@ describe('CartPage', () => {
     expect(screen.queryByText('กรุณาเลือกรูปจากงานเดียวกันเท่านั้น')).not.toBeInTheDocument();
   });
 
-  it('a mixed cart labels each photo by its event and keeps one event’s photos in one tap (issue 35)', async () => {
+  it('a mixed cart labels each photo by its event and keeps one event’s photos in one tap', async () => {
     await addAllToCart('standard', [photo(1), photo(2), photo(9, 2)]);
     await renderCart();
     // Each event's photos under its title (the store's title once it answers, its key until then).
@@ -164,7 +164,7 @@ describe('CartPage', () => {
     expect((await readList('cart', 'standard')).map((p) => p.id)).toEqual([1, 2]);
   });
 
-  it('remove all asks first (issue 35); keeping changes nothing, confirming empties the cart', async () => {
+  it('remove all asks first; keeping changes nothing, confirming empties the cart', async () => {
     await addAllToCart('standard', [photo(1), photo(2)]);
     await renderCart();
     fireEvent.click(await screen.findByRole('button', { name: 'ลบทั้งหมด' }));

@@ -1,5 +1,5 @@
-// A cart that mixes events (SPEC §5: it cannot be ordered, its prices and forms stay hidden), untangled here
-// (issue 35): its photos grouped under their event's title, each group with "keep only these photos", one tap.
+// A cart that mixes events (SPEC §5: it cannot be ordered, its prices and forms stay hidden), untangled here:
+// its photos grouped under their event's title, each group with "keep only these photos", one tap.
 import { Plural, Trans } from '@lingui/react/macro';
 import { CartPhotos } from './CartPhotos';
 import { keepOnlyEventInCart } from './cart-store';

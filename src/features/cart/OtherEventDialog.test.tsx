@@ -1,5 +1,5 @@
-// Issue 35 defect 5: a photo of another event than the cart's is not added silently into a cart that can then
-// not be ordered; the buyer is asked at once: start a new cart with it, open the cart, or leave things as they are.
+// A photo of another event than the cart's is not added silently into a cart that could then not be ordered;
+// the buyer is asked at once: start a new cart with it, open the cart, or leave things as they are.
 
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

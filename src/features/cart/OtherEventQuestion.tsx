@@ -1,5 +1,5 @@
 // The other-event question (OtherEventDialog), loaded only once it is asked: the event page's first screen does
-// not carry the cart database (issue 15).
+// not carry the cart database.
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense } from 'react';
 import { otherEventPromptAtom } from './other-event-prompt';

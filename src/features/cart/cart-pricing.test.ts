@@ -68,12 +68,12 @@ function expectAddsUp(price: CartPrice) {
   expect(total + (rows.get('fee') as number), 'total + fee').toBe(rows.get('final'));
 }
 
-describe('the price table adds up and says its rule (issue 35)', () => {
+describe('the price table adds up and says its rule', () => {
   const hybrid = pricedEvent({ is_mhao_hybrid: 'Y', hybrid_mhao_price: '590.00' });
   const mhao = pricedEvent({ is_mhao: 'Y', mhao_price: '399.00' });
 
   it('a wholesale bundle above the full price shows as its own total, no discount of 0 under a larger total', () => {
-    // The issue's cart: 8 photos, full 480.00, bundle 590.00 chosen, tiers 430.00.
+    // A bundle dearer than the full price: 8 photos, full 480.00, bundle 590.00 chosen, tiers 430.00.
     const price = priceOfCart('wholesale', hybrid, 8, 'YES');
     expect(price.summary).toMatchObject({
       cart_full_amt: '480.00',

@@ -68,7 +68,7 @@ export interface TierPart {
   price: string;
 }
 
-/** Which price rule a cart is charged by, for the price table to say it (issue 35). */
+/** Which price rule a cart is charged by, for the price table to say it. */
 export type PriceRule =
   | { kind: 'free' }
   /** The unlimited package: chosen by the buyer, or applied by itself because it is cheaper than the tiers. */

@@ -34,7 +34,7 @@ describe('cart store', () => {
     expect(ids(await readList('cart', 'standard'))).toEqual([2, 1]);
   });
 
-  it('does not add a photo of another event than the cart’s: it says which event the cart holds (issue 35)', async () => {
+  it('does not add a photo of another event than the cart’s: it says which event the cart holds', async () => {
     await addAllToCart('standard', [photo(1), photo(2)]);
     expect(await addToCart('standard', photo(9, 2))).toEqual({
       added: false,

@@ -83,7 +83,7 @@ export type AddOutcome =
 
 /**
  * Adds a photo; a photo already in the cart is ignored. A photo of another event than the cart's is not added
- * (SPEC §5: one event per cart; issue 35: the buyer is asked at once, not shown a blocked cart later).
+ * (SPEC §5: one event per cart); the buyer is asked at once rather than shown a blocked cart later.
  */
 export function addToCart(kind: CartKind, photo: CartItem): Promise<AddOutcome> {
   return appDb.transaction('rw', appDb.cart, async () => {

@@ -84,7 +84,7 @@ export function cancelMhao(lists: CartLists): MhaoOutcome {
 }
 
 /**
- * The same photos at the tier prices (the package cost more than them, issue 35): the cart stays, the flag becomes
+ * The same photos at the tier prices (when the package costs more than them): the cart stays, the flag becomes
  * NO and no earlier cart is kept (the buyer chose these photos). Where the event allows the package, the cart still
  * pays the lower of the two (core/pricing.ts).
  */
@@ -111,7 +111,7 @@ export function removeItem(lists: CartLists, id: number): CartLists {
 }
 
 /**
- * Keep only one event's photos (issue 35: a mixed cart untangled in one tap): the others leave the cart; the
+ * Keep only one event's photos (a mixed cart untangled in one tap): the others leave the cart; the
  * package choice and the earlier cart went with the mix (they belonged to one event).
  */
 export function keepOnlyEvent(lists: CartLists, eventId: number): CartLists {

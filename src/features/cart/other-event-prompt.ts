@@ -1,5 +1,5 @@
-// The question asked when a photo of another event is added to a cart that holds photos of one event (issue 35:
-// warn at the moment of adding, offer to start a new cart): asked by whoever adds, answered by OtherEventDialog.
+// The question asked when a photo of another event is added to a cart that holds photos of one event (the buyer
+// is warned at the moment of adding and offered a new cart): asked by whoever adds, answered by OtherEventDialog.
 import { atom } from 'jotai';
 import type { CartItem, CartKind } from './cart-types';
 

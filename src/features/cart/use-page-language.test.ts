@@ -9,7 +9,7 @@ describe('pageLanguage', () => {
     expect(pageLanguage('th', storage(null), ['en-US'])).toBe('th');
     expect(pageLanguage('en', storage(null), [])).toBe('en');
   });
-  it('a device that reads Thai keeps a Thai buyer in Thai on the manual cart (issue 35)', () => {
+  it('a device that reads Thai keeps a Thai buyer in Thai on the manual cart', () => {
     expect(pageLanguage('en', storage(null), ['th-TH', 'en-US'])).toBe('th');
     expect(pageLanguage('en', storage(null), ['th'])).toBe('th');
     expect(pageLanguage('en', storage(null), ['en-US', 'th-TH'])).toBe('en');

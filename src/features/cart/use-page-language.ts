@@ -1,6 +1,6 @@
 // SPEC §2: the wholesale and manual carts follow the stored language, and without one the manual cart is English,
-// except for a visitor whose device reads Thai (issue 35: a Thai buyer who never chose a language is not switched
-// to English). The visitor's choice is never written here: leaving the page goes back to the stored (default)
+// except for a visitor whose device reads Thai (a Thai buyer who never chose a language is not switched to
+// English). The visitor's choice is never written here: leaving the page goes back to the stored (default)
 // language.
 import { useLingui } from '@lingui/react';
 import { useSetAtom } from 'jotai';

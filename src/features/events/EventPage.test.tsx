@@ -196,7 +196,7 @@ describe('EventPage consent (SPEC §4)', () => {
     expect(Date.parse(kept.given_at)).not.toBeNaN();
   });
 
-  it('is not asked on an event not yet, or no longer, on sale: nothing can be uploaded there (issue 35)', async () => {
+  it('is not asked on an event not yet, or no longer, on sale: nothing can be uploaded there', async () => {
     for (const over of [
       { can_sale: 'N' as const, on_sale_start: '2026-12-01T01:00:00.000Z' },
       { can_sale: 'Y' as const, close_sale: 'Y' as const },

@@ -1,5 +1,5 @@
-// Issue 36: search by bib number beside the selfie, into the same results; by name through the start list; and a
-// face search's photos found by the runner's bib, marked.
+// Search by bib number beside the selfie, into the same results; by name through the start list; and a face
+// search's photos found by the runner's bib, marked.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FaceSearchAnswer } from '../../../core/contract/facesearch';

@@ -134,7 +134,7 @@ describe('FaceSearchPanel search', () => {
     expect(screen.queryByRole('link', { name: /ติดต่อแอดมิน/ })).toBeNull();
   });
 
-  it('a selfie with no face says so, not "no match" (issue 35)', async () => {
+  it('a selfie with no face says so, not "no match"', async () => {
     fakeApi({ search: () => reply(200, { ...found(), selfie_faces: 0 }) });
     await renderPanel();
     choose(jpegFile());
@@ -142,7 +142,7 @@ describe('FaceSearchPanel search', () => {
     expect(screen.queryByText('ไม่พบรูปภาพ ลองใช้รูปอื่นที่เห็นใบหน้าชัดเจนเพียงหน้าเดียว')).toBeNull();
   });
 
-  it('a selfie with several faces says the largest was searched (issue 35)', async () => {
+  it('a selfie with several faces says the largest was searched', async () => {
     fakeApi({ search: () => reply(200, { ...found(4, 5), selfie_faces: 3 }) });
     await renderPanel();
     choose(jpegFile());

@@ -2,10 +2,10 @@
 // drop), it is checked, compressed on the device, uploaded with a progress bar and searched; the matches show as a
 // grid with Add / Remove / Download, a lightbox with "more like this one", and the event's result buttons.
 // Every answer becomes the cart's latest results (cart_latest), which buy-all puts in the cart, and the event's kept
-// results (saved-results.ts), shown again when the runner comes back. Issue 17: a second selfie widens the results,
-// and the same photographers' frames around them are offered in their own row. Issue 32: "maybe you" below the
-// photos of you, and the runner's "this is me" (searches with that photo's face too) and "not me" on each photo.
-// Issue 36: beside the selfie, a search by bib number (and by name through the start list) into the same results.
+// results (saved-results.ts), shown again when the runner comes back. A second selfie widens the results, and the
+// same photographers' frames around them are offered in their own row. "Maybe you" comes below the photos of you,
+// with the runner's "this is me" (searches with that photo's face too) and "not me" on each photo. Beside the
+// selfie, a search by bib number (and by name through the start list) goes into the same results.
 // No selfie is sent without the runner's explicit face consent (privacy/face-consent.ts): one kept on the device, or
 // asked for when a selfie is picked (and again when the store does not take the one sent); beside the picker, the
 // runner who gave it can withdraw it.
@@ -42,13 +42,13 @@ import { useSharedPhoto } from './use-shared-photo';
 import './face-search.css';
 
 // The event page's first screen shows the panel's picker; the results and the cart database load with the first
-// search (issue 15: the cover no longer waits for them).
+// search, so the cover does not wait for them.
 const loadResults = () => import('./FaceResults');
 const FaceResults = lazy(loadResults);
 const cartStore = () => import('../cart/cart-store');
 const savedResults = () => import('./saved-results');
 const alertLanding = () => import('../alerts/alert-landing');
-// "Tell me when new photos of me arrive" (issue 37): loaded with the first answer, or for an alert's link.
+// "Tell me when new photos of me arrive": loaded with the first answer, or for an alert's link.
 const PhotoAlerts = lazy(async () => ({ default: (await import('../alerts/PhotoAlerts')).PhotoAlerts }));
 const NONE: readonly Photo[] = [];
 const ANSWERED = ['found', 'not-found', 'error'] as const;
@@ -131,7 +131,7 @@ export function FaceSearchPanel({
   // unless a search began meanwhile.
   const stepRef = useRef(current.step);
   stepRef.current = current.step;
-  // Opened from an alert's link (issue 37): its photos are shown with those kept, and kept with them.
+  // Opened from an alert's link: its photos are shown with those kept, and kept with them.
   const [alertLink, setAlertLink] = useState<{ token?: string; confirm?: string }>({});
   const [hasKeptAlert, setHasKeptAlert] = useState(false);
   useEffect(() => {

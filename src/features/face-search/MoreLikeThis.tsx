@@ -44,7 +44,7 @@ export function FaceBoxes({ more, busy }: { more: MoreLikeThisHook; busy: boolea
   );
 }
 
-/** The rest of a search's answer: "maybe you" and the face matched in each photo (issue 32). */
+/** The rest of a search's answer: "maybe you" and the face matched in each photo. */
 export interface MoreTiers {
   maybe: Photo[];
   matched: MatchedFace[];

@@ -1,4 +1,4 @@
-// "Add another photo of me" (issue 17): under the results, a second selfie (with a cap or sunglasses, from another
+// "Add another photo of me": under the results, a second selfie (with a cap or sunglasses, from another
 // angle) widens the same search: its matches are added to the results, each photo once. Says what the last one did.
 import { Plural, Trans } from '@lingui/react/macro';
 import { useId } from 'react';

@@ -67,7 +67,7 @@ export function fakeApi(routes: {
   sign?: () => Response | Promise<Response>;
   /** POST /v2/facesearch/nearby; none nearby when left out. */
   nearby?: () => Response;
-  /** POST /v1/bibsearch (issue 36). */
+  /** POST /v1/bibsearch. */
   bib?: (bib: string) => Response | Promise<Response>;
   /** POST /v1/bibsearch/runners. */
   runners?: (name: string) => Response;

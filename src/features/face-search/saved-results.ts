@@ -1,7 +1,7 @@
-// Each event's last search results, kept on this device (issue 17): when the runner comes back to the event (from
-// "Back to search", the cart, another event), the results show again without a new selfie, until a new search
-// replaces them; they become the latest results (cart_latest) again, which buy-all takes. A few dozen events are
-// kept, the most recently searched.
+// Each event's last search results, kept on this device: when the runner comes back to the event (from "Back to
+// search", the cart, another event), the results show again without a new selfie, until a new search replaces
+// them; they become the latest results (cart_latest) again, which buy-all takes. A few dozen events are kept, the
+// most recently searched.
 import { SAVED_RESULTS_MAX } from '../../../core/constants';
 import type { Photo } from '../../../core/contract/photos';
 import { appDb, type SearchResultsRow } from '../../lib/db/app-db';

@@ -211,7 +211,7 @@ describe('searchReducer', () => {
     expect(searchReducer(found, { type: 'reset' })).toEqual({ ...initialSearchState, run: found.run + 1 });
   });
 
-  it('applies "more" results only in the run they were asked in (issue 32)', () => {
+  it('applies "more" results only in the run they were asked in', () => {
     const found = run(...toSearching, { type: 'answered', answer: answer(1) });
     const late: SearchAction = {
       type: 'more-results',
@@ -361,7 +361,7 @@ describe('mergePhotos', () => {
   });
 });
 
-describe('bibs (issue 36)', () => {
+describe('searchReducer with bib numbers', () => {
   it('searches by bib straight from idle or results, saying its bib, and a new selfie forgets it', () => {
     const searching = run({ type: 'bib-started', bib: '1234' });
     expect(searching).toMatchObject({ current: { step: 'searching' }, bib: '1234', run: 1 });

@@ -4,13 +4,13 @@
 // spec's info message; a file of 5 MB or more raises the 5 s size warning while the run goes on (the newer flow
 // compresses it anyway). Results can be replaced or extended by "more like this one". A search the server calls busy
 // waits the seconds it asks for, saying so, then asks again (searching → searching, busy → searching).
-// Issue 17: results kept from an earlier visit come back (restored), and a second selfie widens the results shown:
-// they stay on screen meanwhile (widening), its matches are added, each photo once, and a failure keeps them.
-// Issue 32: results come in two tiers, "photos of you" (photos) and "maybe you" (maybe), with the face matched in
-// each (matched); the runner's "this is me" moves a photo up, "not me" drops it and every photo of that likely
-// person, also from what later searches add.
-// Issue 36: a search by bib number runs the same machine from searching on (nothing to prepare or upload), and a
-// face search's answer may bring the runner's bib: its photos the face missed join the results, marked.
+// Results kept from an earlier visit come back (restored), and a second selfie widens the results shown: they stay
+// on screen meanwhile (widening), its matches are added, each photo once, and a failure keeps them.
+// Results come in two tiers, "photos of you" (photos) and "maybe you" (maybe), with the face matched in each
+// (matched); the runner's "this is me" moves a photo up, "not me" drops it and every photo of that likely person,
+// also from what later searches add.
+// A search by bib number runs the same machine from searching on (nothing to prepare or upload), and a face
+// search's answer may bring the runner's bib: its photos the face missed join the results, marked.
 // A selfie whose face looks poor (blurred, dark, turned away, small) is refused before it is searched: the runner
 // is told what to do, and may search with it anyway (searching again) or choose another (idle). A search may take
 // two selfies of the runner at once (surer results when one selfie's are mostly "maybe you").
@@ -47,7 +47,7 @@ export type SearchStep =
       matched?: MatchedFace[];
       /** Likely people the runner said are not them. */
       notMine?: number[];
-      /** The runner's bib read under their matched faces, and the photos found by it alone (issue 36). */
+      /** The runner's bib read under their matched faces, and the photos found by it alone. */
       byBib?: FoundByBib;
       /** Photos said not to be the runner that no likely person names (found by the bib). */
       notMinePhotos?: number[];
@@ -81,13 +81,13 @@ export interface SearchState {
   /** The 5 s warning for a file of 5 MB or more. */
   sizeWarning: boolean;
   /**
-   * The faces the store found in the last selfie, when it said (issue 35): 0 is "no face in this photo", not "no
-   * match"; more than 1, the largest was searched.
+   * The faces the store found in the last selfie, when it said: 0 is "no face in this photo", not "no match";
+   * more than 1, the largest was searched.
    */
   selfieFaces?: number;
   /** Where the last selfie's faces are, when it had several (the searched one first). */
   selfieBoxes?: FaceBox[];
-  /** The bib number searched, when the run is a search by bib (issue 36). */
+  /** The bib number searched, when the run is a search by bib. */
   bib?: string;
   /** Where the searched bib stands with the event's start list, once answered (undefined: the event has none). */
   bibStanding?: BibStanding;
@@ -244,7 +244,7 @@ const tiersOf = (found: Found): Tiers => ({
   notMinePhotos: found.notMinePhotos,
 });
 
-/** The runner's bib an answer brought, with its photos the face did not find (issue 36). */
+/** The runner's bib an answer brought, with its photos the face did not find. */
 const bibOfAnswer = (answer: FaceSearchAnswer): FoundByBib | undefined =>
   answer.runner_bib === undefined
     ? undefined

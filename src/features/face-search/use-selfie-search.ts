@@ -1,7 +1,7 @@
 // Runs one selfie search (SPEC §4 Face search, §7): check the file, compress it on the device, sign the upload,
 // PUT it with progress, search. The state is the pure machine of search-machine.ts; a newer run or unmounting
 // aborts the run under way and its late answers are ignored. A busy server's answer is waited out (searchThroughBusy).
-// A search by bib number (issue 36) is a run of the same machine: no selfie, straight to searching.
+// A search by bib number is a run of the same machine: no selfie, straight to searching.
 // A selfie with several faces keeps its picker: the selfie and where its faces are, the searched one marked; the
 // runner's own face, cut out of the selfie (crop-face.ts), is searched as a new run and the picker stays, that face
 // marked.
@@ -140,7 +140,7 @@ export interface SelfieSearch {
   ): Promise<FaceSearchAnswer | undefined>;
   /** After a poor selfie's refusal: searches with it anyway (undefined when the run failed or was dropped). */
   searchAnyway(): Promise<FaceSearchAnswer | undefined>;
-  /** Searches by a bib number (issue 36; checked against the event's rule by the caller): a new run. */
+  /** Searches by a bib number (checked against the event's rule by the caller): a new run. */
   searchBib(bib: string): Promise<FaceSearchAnswer | undefined>;
   /** The selfie of the last search answered on this page (compressed, in memory only), if any. */
   lastSelfie(): Blob | undefined;
@@ -183,7 +183,7 @@ export function useSelfieSearch(event: SearchEvent, options: SelfieSearchOptions
 
   const stateRef = useRef(state);
   stateRef.current = state;
-  /** The last search's selfie as sent (compressed), for an alert of new photos (issue 37). */
+  /** The last search's selfie as sent (compressed), for an alert of new photos. */
   const lastSelfie = useRef<Blob | undefined>(undefined);
   /** A run the store refused as a poor selfie, to search anyway: its selfies (compressed) and what it was. */
   const refused = useRef<

@@ -80,7 +80,7 @@ describe('FindOrderPage', () => {
     expect(asked()).toEqual([]);
     changeField(input(), { target: { value: 'ab1-2' } });
     expect(input()).toHaveValue('AB12');
-    // With a slip, the order's mobile number too (issue 33).
+    // With a slip, the order's mobile number too.
     search();
     expect(await screen.findByText('กรุณากรอกข้อมูลที่ต้องการค้นหา')).toBeInTheDocument();
     expect(asked()).toEqual([]);

@@ -37,7 +37,7 @@ export function FindOrderPage({ mobile }: { mobile?: string | undefined }) {
   const [slipMobile, setSlipMobile] = useState('');
   const [mobileProblem, setMobileProblem] = useState<FindOrderProblem>();
   const [search, setSearch] = useState<Search>({ state: 'idle' });
-  // The orders found are brought into view when they come (issue 35: below the form on a phone).
+  // The orders found are brought into view when they come: on a phone they land below the form.
   const answerArea = useRef<HTMLDivElement>(null);
   useRevealWhenAnswered(answerArea, search.state, 'searching', ANSWERED);
   const running = useRef<AbortController | undefined>(undefined);

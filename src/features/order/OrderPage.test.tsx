@@ -9,7 +9,7 @@ import { support } from '../../test/support-settings';
 import { OrderPage } from './OrderPage';
 import { inquiry, ORDER_UUID, paidImage, paidInquiry } from './order-test-data';
 
-// A store with a support channel (the demo's); one test takes them away (issue 35: no dead-end contact links).
+// A store with a support channel (the demo's); one test takes them away (no dead-end contact links then).
 vi.mock('../../lib/app-settings', async (original) =>
   (await import('../../test/support-settings')).withSupport(await original()),
 );
@@ -302,7 +302,7 @@ describe('OrderPage', () => {
     expect(screen.getByRole('button', { name: 'ดาวน์โหลดภาพต้นฉบับทั้งหมด (3 ภาพ)' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'ดาวน์โหลดภาพโลโก้ทั้งหมด (3 ภาพ)' })).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /^ดูภาพ DSC_/ })).toHaveLength(3);
-    // The buyer's own thumbnails, without the public mark, in both states of the toggle (issue 35).
+    // The buyer's own thumbnails, without the public mark, in both states of the toggle.
     const thumbnails = () =>
       screen
         .getAllByRole('img', { name: /^DSC_/ })

@@ -8,7 +8,7 @@ const PhotoLightbox = lazy(() => import('./PhotoLightbox'));
 
 /**
  * Thumbnails of the paid images, each with View (or View+logo) opening the lightbox at it. They are the buyer's own,
- * without the public mark (issue 35); the public (marked) one stands in when those cannot be had (offline).
+ * without the public mark; the public (marked) one stands in when those cannot be had (offline).
  */
 export function PaidGallery({ q, images, logo }: { q: string; images: PaidImage[]; logo: boolean }) {
   const [open, setOpen] = useState<number | undefined>();

@@ -1,4 +1,4 @@
-// "How face search works" (issue 17): what is computed from a selfie, what is kept and for how long, and how well it
+// "How face search works": what is computed from a selfie, what is kept and for how long, and how well it
 // finds a runner (the benchmark's figures, face-search-figures.ts), in plain words, Thai and English.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';

@@ -111,7 +111,7 @@ afterEach(async () => {
 });
 
 describe('notifications', () => {
-  it('offers no contact hint where the store has no support channel (issue 35)', async () => {
+  it('offers no contact hint where the store has no support channel', async () => {
     await renderShell();
     fireEvent.click(screen.getByRole('button', { name: /^การแจ้งเตือน/ }));
     const panel = screen.getByRole('dialog', { name: 'การแจ้งเตือน' });

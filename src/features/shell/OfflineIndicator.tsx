@@ -1,4 +1,4 @@
-// The shell's small "offline" mark (issue 14): shown while the device has no connection, so the buyer knows why a
+// The shell's small "offline" mark: shown while the device has no connection, so the buyer knows why a
 // search or an order waits, and that what the pages show is what this device kept.
 import { Trans } from '@lingui/react/macro';
 import { useOnline } from '../../lib/network-status';

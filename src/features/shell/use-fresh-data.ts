@@ -1,4 +1,4 @@
-// Keeps the open page's data fresh (issue 14): when the connection comes back, or when the service worker has
+// Keeps the open page's data fresh: when the connection comes back, or when the service worker has
 // kept a newer answer than the one it gave the page (stale-while-revalidate, sw/api-cache.ts), the route loaders
 // run again. Several updates in a burst make one reload of the data.
 import { useRouter } from '@tanstack/react-router';

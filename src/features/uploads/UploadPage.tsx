@@ -1,4 +1,4 @@
-// /upload/{secret} (issue 37): a photographer's upload page, from the secret link the shop owner gave them. It says
+// /upload/{secret}: a photographer's upload page, from the secret link the shop owner gave them. It says
 // which event and photographer the link is for and until when; photos dropped or chosen (hundreds at once) go
 // straight to the object store, a few at a time, each with its progress and the whole with its own; a dropped
 // connection is tried again; a photo the event has is not sent again. Thai and English.

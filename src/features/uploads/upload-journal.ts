@@ -1,5 +1,5 @@
-// What a photographer's device has sent through an upload link and what it has not (issue 37), in the app's Dexie
-// database: a page opened again (after a dropped connection, a closed tab, a phone that slept) says how many files
+// What a photographer's device has sent through an upload link and what it has not, in the app's Dexie database:
+// a page opened again (after a dropped connection, a closed tab, a phone that slept) says how many files
 // were not sent, and when they are chosen again, those sent already are skipped without being read.
 import { appDb, type UploadJournalRow } from '../../lib/db/app-db';
 

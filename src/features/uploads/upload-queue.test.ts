@@ -1,4 +1,4 @@
-// The photographer's upload queue (issue 37): each file hashed, signed, PUT and said done; a few at a time; a
+// The photographer's upload queue: each file hashed, signed, PUT and said done; a few at a time; a
 // failed step tried again after a pause (and at once when back online); a content the event has is not sent; a
 // link that stopped working stops all; refused files say why.
 import { describe, expect, it } from 'vitest';

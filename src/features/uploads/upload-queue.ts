@@ -1,4 +1,4 @@
-// A photographer's files on their way (issue 37): each hashed (SHA-256), signed, PUT to the object store with its
+// A photographer's files on their way: each hashed (SHA-256), signed, PUT to the object store with its
 // progress, and said done; a few at a time; a failed step tried again after a pause that grows (and at once when the
 // device comes back online); a content the event has already is not sent; a link that stopped working stops all.
 // No DOM here: the page gives the steps (UploadSteps) and draws the items it is told of.

@@ -79,7 +79,7 @@ export function BuyAllButton({ event }: { event: EventDetail }) {
         {t`ซื้อเหมาทุกภาพจากช่างภาพทุกคน`}
       </button>
       {refused && count === 0 && (
-        // Before any search there is nothing to buy yet (issue 35): the buyer is told what to do first.
+        // Before any search there is nothing to buy yet: the buyer is told what to do first.
         <p id="buy-all-refusal" className="alert info" role="alert">
           <Trans>ค้นหารูปของคุณด้วยรูปเซลฟี่ด้านบนก่อน แล้วจึงกดซื้อเหมาทุกภาพ</Trans>
         </p>

@@ -66,7 +66,7 @@ describe('WholesalePage', () => {
     expect(document.title).toBe('แพ็กเกจเหมา ภูเก็ต บีชรัน 2026 | RunFoto');
   });
 
-  it('before any search of this event, buy-all says to search first (issue 35), not the pricing policy', async () => {
+  it('before any search of this event, buy-all says to search first, not the pricing policy', async () => {
     await setLatestResults('wholesale', [photo(1, 'another-event')]);
     await show(hybridEvent());
     fireEvent.click(screen.getByRole('button', { name: 'ซื้อเหมาทุกภาพจากช่างภาพทุกคน' }));

@@ -1,4 +1,4 @@
-// A runner's alerts of new photos (issue 37, core/contract/alerts.ts).
+// A runner's alerts of new photos (core/contract/alerts.ts).
 import {
   type AlertRequest,
   type AlertState,

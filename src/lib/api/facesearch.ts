@@ -114,7 +114,7 @@ export function withPasses(
 }
 
 /**
- * The same photographers' frames a few seconds around the photos found (issue 17), best matches' first. Only
+ * The same photographers' frames a few seconds around the photos found, best matches' first. Only
  * photos with their pass are asked about (photos kept from older answers have none).
  */
 export async function fetchNearbyFrames(

@@ -1,4 +1,4 @@
-// A photographer's uploads through their secret link (issue 37, core/contract/uploads.ts).
+// A photographer's uploads through their secret link (core/contract/uploads.ts).
 import {
   type UploadDoneAnswer,
   type UploadLink,

@@ -38,7 +38,7 @@ export interface OrderHistoryRow {
 }
 
 /**
- * The last face search results of one event and cart kind (issue 17): shown again when the runner comes back to
+ * The last face search results of one event and cart kind: shown again when the runner comes back to
  * the event, until a new search replaces them. key: `${kind}:${event_key}`.
  */
 export interface SearchResultsRow {
@@ -53,7 +53,7 @@ export interface SearchResultsRow {
 }
 
 /**
- * A photographer's file on this device (issue 37): what was sent through an upload link and what was not, so that a
+ * A photographer's file on this device: what was sent through an upload link and what was not, so that a
  * page opened again skips what was sent and says what is left. key: `${scope}/${name}/${size}/${lastModified}`.
  */
 export interface UploadJournalRow {
@@ -87,9 +87,9 @@ function openAppDb(): AppDb {
     mhao: 'kind',
     orders: 'uuid, created_at',
   });
-  // Issue 17: each event's last search results.
+  // Each event's last search results.
   db.version(2).stores({ search_results: 'key, searched_at' });
-  // Issue 37: a photographer's files sent and not yet sent, per upload link.
+  // A photographer's files sent and not yet sent, per upload link.
   db.version(3).stores({ uploads: 'key, scope, [scope+state]' });
   return db;
 }

@@ -1,4 +1,4 @@
-// Whether and how the app can be installed here (issue 14): Chromium offers its install prompt through
+// Whether and how the app can be installed here: Chromium offers its install prompt through
 // beforeinstallprompt, which is kept from the moment this module loads (it can fire before any button exists);
 // iPhone and iPad Safari have no prompt, only Share → Add to Home Screen, so they get a short how-to; in-app
 // browsers there (LINE, Facebook, Instagram) cannot add to the home screen at all, so the how-to says to open the

@@ -1,4 +1,4 @@
-// Issue 35 defect 2: every "contact us" link leads to channels that exist. With no SUPPORT_* channel set the
+// Every "contact us" link leads to channels that exist. With no SUPPORT_* channel set the
 // store makes no offer to contact it (running text keeps its words, without a link); with one, the offers link
 // to the contact section, which lists it, and the failed search says what to send.
 

@@ -201,7 +201,7 @@ export async function roundTwoChecks(kit: RoundTwoKit): Promise<void> {
   check(
     'five card payments at once on one order open one charge; the others hear a payment is in progress',
     codes.filter((c) => c === 'paid').length === 1 &&
-      codes.every((c) => c === 'paid' || c === 'payment_in_progress' || c === 'already_paid'),
+      codes.every((c) => c === 'paid' || c === 'payment-in-progress' || c === 'already-paid'),
     { answers: codes },
   );
 

@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import type { Db } from './database';
 import { UUID } from './payments-repo';
-import type { PaymentChannel, PaymentStatus } from './schema';
+import type { PaymentChannel, PaymentRowStatus, PaymentStatus } from './schema';
 
 /** The photo fields an order needs (kept here so orders do not depend on the photos module). */
 export interface OrderPhoto {
@@ -58,7 +58,7 @@ export interface NewOrder {
 }
 
 export interface NewPaymentRecord {
-  status: string;
+  status: PaymentRowStatus;
   amount: string;
   gateway_ref: string;
   note: string;

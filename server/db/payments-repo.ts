@@ -2,25 +2,16 @@
 // refused and duplicate payments kept for the operator) and the primitives of settling an order. Callers hold the
 // transaction: services/payments/settle.ts is the one place that decides.
 import type { Db } from './database';
-import type { PaymentChannel, PaymentStatus } from './schema';
+import type { PaymentChannel, PaymentRowStatus, PaymentStatus } from './schema';
+
+export type { PaymentRowStatus } from './schema';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Statuses of a payments row. PENDING → PAID | FAILED for an opened payment; the others are records. */
-export type PaymentRowStatus =
-  | 'PENDING'
-  | 'PAID'
-  | 'FAILED'
-  | 'APPROVED'
-  | 'REJECTED'
-  | 'DUPLICATE'
-  | 'REFUNDED'
-  | string;
 
 export interface NewPayment {
   order_id: string;
   gateway: string;
-  channel: string;
+  channel: PaymentChannel;
   amount: string;
   status: PaymentRowStatus;
   gateway_ref: string;
@@ -36,9 +27,9 @@ export interface PaymentRow {
   id: number;
   order_id: string;
   gateway: string;
-  channel: string;
+  channel: PaymentChannel;
   amount: string;
-  status: string;
+  status: PaymentRowStatus;
   gateway_ref: string;
 }
 
@@ -114,7 +105,8 @@ export async function movePayment(
   status: PaymentRowStatus,
   note: string,
 ): Promise<boolean> {
-  const from = status === 'PAID' || status === 'DUPLICATE' ? ['PENDING', 'FAILED'] : ['PENDING'];
+  const from: PaymentRowStatus[] =
+    status === 'PAID' || status === 'DUPLICATE' ? ['PENDING', 'FAILED'] : ['PENDING'];
   const updated = await db
     .updateTable('payments')
     .set({ status, note })

@@ -215,7 +215,22 @@ export interface FaceSearchesTable {
   selfie_deleted_at: Timestamp | null;
 }
 
+/** An order's payment_status: INITIAL until paid. A refund is kept beside it (refunded_at). */
 export type PaymentStatus = 'INITIAL' | 'PAID';
+
+/**
+ * A payments row's status. PENDING → PAID | FAILED for an opened payment (FAILED → PAID when money arrives late);
+ * the others are records: DUPLICATE (a second payment of a paid order, refunded by the refund-duplicate job, then
+ * REFUNDED), REJECTED (a report the store refused, its amount wrong say), APPROVED (an AM order approved by an admin).
+ */
+export type PaymentRowStatus =
+  | 'PENDING'
+  | 'PAID'
+  | 'FAILED'
+  | 'APPROVED'
+  | 'REJECTED'
+  | 'DUPLICATE'
+  | 'REFUNDED';
 export type PaymentChannel = 'PP' | 'CC' | 'AM' | 'FREE';
 
 export interface OrdersTable {
@@ -264,9 +279,9 @@ export interface PaymentsTable {
   id: ColumnType<number, never, never>;
   order_id: string;
   gateway: string;
-  channel: string;
+  channel: PaymentChannel;
   amount: Money;
-  status: string;
+  status: PaymentRowStatus;
   gateway_ref: Generated<string>;
   note: Generated<string>;
   created_at: GeneratedTimestamp;

@@ -37,7 +37,7 @@ describe.each(testDatabases)('free photos on $name', (database) => {
   it('gives nothing of an event that is not free', async () => {
     const res = await get(freePhoto('paid', 0));
     expect(res.status).toBe(403);
-    expect(await res.json()).toMatchObject({ status: 'error', code: 'not_free' });
+    expect(await res.json()).toMatchObject({ status: 'error', code: 'not-free' });
     expect(await f.t.store.exists(photoObjectKeys('paid', 'paid-1.jpg').logo)).toBe(false);
   });
 
@@ -62,7 +62,7 @@ describe.each(testDatabases)('free photos on $name', (database) => {
     try {
       const res = await get(freePhoto('free', 1));
       expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({ code: 'photos_expired' });
+      expect(await res.json()).toMatchObject({ code: 'photos-expired' });
     } finally {
       f.t.setNow(at(0));
     }
@@ -72,6 +72,6 @@ describe.each(testDatabases)('free photos on $name', (database) => {
     await f.t.store.delete(photoObjectKeys('free', 'free-6.jpg').original);
     const res = await get(freePhoto('free', 5));
     expect(res.status).toBe(410);
-    expect(await res.json()).toMatchObject({ code: 'photos_expired' });
+    expect(await res.json()).toMatchObject({ code: 'photos-expired' });
   });
 });

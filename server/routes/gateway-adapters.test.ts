@@ -144,7 +144,7 @@ describe.each(testDatabases)('GB Prime Pay on $name', (database) => {
     const res = await f.post('/api/v1/order/create', f.order());
     error.restore();
     expect(res.status).toBe(502);
-    expect(await res.json()).toMatchObject({ status: 'error', code: 'payment_gateway_error' });
+    expect(await res.json()).toMatchObject({ status: 'error', code: 'payment-gateway-error' });
     expect(await f.countOrders()).toBe(before);
   });
 

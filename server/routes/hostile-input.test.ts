@@ -39,7 +39,7 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
       const before = await f.countOrders();
       const res = await f.post('/api/v3/order/create', f.order(extra));
       expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({ status: 'error', field, code: 'forbidden_character' });
+      expect(await res.json()).toMatchObject({ status: 'error', field, code: 'forbidden-character' });
       expect(await f.countOrders()).toBe(before);
       expect(logged.lines.filter((line) => line.level === 'error')).toEqual([]);
       logged.restore();

@@ -103,7 +103,7 @@ describe.each(testDatabases)('card payment on $name', (database) => {
     // Paid now: a second payment is refused before reaching the gateway.
     const again = await pay(payment(uuid));
     expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ status: 'error', code: 'already_paid', field: 'uuid' });
+    expect(await again.json()).toMatchObject({ status: 'error', code: 'already-paid', field: 'uuid' });
   });
 
   it('marks the order PAID at once when the card needs no 3-D Secure and sends the buyer to its page', async () => {
@@ -173,20 +173,25 @@ describe.each(testDatabases)('card payment on $name', (database) => {
     expect((await pay(payment(await cardOrder(), { token_key: used }))).status).toBe(200);
     const declined = await pay(payment(uuid, { token_key: fake.token('declined') }));
     expect(declined.status).toBe(402);
-    expect(await declined.json()).toMatchObject({ status: 'error', code: 'insufficient_fund' });
-    for (const [token, code] of [
+    const refused = (await declined.json()) as { message: string };
+    expect(refused).toMatchObject({ status: 'error', code: 'card-declined', field: 'token_key' });
+    // The gateway's own reason stays in the message, for whoever reads the logs.
+    expect(refused.message).toContain('insufficient_fund');
+    for (const [token, gatewayCode] of [
       [used, 'used_token'],
       ['tokn_test_unknown', 'not_found'],
     ]) {
       const res = await pay(payment(uuid, { token_key: token }));
       expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({ status: 'error', code, field: 'token_key' });
+      const body = (await res.json()) as { message: string };
+      expect(body).toMatchObject({ status: 'error', code: 'card-token-refused', field: 'token_key' });
+      expect(body.message).toContain(gatewayCode);
     }
     fake.failNext(503);
     const down = await pay(payment(uuid));
     expect(down.status).toBe(502);
     const body = (await down.json()) as { message: string };
-    expect(body).toMatchObject({ status: 'error', code: 'card_gateway_error' });
+    expect(body).toMatchObject({ status: 'error', code: 'card-gateway-error' });
     expect(body.message).toMatch(/service unavailable/);
     await expectUntouched(uuid);
   });

@@ -232,7 +232,7 @@ describe.each(testDatabases)('order calls on $name', (database) => {
       const res = await post(`/api/${version}/order/create`, body, { 'Idempotency-Key': 'bound-1' });
       expect(res.status).toBe(422);
       const answer = await res.json();
-      expect(answer).toMatchObject({ status: 'error', code: 'idempotency_key_reused' });
+      expect(answer).toMatchObject({ status: 'error', code: 'idempotency-key-reused' });
       expect(JSON.stringify(answer)).not.toContain(first);
     }
     expect(await countOrders()).toBe(before);

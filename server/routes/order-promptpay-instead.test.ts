@@ -92,7 +92,7 @@ describe.each(testDatabases)('PromptPay instead of a card, Opn, on $name', (data
     const charges = fake.charges.size;
     const res = await instead(uuid);
     expect(res.status).toBe(409);
-    expect(await res.json()).toMatchObject({ code: 'already_paid', message_th: 'คำสั่งซื้อนี้ชำระเงินแล้ว' });
+    expect(await res.json()).toMatchObject({ code: 'already-paid', message_th: 'คำสั่งซื้อนี้ชำระเงินแล้ว' });
     expect(await f.orderRow(uuid)).toMatchObject({ payment_status: 'PAID', payment_channel: 'CC' });
     expect(fake.charges.size).toBe(charges);
   });
@@ -102,7 +102,7 @@ describe.each(testDatabases)('PromptPay instead of a card, Opn, on $name', (data
     const { data } = (await (await payByCard(uuid)).json()) as { data: { authorize_uri: string } };
     const busy = await instead(uuid);
     expect(busy.status).toBe(409);
-    expect(await busy.json()).toMatchObject({ code: 'payment_in_progress', field: 'order_uuid' });
+    expect(await busy.json()).toMatchObject({ code: 'payment-in-progress', field: 'order_uuid' });
     expect((await f.orderRow(uuid)).payment_channel).toBe('CC');
 
     f.t.setNow(new Date(NOW.getTime() + 11 * MINUTE));
@@ -144,10 +144,10 @@ describe.each(testDatabases)('PromptPay instead of a card, Opn, on $name', (data
         { tk: TEST_APP_TOKEN, order_uuid: '00000000-0000-4000-8000-000000000000' },
         404,
         'order_uuid',
-        'order_not_found',
+        'order-not-found',
       ],
-      [{ tk: TEST_APP_TOKEN, order_uuid: paid }, 409, 'order_uuid', 'already_paid'],
-      [{ tk: TEST_APP_TOKEN, order_uuid: am }, 400, 'order_uuid', 'not_card_order'],
+      [{ tk: TEST_APP_TOKEN, order_uuid: paid }, 409, 'order_uuid', 'already-paid'],
+      [{ tk: TEST_APP_TOKEN, order_uuid: am }, 400, 'order_uuid', 'not-card-order'],
     ];
     const charges = fake.charges.size;
     for (const [body, status, field, code] of cases) {
@@ -162,7 +162,7 @@ describe.each(testDatabases)('PromptPay instead of a card, Opn, on $name', (data
     try {
       const expired = await instead(uuid);
       expect(expired.status).toBe(400);
-      expect(await expired.json()).toMatchObject({ code: 'photos_expired' });
+      expect(await expired.json()).toMatchObject({ code: 'photos-expired' });
     } finally {
       f.t.setNow(NOW);
     }
@@ -175,7 +175,7 @@ describe.each(testDatabases)('PromptPay instead of a card, Opn, on $name', (data
     fake.failNext(503);
     const res = await instead(uuid);
     expect(res.status).toBe(502);
-    expect(await res.json()).toMatchObject({ status: 'error', code: 'payment_gateway_error' });
+    expect(await res.json()).toMatchObject({ status: 'error', code: 'payment-gateway-error' });
     expect(await f.orderRow(uuid)).toMatchObject({ payment_channel: 'CC', qrcode_url: '' });
     expect(await payments(uuid)).toEqual([]);
     expect((await instead(uuid)).status).toBe(200);

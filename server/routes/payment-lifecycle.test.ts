@@ -174,7 +174,7 @@ describe.each(testDatabases)('payment lifecycle on $name', (database) => {
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({
         status: 'error',
-        code: 'photos_expired',
+        code: 'photos-expired',
         message: 'the photos of this event have expired',
       });
     } finally {

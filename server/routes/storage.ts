@@ -8,7 +8,7 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ErrorAnswer } from '../../core/contract/common';
+import type { ErrorAnswer, ErrorCode } from '../../core/contract/common';
 import { PHOTO_UPLOAD_MAX_BYTES } from '../../core/contract/uploads';
 import { readAtMost } from '../request-body';
 import type { Outcome } from '../services/outcome';
@@ -53,7 +53,7 @@ const REFUSALS = {
   ],
 } as const;
 type RefusalName = keyof typeof REFUSALS;
-const CODES: Partial<Record<RefusalName, string>> = { larger: 'size-mismatch', smaller: 'size-mismatch' };
+const CODES: Partial<Record<RefusalName, ErrorCode>> = { larger: 'size-mismatch', smaller: 'size-mismatch' };
 
 const refusal = (name: RefusalName) => {
   const [message, th] = REFUSALS[name];

@@ -21,8 +21,8 @@ export function refusal(issues: v.BaseIssue<unknown>[]): ErrorAnswer {
     status: 'error',
     message: field ? `${field}: ${message}` : message,
     ...(field ? { field } : {}),
-    ...(forbidden ? { code: 'forbidden_character', message_th: FORBIDDEN_CHARACTER_TH } : {}),
-    ...(tooDeep ? { code: 'too_deep', message_th: TOO_DEEP_TH } : {}),
+    ...(forbidden ? { code: 'forbidden-character', message_th: FORBIDDEN_CHARACTER_TH } : {}),
+    ...(tooDeep ? { code: 'too-deep', message_th: TOO_DEEP_TH } : {}),
   };
 }
 

@@ -143,14 +143,14 @@ describe.each(testDatabases)('card charges on $name', (database) => {
     for (const refused of outcomes.filter((o) => !o.ok))
       expect(refused).toMatchObject({
         httpStatus: 409,
-        body: { code: 'payment_in_progress', message_th: expect.any(String) },
+        body: { code: 'payment-in-progress', message_th: expect.any(String) },
       });
     expect(chargesAtGateway(uuid)).toHaveLength(1);
     expect(await statuses(uuid)).toEqual(['PAID']);
     // Once it ended, the next attempt is answered: already paid, no charge opened.
     expect(await payByCard(f.t.ctx, cardRequest(uuid, 'no-3ds'), options)).toMatchObject({
       ok: false,
-      body: { code: 'already_paid' },
+      body: { code: 'already-paid' },
     });
     expect(chargesAtGateway(uuid)).toHaveLength(1);
   });
@@ -178,7 +178,7 @@ describe.each(testDatabases)('card charges on $name', (database) => {
       cards: opn,
       returnBaseUrl: 'https://shop.example',
     });
-    expect(again).toMatchObject({ ok: false, body: { code: 'already_paid' } });
+    expect(again).toMatchObject({ ok: false, body: { code: 'already-paid' } });
     expect(chargesAtGateway(uuid)).toHaveLength(1);
     expect((await f.orderRow(uuid)).payment_status).toBe('PAID');
   });
@@ -189,7 +189,7 @@ describe.each(testDatabases)('card charges on $name', (database) => {
     expect(await payByCard(f.t.ctx, cardRequest(uuid, 'no-3ds'), options)).toMatchObject({
       ok: false,
       httpStatus: 409,
-      body: { code: 'payment_in_progress' },
+      body: { code: 'payment-in-progress' },
     });
     expect(chargesAtGateway(uuid)).toHaveLength(1);
     // Eleven minutes later the first was abandoned: a new card may pay.

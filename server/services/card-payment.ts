@@ -51,7 +51,7 @@ export async function payByCard(
   if (order.payment_currency !== 'THB')
     return refuse(400, 'card payments are in THB only', { field: 'uuid' });
   if (orderPhotosExpired(order, ctx.now()))
-    return refuse(400, 'the photos of this event have expired', { field: 'uuid', code: 'photos_expired' });
+    return refuse(400, 'the photos of this event have expired', { field: 'uuid', code: 'photos-expired' });
   const satang = amountWithoutDecimalPoint(String(order.amount));
   if (Number(request.paid_amount) !== Number(satang)) {
     return refuse(400, `paid_amount must be ${satang}`, { field: 'paid_amount' });
@@ -93,14 +93,14 @@ export const CHARGE_AT_BANK_MS = 10 * 60_000;
 const paymentInProgress = (): Refusal =>
   refuse(409, 'a payment is already in progress for this order, please wait for it', {
     field: 'uuid',
-    code: 'payment_in_progress',
+    code: 'payment-in-progress',
     th: 'กำลังดำเนินการชำระเงินของคำสั่งซื้อนี้อยู่ กรุณารอสักครู่',
   });
 
 const alreadyPaid = (): Refusal =>
   refuse(409, 'this order is already paid', {
     field: 'uuid',
-    code: 'already_paid',
+    code: 'already-paid',
     th: 'คำสั่งซื้อนี้ชำระเงินแล้ว',
   });
 
@@ -121,7 +121,7 @@ async function chargeClaimedOrder(
   // A charge the gateway could not be asked about may have succeeded: no second one until it can.
   if (settled === 'unreachable')
     return refuse(503, 'the card gateway cannot be reached to check an earlier payment, please try again', {
-      code: 'card_gateway_error',
+      code: 'card-gateway-error',
       th: 'ไม่สามารถตรวจสอบการชำระเงินครั้งก่อนกับผู้ให้บริการบัตรได้ กรุณาลองใหม่อีกครั้ง',
     });
   // A charge still at the bank's 3-D Secure page a little while ago: the buyer finishes that one (a charge left
@@ -148,10 +148,11 @@ async function chargeClaimedOrder(
   if (!created.ok) return gatewayRefusal(created.failure);
   const charge = created.value;
   if (charge.status !== 'pending' && charge.status !== 'successful') {
-    // Declined (402, the gateway's reason as its code): no money was taken, the buyer may try another card.
-    return refuse(402, charge.failure_message || 'the card payment was not successful', {
+    // Declined (402, the gateway's reason in the message): no money was taken, the buyer may try another card.
+    const reason = charge.failure_message || 'the card payment was not successful';
+    return refuse(402, charge.failure_code ? `${reason} (${charge.failure_code})` : reason, {
       field: 'token_key',
-      code: charge.failure_code || 'card_payment_failed',
+      code: 'card-declined',
       th: 'บัตรถูกปฏิเสธ ไม่มีการตัดเงินจากบัตร กรุณาลองบัตรใบอื่นหรือชำระด้วยพร้อมเพย์',
     });
   }
@@ -173,12 +174,12 @@ async function chargeClaimedOrder(
       // Paid meanwhile another way (a PromptPay transfer, an operator): this charge is given back (a job).
       return refuse(409, 'this order was already paid: this card charge will be refunded to your card', {
         field: 'uuid',
-        code: 'duplicate_refunded',
+        code: 'duplicate-refunded',
         th: 'คำสั่งซื้อนี้ชำระเงินแล้ว ยอดที่ตัดจากบัตรครั้งนี้จะคืนเข้าบัตรของคุณ',
       });
     }
     if (paid !== 'paid' && paid !== 'already-paid') {
-      return refuse(502, 'the card gateway reported a different amount', { code: 'card_gateway_error' });
+      return refuse(502, 'the card gateway reported a different amount', { code: 'card-gateway-error' });
     }
     return accept({ authorize_uri: returnUri });
   }
@@ -217,14 +218,14 @@ export async function settleCardCharges(
 
 function gatewayRefusal(failure: CardFailure): Refusal {
   if (failure.kind === 'api' && TOKEN_ERRORS.has(failure.code)) {
-    return refuse(400, `the card could not be charged: ${failure.message}`, {
+    return refuse(400, `the card could not be charged: ${failure.message} (${failure.code})`, {
       field: 'token_key',
-      code: failure.code,
+      code: 'card-token-refused',
     });
   }
   if (failure.code === 'authentication_failure') log.error('the card gateway refused its secret key');
-  if (failure.kind === 'timeout') return refuse(504, failure.message, { code: 'card_gateway_timeout' });
+  if (failure.kind === 'timeout') return refuse(504, failure.message, { code: 'card-gateway-timeout' });
   return refuse(502, `the card payment could not be started: ${failure.message}`, {
-    code: 'card_gateway_error',
+    code: 'card-gateway-error',
   });
 }

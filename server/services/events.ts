@@ -40,7 +40,7 @@ export function saleRefusal(event: EventRow, now: Date): Refusal | undefined {
   if (sale.day_diff === 0)
     return refuse(400, 'the photos of this event have expired', {
       field: 'event_key',
-      code: 'photos_expired',
+      code: 'photos-expired',
     });
   if (sale.close_sale === 'Y') return refuse(400, 'the sale of this event has ended', { field: 'event_key' });
   return undefined;

@@ -26,7 +26,7 @@ export async function freePhotoAddress(
   if (!event.is_free_download)
     return refuse(403, 'the photos of this event are not free to download', {
       field: 'event_key',
-      code: 'not_free',
+      code: 'not-free',
     });
   const closed = saleRefusal(event, ctx.now());
   if (closed) return closed;
@@ -37,7 +37,7 @@ export async function freePhotoAddress(
     await ensureLogoVersion(ctx.store, event.event_key, photo.file_name);
   } catch (error) {
     if (!(error instanceof OriginalMissing)) throw error;
-    return refuse(410, 'the photo is no longer kept', { field: 'photo_id', code: 'photos_expired' });
+    return refuse(410, 'the photo is no longer kept', { field: 'photo_id', code: 'photos-expired' });
   }
   const keys = photoObjectKeys(event.event_key, photo.file_name);
   return accept(await ctx.store.signedGetUrl(keys.logo, FREE_PHOTO_URL_SECONDS));

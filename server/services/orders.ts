@@ -237,7 +237,7 @@ async function answerForKey(
   if (existing.idempotency_request !== fingerprint) {
     return refuse(422, 'this Idempotency-Key was used for another request', {
       field: 'Idempotency-Key',
-      code: 'idempotency_key_reused',
+      code: 'idempotency-key-reused',
     });
   }
   return accept({ uuid: existing.order_id });

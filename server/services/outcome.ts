@@ -2,7 +2,7 @@
 // a runner can meet it, in English with the Thai beside it). Routes turn either into a response with `respond`.
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ErrorAnswer } from '../../core/contract/common';
+import type { ErrorAnswer, ErrorCode } from '../../core/contract/common';
 
 export interface Refusal {
   ok: false;
@@ -16,7 +16,7 @@ export const accept = <T>(value: T): { ok: true; value: T } => ({ ok: true, valu
 export function refuse(
   httpStatus: ContentfulStatusCode,
   message: string,
-  extra: { field?: string; code?: string; th?: string; retryAfter?: number } = {},
+  extra: { field?: string; code?: ErrorCode; th?: string; retryAfter?: number } = {},
 ): Refusal {
   return {
     ok: false,

@@ -2,6 +2,7 @@
 // (sandbox, gbp or opn); each opens payments, verifies its own callbacks the way its documentation says, can be
 // asked about a payment directly, and may take cards. What a verified report does to an order is decided in one
 // place only, services/payments/settle.ts.
+import type { ErrorCode } from '../../../core/contract/common';
 import type { CardCharge, CardResult, NewCardCharge } from './card-charge';
 
 /** The name kept on the order (payment_gateway) and answered by utils/conf. */
@@ -34,7 +35,7 @@ export interface OpenedPayment {
 export class GatewayUnavailable extends Error {
   constructor(
     message: string,
-    readonly code = 'payment_gateway_error',
+    readonly code: ErrorCode = 'payment-gateway-error',
   ) {
     super(message);
     this.name = 'GatewayUnavailable';

@@ -23,12 +23,12 @@ export type PromptPayInsteadContext = Pick<AppContext, 'db' | 'now' | 'appToken'
 const FIELD = 'order_uuid';
 
 const alreadyPaid = (): Refusal =>
-  refuse(409, 'this order is already paid', { field: FIELD, code: 'already_paid', th: 'คำสั่งซื้อนี้ชำระเงินแล้ว' });
+  refuse(409, 'this order is already paid', { field: FIELD, code: 'already-paid', th: 'คำสั่งซื้อนี้ชำระเงินแล้ว' });
 
 const cardInProgress = (): Refusal =>
   refuse(409, 'a card payment of this order is in progress: finish it or try again in a few minutes', {
     field: FIELD,
-    code: 'payment_in_progress',
+    code: 'payment-in-progress',
     th: 'กำลังดำเนินการชำระด้วยบัตรของคำสั่งซื้อนี้อยู่ กรุณาทำให้เสร็จหรือลองใหม่ในอีกสักครู่',
   });
 
@@ -41,25 +41,25 @@ export async function payByPromptPayInstead(
   if (!tokenMatches(request.tk, ctx.appToken)) return wrongToken('tk');
   const order = await findOrderWithEvent(ctx.db, request.order_uuid);
   if (!order)
-    return refuse(404, 'order not found', { field: FIELD, code: 'order_not_found', th: 'ไม่พบคำสั่งซื้อนี้' });
+    return refuse(404, 'order not found', { field: FIELD, code: 'order-not-found', th: 'ไม่พบคำสั่งซื้อนี้' });
   if (order.payment_status === 'PAID') return alreadyPaid();
   if (order.payment_channel === 'PP') return accept({ payment_channel: 'PP' });
   if (order.payment_channel !== 'CC')
     return refuse(400, 'only an order waiting for a card payment can be paid by PromptPay instead', {
       field: FIELD,
-      code: 'not_card_order',
+      code: 'not-card-order',
       th: 'เปลี่ยนเป็นชำระด้วยพร้อมเพย์ได้เฉพาะคำสั่งซื้อที่รอชำระด้วยบัตร',
     });
   if (order.payment_currency !== 'THB')
     return refuse(400, 'PromptPay takes payments in THB only', {
       field: FIELD,
-      code: 'not_thb',
+      code: 'not-thb',
       th: 'พร้อมเพย์รับชำระเป็นเงินบาทเท่านั้น',
     });
   if (orderPhotosExpired(order, ctx.now()))
     return refuse(400, 'the photos of this event have expired', {
       field: FIELD,
-      code: 'photos_expired',
+      code: 'photos-expired',
       th: 'ภาพของงานนี้หมดระยะเวลาการเก็บแล้ว',
     });
 
@@ -74,7 +74,7 @@ export async function payByPromptPayInstead(
           503,
           'the card gateway cannot be reached to check an earlier payment, please try again',
           {
-            code: 'card_gateway_error',
+            code: 'card-gateway-error',
             th: 'ไม่สามารถตรวจสอบการชำระเงินครั้งก่อนกับผู้ให้บริการบัตรได้ กรุณาลองใหม่อีกครั้ง',
           },
         );
@@ -104,7 +104,7 @@ export async function payByPromptPayInstead(
     }
     if (!opened.qrcode_url || !opened.gateway_ref)
       return refuse(502, 'the payment gateway answered no PromptPay QR, please try again', {
-        code: 'payment_gateway_error',
+        code: 'payment-gateway-error',
         th: 'ระบบชำระเงินไม่ได้ส่ง QR Code พร้อมเพย์กลับมา กรุณาลองใหม่อีกครั้ง',
       });
     const switched = await switchOrderToPromptPay(ctx.db, {
@@ -117,7 +117,7 @@ export async function payByPromptPayInstead(
     // Paid meanwhile (an operator, a card charge read by an inquiry): the QR just opened is never shown.
     if (switched === 'paid') return alreadyPaid();
     if (switched === 'missing')
-      return refuse(404, 'order not found', { field: FIELD, code: 'order_not_found', th: 'ไม่พบคำสั่งซื้อนี้' });
+      return refuse(404, 'order not found', { field: FIELD, code: 'order-not-found', th: 'ไม่พบคำสั่งซื้อนี้' });
     if (switched === 'switched') orderChanged(order.order_id);
     return accept({ payment_channel: 'PP' });
   });

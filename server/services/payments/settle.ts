@@ -16,6 +16,7 @@ import {
   movePayment,
   setOrderPaid,
 } from '../../db/payments-repo';
+import type { PaymentRowStatus } from '../../db/schema';
 import { enqueue } from '../../jobs/queue';
 import { log } from '../../ops/log';
 import { countPaid } from '../../ops/metrics';
@@ -182,7 +183,12 @@ async function settleByHand(
   ctx: SettleContext,
   orderId: string,
   refuse: (order: LockedOrder) => ManualSettleResult | undefined,
-  how: { paymentRef: string; status: string; paidAmount: (order: LockedOrder) => string; note: string },
+  how: {
+    paymentRef: string;
+    status: PaymentRowStatus;
+    paidAmount: (order: LockedOrder) => string;
+    note: string;
+  },
 ): Promise<ManualSettleResult> {
   const result = await ctx.db.transaction().execute(async (trx): Promise<ManualSettleResult> => {
     const order = await lockOrder(trx, orderId);

@@ -56,7 +56,7 @@ beforeEach(async () => {
           {
             status: 'error',
             message: 'the photos of this event have expired',
-            code: 'photos_expired',
+            code: 'photos-expired',
             field: 'event_key',
           },
           400,

@@ -62,7 +62,7 @@ export function useSubmitOrder(): SubmitOrder {
       } catch (error) {
         console.error('order creation failed', error);
         // Photos past their retention period can never be bought: say so, not "try again".
-        const expired = error instanceof ApiError && error.serverCode === 'photos_expired';
+        const expired = error instanceof ApiError && error.serverCode === 'photos-expired';
         // Offline nothing was sent and nothing is queued: say so, and that the cart is still there.
         const offline = error instanceof ApiError && error.kind === 'network' && !navigator.onLine;
         showToast(

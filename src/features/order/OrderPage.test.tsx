@@ -241,7 +241,7 @@ describe('OrderPage', () => {
       vi.fn(async (url: string) => {
         if (url.endsWith('/promptpay-instead'))
           return new Response(
-            JSON.stringify({ status: 'error', message: 'in progress', code: 'payment_in_progress' }),
+            JSON.stringify({ status: 'error', message: 'in progress', code: 'payment-in-progress' }),
             { status: 409 },
           );
         return new Response(

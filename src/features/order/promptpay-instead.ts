@@ -18,8 +18,8 @@ export async function askPromptPayInstead(orderUuid: string): Promise<PromptPayI
     return 'switched';
   } catch (error) {
     console.warn('PromptPay instead failed', error);
-    if (error instanceof ApiError && error.serverCode === 'already_paid') return 'paid';
-    if (error instanceof ApiError && error.serverCode === 'payment_in_progress') return 'card-in-progress';
+    if (error instanceof ApiError && error.serverCode === 'already-paid') return 'paid';
+    if (error instanceof ApiError && error.serverCode === 'payment-in-progress') return 'card-in-progress';
     return 'failed';
   }
 }

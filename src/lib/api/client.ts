@@ -1,5 +1,6 @@
 // The typed client over core/contract: every answer is parsed with its schema before the UI sees it.
 import * as v from 'valibot';
+import { type ErrorCode, isErrorCode } from '../../../core/contract/common';
 import { appSettings } from '../app-settings';
 import { type CarriedAnswers, documentAnswers } from './first-screen';
 
@@ -14,8 +15,8 @@ export class ApiError extends Error {
     readonly httpStatus?: number,
     /** The refusal's own message (the server's `message`), when it gave one. */
     readonly serverMessage?: string,
-    /** The refusal's machine-readable reason (the server's `code`), when it gave one. */
-    readonly serverCode?: string,
+    /** The refusal's machine-readable reason (the server's `code`), when it gave one this build knows. */
+    readonly serverCode?: ErrorCode,
     /** Seconds to wait before asking again, when the refusal said (`retry_after`, e.g. a busy face search). */
     readonly retryAfterSeconds?: number,
   ) {
@@ -105,7 +106,7 @@ async function call<S extends v.GenericSchema>(
       'status',
       response.status,
       serverMessage,
-      typeof code === 'string' ? code : undefined,
+      isErrorCode(code) ? code : undefined,
       typeof retry_after === 'number' && retry_after > 0 ? retry_after : undefined,
     );
   }

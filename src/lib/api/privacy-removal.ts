@@ -2,6 +2,7 @@
 // then the selfie with their consent to keep their face only to keep them out of photos; undoing it with a code of
 // purpose undo-removal to the same contact.
 import * as v from 'valibot';
+import { isErrorCode } from '../../../core/contract/common';
 import type { FaceConsent } from '../../../core/contract/privacy';
 import {
   privacyCodeAnswerSchema,
@@ -66,7 +67,7 @@ export async function removeMyFace(request: RemovalRequest, signal?: AbortSignal
     'status',
     response.status,
     typeof message === 'string' ? message : undefined,
-    typeof code === 'string' ? code : undefined,
+    isErrorCode(code) ? code : undefined,
   );
 }
 

@@ -8,6 +8,7 @@ import {
   loadConfig,
   noPrivacyContactNotice,
   noSupportNotice,
+  s3Settings,
   sandboxWarning,
 } from './config';
 import { DEFAULT_PUSH_SERVICES } from './services/alerts/push-endpoint';
@@ -275,4 +276,71 @@ describe('loadConfig: the settings the PWA takes at run time', () => {
     expect(() => loadConfig({ ORDER_CONTACT_DAYS: '0' })).toThrow(/^ORDER_CONTACT_DAYS must be 1-3650/);
     expect(() => loadConfig({ ORDER_CONTACT_DAYS: 'two years' })).toThrow(/^ORDER_CONTACT_DAYS/);
   });
+});
+
+describe('s3Settings', () => {
+  const full = {
+    S3_ENDPOINT: 'http://127.0.0.1:9000',
+    S3_BUCKET: 'photos',
+    S3_ACCESS_KEY: 'key',
+    S3_SECRET_KEY: 'secret',
+  };
+
+  it('is undefined when S3_ENDPOINT is unset', () => {
+    expect(s3Settings({})).toBeUndefined();
+    expect(s3Settings({ S3_BUCKET: 'photos' })).toBeUndefined();
+  });
+
+  it('reads the settings, defaulting the region', () => {
+    expect(s3Settings(full)).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'photos',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      region: 'us-east-1',
+    });
+    expect(
+      s3Settings({ ...full, S3_REGION: 'ap-southeast-1', S3_PUBLIC_URL: 'https://cdn.example.com' }),
+    ).toMatchObject({
+      region: 'ap-southeast-1',
+      publicBaseUrl: 'https://cdn.example.com',
+    });
+  });
+
+  it('names the missing variable when S3_ENDPOINT is set', () => {
+    for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const) {
+      const env: NodeJS.ProcessEnv = { ...full };
+      delete env[name];
+      expect(() => s3Settings(env)).toThrow(name);
+    }
+  });
+});
+
+describe('whole-number settings', () => {
+  it.each([
+    ['PORT', '70000', 'PORT must be 0-65535, got "70000"'],
+    ['FACE_WORKERS', '2.5', 'FACE_WORKERS must be 0-64, got "2.5"'],
+    ['SHUTDOWN_SECONDS', '0', 'SHUTDOWN_SECONDS must be 1-600, got "0"'],
+    ['DRAIN_SECONDS', 'ten', 'DRAIN_SECONDS must be 0-60, got "ten"'],
+    ['RETENTION_DAYS', '4000', 'RETENTION_DAYS must be 1-3650, got "4000"'],
+    ['JOB_LEASE_SECONDS', '1', 'JOB_LEASE_SECONDS must be 2-3600, got "1"'],
+    ['TRUST_PROXY', '11', 'TRUST_PROXY must be the number of proxies in front (0-10), got "11"'],
+    ['METRICS_PORT', '-1', 'METRICS_PORT must be 0-65535, got "-1"'],
+  ])('%s=%s stops the start and names the variable', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  it('takes the default when unset or empty, and the number when given', () => {
+    expect(loadConfig({ PORT: '' }).port).toBe(8080);
+    expect(loadConfig({ PORT: '0', SHUTDOWN_SECONDS: '30', DRAIN_SECONDS: '0' })).toMatchObject({
+      port: 0,
+      shutdownSeconds: 30,
+      drainSeconds: 0,
+    });
+  });
+});
+
+it('reads PROMPTPAY_ID for the sandbox (no other module reads the environment)', () => {
+  expect(loadConfig({}).promptPayId).toBeUndefined();
+  expect(loadConfig({ PROMPTPAY_ID: ' 0812345678 ' }).promptPayId).toBe('0812345678');
 });

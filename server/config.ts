@@ -11,7 +11,7 @@ import type { LogSettings } from './ops/log';
 import { DEFAULT_PUSH_SERVICES } from './services/alerts/push-endpoint';
 import { defaultPushSubject, type PushKeySettings } from './services/alerts/push-keys';
 import { DEFAULT_MAIL_FROM } from './services/notify/email';
-import { type S3Config, s3ConfigFromEnv } from './storage/s3-store';
+import type { S3Config } from './storage/s3-store';
 
 export interface Config {
   port: number;
@@ -50,6 +50,8 @@ export interface Config {
   apiProcesses: number;
   /** Payment gateway adapter: sandbox (default), gbp or opn. */
   paymentGateway: 'sandbox' | 'gbp' | 'opn';
+  /** The PromptPay id the sandbox's QR pays to (PROMPTPAY_ID); unset, no one's (the sandbox checks its form). */
+  promptPayId: string | undefined;
   /** The fixed application token of SPEC §3 (inquiry and find-order). */
   appToken: string;
   /** The API base address the PWA calls (PUBLIC_API_BASE, default /api): another host can serve the API. */
@@ -126,12 +128,26 @@ export interface Config {
 
 export const DEMO_APP_TOKEN = 'demo-app-token';
 
-function parsePort(raw: string | undefined, fallback: number, name = 'PORT'): number {
+const PORT = { min: 0, max: 65535 };
+/** Worker threads and processes. */
+const WORKERS = { min: 0, max: 64 };
+const DAYS = { min: 1, max: 3650 };
+
+/**
+ * A whole-number setting: `fallback` when it is unset or empty, else a whole number from `min` to `max`; anything
+ * else stops the start with a message naming the variable (and `means`, what the number is, when given).
+ */
+function wholeNumber(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  { fallback, min, max, means }: { fallback: number; min: number; max: number; means?: string },
+): number {
+  const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`${name} must be 0-65535, got "${raw}"`);
-  return port;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new Error(`${name} must be ${means ? `${means} (${min}-${max})` : `${min}-${max}`}, got "${raw}"`);
+  return n;
 }
 
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
@@ -170,18 +186,8 @@ function backupSchedule(env: NodeJS.ProcessEnv, cwd: string): BackupSchedule | u
     : Number.NaN;
   if (!(minutes >= 10 && minutes <= 7 * 1440))
     throw new Error(`BACKUP_EVERY must be 10m to 7d (e.g. 24h, 6h, 1d), got "${every}"`);
-  const keep = env.BACKUP_KEEP ? Number(env.BACKUP_KEEP) : 7;
-  if (!Number.isInteger(keep) || keep < 1 || keep > 365)
-    throw new Error(`BACKUP_KEEP must be 1-365, got "${env.BACKUP_KEEP}"`);
+  const keep = wholeNumber(env, 'BACKUP_KEEP', { fallback: 7, min: 1, max: 365 });
   return { dir: path.resolve(cwd, dir), everyMs: minutes * 60_000, keep };
-}
-
-function parseShutdownSeconds(raw: string | undefined): number {
-  if (raw === undefined || raw === '') return 20;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 600)
-    throw new Error(`SHUTDOWN_SECONDS must be 1-600, got "${raw}"`);
-  return n;
 }
 
 function opnSettings(env: NodeJS.ProcessEnv): { apiUrl: string; secretKey: string } {
@@ -224,13 +230,6 @@ function pushSettings(env: NodeJS.ProcessEnv, publicBaseUrl: string | undefined,
     throw new Error(`VAPID_SUBJECT must be a mailto: or https: address, got "${subject}"`);
   }
   return { publicKey, privateKey, subject };
-}
-
-function parseDays(raw: string | undefined, fallback: number, name = 'RETENTION_DAYS'): number {
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 3650) throw new Error(`${name} must be 1-3650, got "${raw}"`);
-  return n;
 }
 
 export interface PrivacySettings {
@@ -304,13 +303,6 @@ function supportSettings(env: NodeJS.ProcessEnv): SupportChannels {
   return parsed.output;
 }
 
-function parseCount(name: string, raw: string | undefined, fallback: number): number {
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0 || n > 64) throw new Error(`${name} must be 0-64, got "${raw}"`);
-  return n;
-}
-
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const demo = env.DEMO_DATA ?? 'auto';
   const gateway = env.PAYMENT_GATEWAY || 'sandbox';
@@ -325,15 +317,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     );
   }
   if (demo !== 'auto' && demo !== 'off') throw new Error(`DEMO_DATA must be "auto" or "off", got "${demo}"`);
-  const faceWorkers = parseCount('FACE_WORKERS', env.FACE_WORKERS, availableParallelism());
-  const apiProcesses = Math.max(1, parseCount('API_PROCESSES', env.API_PROCESSES, 1));
+  const faceWorkers = wholeNumber(env, 'FACE_WORKERS', { fallback: availableParallelism(), ...WORKERS });
+  const apiProcesses = Math.max(1, wholeNumber(env, 'API_PROCESSES', { fallback: 1, ...WORKERS }));
   if (apiProcesses > 1 && !env.DATABASE_URL) {
     throw new Error(
       `API_PROCESSES=${apiProcesses} needs DATABASE_URL (PostgreSQL): the embedded database is one process's`,
     );
   }
-  const shutdownSeconds = parseShutdownSeconds(env.SHUTDOWN_SECONDS);
-  const drainSeconds = parseDrainSeconds(env.DRAIN_SECONDS);
+  const shutdownSeconds = wholeNumber(env, 'SHUTDOWN_SECONDS', { fallback: 20, min: 1, max: 600 });
+  const drainSeconds = wholeNumber(env, 'DRAIN_SECONDS', { fallback: 5, min: 0, max: 60 });
   if (drainSeconds >= shutdownSeconds)
     throw new Error(
       `DRAIN_SECONDS (${drainSeconds}) must be shorter than SHUTDOWN_SECONDS (${shutdownSeconds}): the stop drains first`,
@@ -349,21 +341,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   }
   const support = demoStore(gateway, demo) && !hasSupportChannels(given) ? DEMO_SUPPORT : given;
   return {
-    port: parsePort(env.PORT, 8080),
+    port: wholeNumber(env, 'PORT', { fallback: 8080, ...PORT }),
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(cwd, env.DATA_DIR || 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
     distDir: path.resolve(cwd, env.DIST_DIR || 'dist'),
     storagePublicUrl: (env.STORAGE_PUBLIC_URL || '/storage').replace(/\/+$/, ''),
-    s3: s3ConfigFromEnv(env),
+    s3: s3Settings(env),
     signingSecret: env.STORAGE_SIGNING_SECRET || undefined,
     paymentGateway: gateway,
+    promptPayId: env.PROMPTPAY_ID?.trim() || undefined,
     opn: gateway === 'opn' ? opnSettings(env) : undefined,
     opnPublicKey: env.OPN_PUBLIC_KEY?.trim() || '',
     gbp: gateway === 'gbp' ? gbpSettings(env) : undefined,
     publicBaseUrl,
     faceWorkers,
-    selfieWorkers: parseCount('SELFIE_WORKERS', env.SELFIE_WORKERS, faceWorkers),
+    selfieWorkers: wholeNumber(env, 'SELFIE_WORKERS', { fallback: faceWorkers, ...WORKERS }),
     apiProcesses,
     appToken: env.APP_TOKEN || DEMO_APP_TOKEN,
     // "/" means the API at the origin's root: its paths then start at "/v1/…".
@@ -373,15 +366,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.MAIL_FROM || DEFAULT_MAIL_FROM } : undefined,
     sms: smsSettings(env),
     push: pushSettings(env, publicBaseUrl, support),
-    retentionDays: parseDays(env.RETENTION_DAYS, PHOTO_RETENTION_DAYS),
+    retentionDays: wholeNumber(env, 'RETENTION_DAYS', { fallback: PHOTO_RETENTION_DAYS, ...DAYS }),
     privacy: privacySettings(env, demoStore(gateway, demo)),
-    orderContactDays: parseDays(env.ORDER_CONTACT_DAYS, ORDER_CONTACT_DAYS, 'ORDER_CONTACT_DAYS'),
+    orderContactDays: wholeNumber(env, 'ORDER_CONTACT_DAYS', { fallback: ORDER_CONTACT_DAYS, ...DAYS }),
     runJobs: parseOnOff('JOBS', env.JOBS),
-    jobLeaseMs: parseLeaseSeconds(env.JOB_LEASE_SECONDS) * 1000,
-    trustedProxies: parseTrustedProxies(env.TRUST_PROXY),
+    jobLeaseMs: wholeNumber(env, 'JOB_LEASE_SECONDS', { fallback: 60, min: 2, max: 3600 }) * 1000,
+    trustedProxies: wholeNumber(env, 'TRUST_PROXY', {
+      fallback: 0,
+      min: 0,
+      max: 10,
+      means: 'the number of proxies in front',
+    }),
     log: logSettings(env),
     metricsToken: metricsToken(env.METRICS_TOKEN),
-    metricsPort: env.METRICS_PORT ? parsePort(env.METRICS_PORT, 0, 'METRICS_PORT') : undefined,
+    metricsPort: env.METRICS_PORT ? wholeNumber(env, 'METRICS_PORT', { fallback: 0, ...PORT }) : undefined,
     metricsHost: env.METRICS_HOST?.trim() || '127.0.0.1',
     trustedProxyAddresses: parseTrustedProxyAddresses(env.TRUSTED_PROXIES),
     pushServices: parsePushServices(env.PUSH_SERVICES),
@@ -392,16 +390,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   };
 }
 
+/** S3 settings from the environment; undefined when S3_ENDPOINT is unset (the disk store is used instead). */
+export function s3Settings(env: NodeJS.ProcessEnv): S3Config | undefined {
+  const endpoint = env.S3_ENDPOINT;
+  if (!endpoint) return undefined;
+  const required = (name: string): string => {
+    const value = env[name];
+    if (!value) throw new Error(`${name} is required when S3_ENDPOINT is set`);
+    return value;
+  };
+  const config: S3Config = {
+    endpoint,
+    bucket: required('S3_BUCKET'),
+    accessKeyId: required('S3_ACCESS_KEY'),
+    secretAccessKey: required('S3_SECRET_KEY'),
+    region: env.S3_REGION || 'us-east-1',
+  };
+  if (env.S3_PUBLIC_URL) config.publicBaseUrl = env.S3_PUBLIC_URL;
+  return config;
+}
+
 /** A demo store: the sandbox gateway (no money taken) with the demo data seeded when the database is empty. */
 const demoStore = (gateway: string, demo: string): boolean => gateway === 'sandbox' && demo === 'auto';
-
-function parseTrustedProxies(raw: string | undefined): number {
-  if (raw === undefined || raw === '') return 0;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0 || n > 10)
-    throw new Error(`TRUST_PROXY must be the number of proxies in front (0-10), got "${raw}"`);
-  return n;
-}
 
 const HOST_NAME = /^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
@@ -457,13 +467,6 @@ function parseTrustedProxyAddresses(raw: string | undefined): string[] {
   return given;
 }
 
-function parseDrainSeconds(raw: string | undefined): number {
-  if (raw === undefined || raw === '') return 5;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0 || n > 60) throw new Error(`DRAIN_SECONDS must be 0-60, got "${raw}"`);
-  return n;
-}
-
 function parsePublicBaseUrl(raw: string | undefined): string | undefined {
   const given = raw?.trim().replace(/\/+$/, '');
   if (!given) return undefined;
@@ -482,14 +485,6 @@ function parseOnOff(name: string, raw: string | undefined): boolean {
   if (raw === undefined || raw === '' || raw === 'on') return true;
   if (raw === 'off') return false;
   throw new Error(`${name} must be "on" or "off", got "${raw}"`);
-}
-
-function parseLeaseSeconds(raw: string | undefined): number {
-  if (raw === undefined || raw === '') return 60;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 2 || n > 3600)
-    throw new Error(`JOB_LEASE_SECONDS must be 2-3600, got "${raw}"`);
-  return n;
 }
 
 /**

@@ -7,13 +7,13 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
+import { dataDirLayout } from '../data-dir';
 import { type AuditRow, readAudit, writeAudit } from '../db/audit-repo';
 import { openEmbeddedDatabase } from '../db/database';
 import { insertEvent } from '../db/events-repo';
 import { insertOrder } from '../db/orders-repo';
 import { insertPhotos } from '../db/photos-repo';
 import { testDatabases } from '../db/test-databases';
-import { dataDirParts } from '../ops/backup';
 import { orderRow } from '../test/order-rows';
 import type { StandaloneContext } from './args';
 import { openTestCli, type TestCli } from './cli-fixture';
@@ -195,7 +195,7 @@ describe('the audit trail of backups and restores', () => {
     ).then((code) => ({ code, err: err.join('\n') }));
   };
   const trailOf = async (dataDir: string) => {
-    const embedded = await openEmbeddedDatabase(dataDirParts(dataDir).pglite);
+    const embedded = await openEmbeddedDatabase(dataDirLayout(dataDir).pglite);
     try {
       return await readAudit(embedded.db);
     } finally {

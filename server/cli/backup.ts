@@ -7,12 +7,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
+import { dataDirLayout } from '../data-dir';
 import { adminActor, writeAudit } from '../db/audit-repo';
 import { migrate, openEmbeddedDatabase } from '../db/database';
 import { findJob } from '../db/jobs-repo';
 import { openClientDatabase } from '../db/open-for-role';
 import { enqueue } from '../jobs/queue';
-import { type BackupSummary, dataDirParts, restoreBackup, writeBackup } from '../ops/backup';
+import { type BackupSummary, restoreBackup, writeBackup } from '../ops/backup';
 import { auditBackup, type BackupJobPayload } from '../ops/backup-service';
 import { pause } from '../services/pause';
 import { type Command, CommandFailed, noExtra, parseCommand, standaloneCommand, UsageError } from './args';
@@ -89,7 +90,7 @@ const backup = standaloneCommand({
  * date first, as the store would do on starting.
  */
 async function auditRestore(dataDir: string, file: string, counts: BackupSummary['counts']): Promise<void> {
-  const restored = await openEmbeddedDatabase(dataDirParts(dataDir).pglite);
+  const restored = await openEmbeddedDatabase(dataDirLayout(dataDir).pglite);
   try {
     await migrate(restored.db);
     await writeAudit(restored.db, {

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { dataDirLayout } from '../data-dir';
 
 export type HolderRole = 'store' | 'admin';
 
@@ -19,12 +20,11 @@ export interface Holder {
   started?: string | undefined;
 }
 
-const LOCK_FILE = 'pglite.lock.json';
 /** Unix socket paths are limited to about 104 bytes; longer DATA_DIRs get a socket folder in the temp dir. */
 const MAX_SOCKET_PATH = 100;
 export const SOCKET_FILE = '.s.PGSQL.5432';
 
-export const lockFileOf = (dataDir: string) => path.join(dataDir, LOCK_FILE);
+export const lockFileOf = (dataDir: string) => dataDirLayout(dataDir).lock;
 
 /** Where the store's socket lives for this DATA_DIR. */
 export function socketDirFor(dataDir: string): string {

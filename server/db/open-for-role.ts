@@ -4,6 +4,7 @@
 //   or a worker connects to that socket. With no store running, an admin command takes the files itself (the
 //   store waits for it); a worker refuses. If the store runs but does not answer, nothing is changed: a clear refusal.
 import path from 'node:path';
+import { dataDirLayout } from '../data-dir';
 import { claimDataDir, currentHolder, type DataDirLock, type Holder, SOCKET_FILE } from './data-dir-lock';
 import { type Db, type EmbeddedDatabase, migrate, openDatabase, openEmbeddedDatabase } from './database';
 import { type PgliteSocketServer, servePgliteSocket } from './pglite-socket';
@@ -28,7 +29,6 @@ export interface RoleDatabaseConfig {
   dataDir: string;
 }
 
-const pgliteDirOf = (dataDir: string) => path.join(dataDir, 'pglite');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function openMigrated(
@@ -58,7 +58,7 @@ export async function openStoreDatabase(
   }
   const lock = await claimForStore(config.dataDir, log, waitForAdminMs);
   let socket: PgliteSocketServer | undefined;
-  const embedded = await openEmbeddedDatabase(pgliteDirOf(config.dataDir));
+  const embedded = await openEmbeddedDatabase(dataDirLayout(config.dataDir).pglite);
   const close = async () => {
     await socket?.close();
     await embedded.db.destroy();
@@ -132,7 +132,7 @@ export async function openClientDatabase(
     }
     const claim = claimDataDir(config.dataDir, 'admin');
     if ('heldBy' in claim) continue; // a store (or another command) took it this instant: go through it
-    const embedded = await openEmbeddedDatabase(pgliteDirOf(config.dataDir));
+    const embedded = await openEmbeddedDatabase(dataDirLayout(config.dataDir).pglite);
     return openMigrated(
       embedded.db,
       `PGlite in ${config.dataDir} (no store running)`,

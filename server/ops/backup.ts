@@ -16,6 +16,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import tar from 'tar-stream';
+import { type DataDirLayout, dataDirLayout } from '../data-dir';
 import type { EmbeddedDatabase } from '../db/database';
 import { isDiskFull } from '../storage/disk-full';
 import { assertObjectKey } from '../storage/object-store';
@@ -60,13 +61,6 @@ export interface BackupSummary {
   objectBytes: number;
   seconds: number;
 }
-
-/** Where DATA_DIR keeps what a backup holds. */
-export const dataDirParts = (dataDir: string) => ({
-  pglite: path.join(dataDir, 'pglite'),
-  objects: path.join(dataDir, 'objects'),
-  secret: path.join(dataDir, 'signing-secret'),
-});
 
 const COUNTS_SQL = `select
   (select count(*) from events)::int as events,
@@ -180,7 +174,7 @@ export async function writeBackup(
   });
   if (fs.existsSync(target)) throw new Error(`${target} exists already: a backup never replaces a file`);
   const partial = `${target}.partial-${process.pid}`;
-  const parts = dataDirParts(dataDir);
+  const parts = dataDirLayout(dataDir);
   const release = await embedded.lock.acquire('store');
   let dump: Uint8Array;
   let counted: Awaited<ReturnType<typeof countsOf>>;
@@ -274,7 +268,7 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Rest
     throw new Error(
       `${dataDir} is not empty: a backup is restored only into an empty DATA_DIR, never over a store`,
     );
-  const parts = dataDirParts(dataDir);
+  const parts = dataDirLayout(dataDir);
   await fsp.mkdir(dataDir, { recursive: true });
   try {
     return await restoreInto(file, parts);
@@ -285,7 +279,7 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Rest
   }
 }
 
-async function restoreInto(file: string, parts: ReturnType<typeof dataDirParts>): Promise<RestoreSummary> {
+async function restoreInto(file: string, parts: DataDirLayout): Promise<RestoreSummary> {
   const extract = tar.extract();
   // A tar that cannot be read (a damaged header) fails the reading and the entries alike: said once, as damage.
   let unreadable: unknown;

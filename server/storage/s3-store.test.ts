@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningS3, S3RVER_KEYS, startS3rver } from '../test/s3rver';
 import { objectStoreContract } from './object-store-contract';
-import { S3Store, s3ConfigFromEnv } from './s3-store';
+import { S3Store } from './s3-store';
 
 const bucket = 'photos';
 let s3: RunningS3;
@@ -154,42 +154,4 @@ describe('S3Store, as every object store (on an S3-compatible server that checks
     send: (url, init) => fetch(url, init),
     elapse: (seconds) => new Promise((resolve) => setTimeout(resolve, seconds * 1000 + 100)),
   }));
-});
-
-describe('s3ConfigFromEnv', () => {
-  const full = {
-    S3_ENDPOINT: 'http://127.0.0.1:9000',
-    S3_BUCKET: 'photos',
-    S3_ACCESS_KEY: 'key',
-    S3_SECRET_KEY: 'secret',
-  };
-
-  it('is undefined when S3_ENDPOINT is unset', () => {
-    expect(s3ConfigFromEnv({})).toBeUndefined();
-    expect(s3ConfigFromEnv({ S3_BUCKET: 'photos' })).toBeUndefined();
-  });
-
-  it('reads the settings, defaulting the region', () => {
-    expect(s3ConfigFromEnv(full)).toEqual({
-      endpoint: 'http://127.0.0.1:9000',
-      bucket: 'photos',
-      accessKeyId: 'key',
-      secretAccessKey: 'secret',
-      region: 'us-east-1',
-    });
-    expect(
-      s3ConfigFromEnv({ ...full, S3_REGION: 'ap-southeast-1', S3_PUBLIC_URL: 'https://cdn.example.com' }),
-    ).toMatchObject({
-      region: 'ap-southeast-1',
-      publicBaseUrl: 'https://cdn.example.com',
-    });
-  });
-
-  it('names the missing variable when S3_ENDPOINT is set', () => {
-    for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const) {
-      const env: NodeJS.ProcessEnv = { ...full };
-      delete env[name];
-      expect(() => s3ConfigFromEnv(env)).toThrow(name);
-    }
-  });
 });

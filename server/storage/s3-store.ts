@@ -255,23 +255,3 @@ function exactBytes(bytes: number): number {
   if (!Number.isInteger(bytes) || bytes < 0) throw new Error(`invalid upload size: ${bytes}`);
   return bytes;
 }
-
-/** S3 settings from the environment; undefined when S3_ENDPOINT is unset (the disk store is used instead). */
-export function s3ConfigFromEnv(env: NodeJS.ProcessEnv): S3Config | undefined {
-  const endpoint = env.S3_ENDPOINT;
-  if (!endpoint) return undefined;
-  const required = (name: string): string => {
-    const value = env[name];
-    if (!value) throw new Error(`${name} is required when S3_ENDPOINT is set`);
-    return value;
-  };
-  const config: S3Config = {
-    endpoint,
-    bucket: required('S3_BUCKET'),
-    accessKeyId: required('S3_ACCESS_KEY'),
-    secretAccessKey: required('S3_SECRET_KEY'),
-    region: env.S3_REGION || 'us-east-1',
-  };
-  if (env.S3_PUBLIC_URL) config.publicBaseUrl = env.S3_PUBLIC_URL;
-  return config;
-}

@@ -14,7 +14,7 @@ export const sandboxSecretFrom = (signingSecret: string) =>
   createHash('sha256').update(`sandbox-gateway-callbacks\0${signingSecret}`).digest('base64url');
 
 export function openPaymentGateway(
-  config: Pick<Config, 'paymentGateway' | 'opn' | 'gbp'>,
+  config: Pick<Config, 'paymentGateway' | 'opn' | 'gbp' | 'promptPayId'>,
   db: Db,
   signingSecret: string,
 ): PaymentGateway {
@@ -26,6 +26,10 @@ export function openPaymentGateway(
       if (!config.gbp) throw new Error('PAYMENT_GATEWAY=gbp needs its GBP_* settings');
       return gbpGateway(gbpClient(config.gbp));
     default:
-      return sandboxGateway({ db, secret: sandboxSecretFrom(signingSecret) });
+      return sandboxGateway({
+        db,
+        secret: sandboxSecretFrom(signingSecret),
+        ...(config.promptPayId ? { promptPayId: config.promptPayId } : {}),
+      });
   }
 }

@@ -44,7 +44,7 @@ export interface SandboxOptions {
   db: Db;
   /** Signs and verifies the sandbox's callbacks (derived from the store's signing secret). */
   secret: string;
-  /** The PromptPay id the QR pays to; defaults to env PROMPTPAY_ID, else DEFAULT_PROMPTPAY_ID (no one's). */
+  /** The PromptPay id the QR pays to (PROMPTPAY_ID); DEFAULT_PROMPTPAY_ID (no one's) when not given. */
   promptPayId?: string;
   now?: () => Date;
 }
@@ -117,7 +117,7 @@ export const isSandbox = (gateway: PaymentGateway): gateway is SandboxGateway =>
 export function sandboxGateway(options: SandboxOptions): SandboxGateway {
   const { db, secret } = options;
   const now = options.now ?? (() => new Date());
-  const promptPayId = options.promptPayId ?? (process.env.PROMPTPAY_ID || DEFAULT_PROMPTPAY_ID);
+  const promptPayId = options.promptPayId ?? DEFAULT_PROMPTPAY_ID;
   if (!PROMPTPAY_ID.test(promptPayId)) {
     throw new Error(`PROMPTPAY_ID must be 10, 13 or 15 digits, got "${promptPayId}"`);
   }

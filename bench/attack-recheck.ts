@@ -2,7 +2,7 @@
 // trusted proxy (TRUST_PROXY=1) with the sandbox gateway: forged signed addresses, path traversal, tampered prices,
 // forbidden characters, huge ids, a reused idempotency key, the rate limits with a forged X-Forwarded-For, keep-alive
 // after an early answer, a reused upload address, the CSP and source maps, the preview's size, 400 concurrent order
-// creations, and kill -9 in the middle of creations; then those of attack-round2.ts and attack-round3.ts. Each check
+// creations, and kill -9 in the middle of creations; then those of attack-hostile-input.ts and attack-race-day.ts. Each check
 // says what it expected and what came; prints JSON.
 //   node --import tsx bench/attack-recheck.ts [--dist dist]
 import { randomUUID } from 'node:crypto';
@@ -13,8 +13,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { TEST_CONSENT } from '../server/test/consent';
-import { roundTwoChecks, selfieBurstCheck } from './attack-round2';
-import { roundThreeChecks } from './attack-round3';
+import { hostileInputChecks, selfieBurstCheck } from './attack-hostile-input';
+import { raceDayChecks } from './attack-race-day';
 import { type BenchStore, startStore, waitFor } from './bench-kit';
 
 const { values } = parseArgs({
@@ -362,10 +362,10 @@ try {
     },
   );
 
-  // The hostile-input checks of attack-round2.ts, on this store; the selfie burst on one with face workers.
-  await roundTwoChecks({ store, call, check, order, env });
-  // The race-day features' (attack-round3.ts), on this store and on stores of their own.
-  await roundThreeChecks({ store, env, call, check, dir });
+  // The hostile-input checks of attack-hostile-input.ts, on this store; the selfie burst on one with face workers.
+  await hostileInputChecks({ store, call, check, order, env });
+  // The race-day features' (attack-race-day.ts), on this store and on stores of their own.
+  await raceDayChecks({ store, env, call, check, dir });
   await selfieBurstCheck(check, { ...env, DATA_DIR: path.join(dir, 'data-faces') }, STAGE);
 
   // kill -9 in the middle of 200 creations (once 20 have been answered), then restart on the same data: every

@@ -18,13 +18,11 @@ export const FALLBACK_PRICE_PER_PHOTO = 60;
 export const PAYMENT_FEE_RATE = 0.05;
 /** The zero-amount marker string: a final payment of this value means nothing to pay. */
 export const ZERO_AMOUNT = '0.00';
+/** The one currency the store takes payments in (orders' payment_currency). */
 export const CURRENCY = 'THB';
-/** Baked-in THB per USD rate kept from the original configuration (its use is not specified). */
-export const THB_PER_USD = 35.57;
 
-export const PAYMENT_METHODS = ['PP', 'CC', 'AM'] as const;
 export const PAYMENT_CHANNELS = ['PP', 'CC', 'AM', 'FREE'] as const;
-export const PAYMENT_GATEWAYS = ['GBP', 'OPN'] as const;
+/** An order's payment_status: INITIAL until paid. */
 export const PAYMENT_STATUSES = ['INITIAL', 'PAID'] as const;
 
 /** The red countdown note shows when this many days or fewer are left (and at least the minimum). */
@@ -47,10 +45,8 @@ export const BANNER_AUTOPLAY_MS = 3000;
 export const SIDEBAR_BOOKMARKS_MAX = 8;
 export const MENU_SEARCH_RESULTS_MAX = 8;
 export const SCROLL_TOP_AFTER_PX = 600;
-export const MOBILE_BREAKPOINT_PX = 767;
 export const SIDEBAR_OVERLAY_BREAKPOINT_PX = 991;
 export const SIDEBAR_CLOSE_BREAKPOINT_PX = 1007;
-export const WIDE_SCREEN_PX = 1050;
 
 /** Masonry gallery: columns by viewport width (first rule whose maxWidth is above the width wins). */
 export const MASONRY_COLUMNS: ReadonlyArray<{ maxWidth: number; columns: number }> = [
@@ -65,7 +61,6 @@ export const MASONRY_MIN_WIDTH_PX = 80;
 
 /** QR codes. */
 export const ORDER_QR_PX = 250;
-export const ORDER_QR_PX_OLDER = 300;
 export const QR_PAGE_SCREEN_PX = 300;
 export const QR_PAGE_DOWNLOAD_PX = 1000;
 export const QR_LOGO_WIDTH_RATIO = 0.15;

@@ -37,11 +37,11 @@ export interface AppContext {
    * to the browsers' own push services, with keys made on first use.
    */
   alerts?: { canEmail: boolean; pushKeys(): Promise<PushKeys>; pushServices: readonly string[] };
+  /** Where one-time codes go: the store's SMTP and SMS provider (absent: a demo store logs them). */
+  senders?: CodeSenders;
   /**
    * Days an order's phone and e-mail are kept for the accounts, then erased (ORDER_CONTACT_DAYS). Absent (contexts
    * made without a config, as in tests): core/constants' ORDER_CONTACT_DAYS.
    */
-  /** Where one-time codes go: the store's SMTP and SMS provider (absent: a demo store logs them). */
-  senders?: CodeSenders;
   orderContactDays?: number;
 }

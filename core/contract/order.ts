@@ -1,6 +1,6 @@
 // The order calls of SPEC §7: create (v1 and v3 share one request), inquiry (v1/v2/v3), find-order.
 import * as v from 'valibot';
-import { INQUIRY_MAX_WAIT_S, PAYMENT_CHANNELS } from '../constants';
+import { INQUIRY_MAX_WAIT_S, PAYMENT_CHANNELS, PAYMENT_STATUSES } from '../constants';
 import {
   digitsOnly,
   isValidAmOrderRef,
@@ -118,7 +118,7 @@ export type OrderedImage = v.InferOutput<typeof orderedImageSchema>;
 export type PaidImage = v.InferOutput<typeof paidImageSchema>;
 
 export const inquirySchema = v.object({
-  payment_status: v.picklist(['INITIAL', 'PAID']),
+  payment_status: v.picklist(PAYMENT_STATUSES),
   mobile: v.string(),
   email: v.string(),
   amount: decimalStringSchema,
@@ -188,7 +188,7 @@ export const foundOrderSchema = v.object({
   create_date: v.string(),
   order_id: v.string(),
   title: v.string(),
-  status: v.picklist(['INITIAL', 'PAID']),
+  status: v.picklist(PAYMENT_STATUSES),
 });
 export type FoundOrder = v.InferOutput<typeof foundOrderSchema>;
 export const findOrderAnswerSchema = successAnswerSchema(v.array(foundOrderSchema));

@@ -162,7 +162,6 @@ export async function alertPhotoIds(db: Db, alertId: number): Promise<number[]> 
   return rows.map((r) => r.photo_id);
 }
 
-/** How many e-mail alerts were made for this address at the event since `since` (confirmation mails limited). */
 /** Confirmation e-mails counted for an address (its keyed hash) since then, at every event. */
 export async function alertMailsSince(db: Db, addressKey: string, since: Date): Promise<number> {
   const row = await db

@@ -92,8 +92,3 @@ export async function takeSandboxToken(
     .returning(['outcome', 'last_digits'])
     .executeTakeFirst();
 }
-
-export async function sandboxTokenExists(db: Db, id: string): Promise<boolean> {
-  const row = await db.selectFrom('sandbox_card_tokens').select('id').where('id', '=', id).executeTakeFirst();
-  return row !== undefined;
-}

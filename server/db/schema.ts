@@ -1,5 +1,6 @@
 // Table types for Kysely. Amounts are numeric (strings in JS), flags are booleans, times are timestamptz.
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { PAYMENT_CHANNELS, PAYMENT_STATUSES } from '../../core/constants';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** A timestamp the database fills in (now()) unless given. */
@@ -216,7 +217,7 @@ export interface FaceSearchesTable {
 }
 
 /** An order's payment_status: INITIAL until paid. A refund is kept beside it (refunded_at). */
-export type PaymentStatus = 'INITIAL' | 'PAID';
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**
  * A payments row's status. PENDING → PAID | FAILED for an opened payment (FAILED → PAID when money arrives late);
@@ -231,7 +232,7 @@ export type PaymentRowStatus =
   | 'REJECTED'
   | 'DUPLICATE'
   | 'REFUNDED';
-export type PaymentChannel = 'PP' | 'CC' | 'AM' | 'FREE';
+export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number];
 
 export interface OrdersTable {
   order_id: string;

@@ -95,13 +95,13 @@ function square(box: FaceBox, scale = 1): FaceBox {
   };
 }
 
-/** A face to describe: its box in its image. Faces of several images can be described in one batch. */
 /** A described face with what describing it made: its aligned chip and landmarks (a selfie's quality needs them). */
 interface DescribedFace extends DetectedFace {
   chip: RgbImage;
   landmarks: Point[];
 }
 
+/** A face to describe: its box in its image. Faces of several images can be described in one batch. */
 interface FaceToDescribe {
   image: RgbImage;
   box: ScoredBox;

@@ -1,12 +1,13 @@
-// face-api's 68-point landmark net after its first conv, on our kernels (tiny-kernels.ts): four dense blocks of
+// face-api's 68-point landmark net after its first conv, on our kernels (wasm-kernels.ts): four dense blocks of
 // depthwise-separable convs (49 of its 52 million multiply-adds a face), the average pool and the fully connected
 // layer. tfjs's wasm backend ran them at about 5 GMAC/s. A block's four convs read the ReLU of the sum of the outputs
 // before them: the running sum is kept in one buffer (each pointwise conv adds its output to it, as a residual), and
 // the ReLU is taken while it is copied into the padded buffer the next depthwise conv reads. A batch's faces share
 // each pointwise call (one stack of plain images); the depthwise convs go an image at a time. Runs synchronously, in
 // a memory of its own.
-import { DEPTHWISE_CHANNELS, PW_ROWS, type TinyKernels, tinyKernels } from './tiny-kernels';
+
 import { aligned16, growMemory, placeFloats } from './wasm-api';
+import { DEPTHWISE_CHANNELS, PW_ROWS, type WasmKernels, wasmKernels } from './wasm-kernels';
 
 const FLOAT = 4;
 
@@ -44,7 +45,7 @@ interface SeparableAt {
 
 /** The kernels with the net's weights copied in. */
 export async function landmarkKernels(weights: LandmarkWeights): Promise<LandmarkKernels> {
-  const kernels: TinyKernels = await tinyKernels();
+  const kernels: WasmKernels = await wasmKernels();
   const convs = weights.blocks.flatMap((b) => [...(b.first ? [b.first] : []), ...b.rest]);
   for (const c of convs) {
     const cin = c.depthwise.length / 9;

@@ -1,5 +1,5 @@
 // The recognition net (face-api's 128-d net, dlib's ResNet-34 variant; its weights fused by recognise.ts) run whole
-// on our kernels (tiny-kernels.ts, recognition-wat.ts), from the chips' pixels to the descriptors, in one memory:
+// on our kernels (wasm-kernels.ts, recognition-wat.ts), from the chips' pixels to the descriptors, in one memory:
 // - the first conv (7×7 stride 2, conv7s2) and its 3×3 max pool (maxPool3s2), into a stack of padded images, one a
 //   chip (a one-pixel zero border each), so that each conv after is one call for the whole batch;
 // - the residual blocks that keep their size: relu(conv2(relu(conv1(x))) + x), both 3×3 'same' (conv3);
@@ -18,8 +18,8 @@ import {
   packWideFilter,
   WIDE_CONV3,
 } from './recognition-wat';
-import { PW_ROWS, type TinyKernels, tinyKernels } from './tiny-kernels';
 import { aligned16, growMemory, placeFloats } from './wasm-api';
+import { PW_ROWS, type WasmKernels, wasmKernels } from './wasm-kernels';
 import { packFilter } from './wat-parts';
 
 const FLOAT = 4;
@@ -88,7 +88,7 @@ export async function recognitionKernels(
   weights: RecognitionWeights,
   options: { fma?: boolean } = {},
 ): Promise<RecognitionKernels> {
-  const k: TinyKernels = await tinyKernels(options);
+  const k: WasmKernels = await wasmKernels(options);
   const { first, blocks, fc } = weights;
   if (first.bias.length !== FIRST_CHANNELS || first.filter.length !== 7 * 7 * 3 * FIRST_CHANNELS)
     throw new Error('recognition kernels: the first conv is not 7×7×3×32');

@@ -1,5 +1,5 @@
 // The recognition net's kernels as WebAssembly text, assembled with the tiny detector's into one module
-// (tiny-kernels.ts): the 3×3 convs of its residual blocks (conv3: 19-21 GMAC/s at 35×35 and 17×17, against tfjs's
+// (wasm-kernels.ts): the 3×3 convs of its residual blocks (conv3: 19-21 GMAC/s at 35×35 and 17×17, against tfjs's
 // 11; by tap at 8×8 and 4×4, 14-22 against 8-11), the first conv (conv7s2) and its max pool, and the down blocks'
 // strided first convs and pooled shortcuts (conv3s2, avgPool2Pad). recognition-kernels.ts runs the net on them.
 import { groupLoops, inputChannelPairs, madd, PW_ROWS, packFilter, pixelLoops } from './wat-parts';

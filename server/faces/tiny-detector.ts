@@ -1,5 +1,5 @@
 // face-api's tiny face detector (a small MobileNet-style YOLO: one 3×3 conv, five depthwise-separable convs, a 1×1
-// head, five anchors per cell), run on our own WebAssembly SIMD kernels (tiny-kernels.ts: 2-3 times faster than
+// head, five anchors per cell), run on our own WebAssembly SIMD kernels (wasm-kernels.ts: 2-3 times faster than
 // tfjs's wasm backend here, which was half of a 12 MP photo's indexing). Its weights are face-api's, fused: the
 // input's mean colour and 1/255 folded into the first conv (a 'valid' conv, so exact), its 2×2 max pool run with it,
 // each separable conv a depthwise conv and a pointwise conv with the bias and the leaky ReLU, and the boxes decoded
@@ -10,8 +10,8 @@ import type { ScoredBox, Tile } from './boxes';
 import { foldInputNormalisation, type Params, type T4 } from './fused-ops';
 import type { RgbImage } from './image';
 import type { FaceApi, Tf } from './models';
-import { DEPTHWISE_CHANNELS, PW_ROWS, type TinyKernels, tinyKernels } from './tiny-kernels';
 import { aligned16, growMemory, placeFloats } from './wasm-api';
+import { DEPTHWISE_CHANNELS, PW_ROWS, type WasmKernels, wasmKernels } from './wasm-kernels';
 import { yieldToSearches } from './yield-to-searches';
 
 /** face-api's tiny face detector constants (tinyFaceDetector/const.ts). */
@@ -58,7 +58,7 @@ interface Arena {
 }
 
 interface TinyNet {
-  kernels: TinyKernels;
+  kernels: WasmKernels;
   layout: Layout;
   /** Calls at once in one thread (searches on the main thread, with no workers) each have their own. */
   arenas: Arena[];
@@ -100,7 +100,7 @@ function tinyWeights(faceapi: FaceApi): {
 function tinyNet(faceapi: FaceApi): Promise<TinyNet> {
   // A failure (the kernels' assembly, the memory's growth) is not kept: the next call tries again.
   net ??= (async () => {
-    const kernels = await tinyKernels();
+    const kernels = await wasmKernels();
     const w = tinyWeights(faceapi);
     const { at, end } = placeFloats(kernels.memory, [...w.conv0, ...w.stages.flat(), ...w.head]);
     const stages = DEPTHWISE_CHANNELS.map((channels, i) => ({

@@ -1,5 +1,5 @@
 // The little of the WebAssembly API the face engine uses (the project's TypeScript libs do not declare it): the
-// scan (scan-wasm.ts) and the kernels (tiny-kernels.ts), and the placing of weights and buffers in their memory.
+// scan (scan-wasm.ts) and the kernels (wasm-kernels.ts), and the placing of weights and buffers in their memory.
 
 export interface WasmMemory {
   readonly buffer: ArrayBuffer;

@@ -1,4 +1,4 @@
-// Pieces of WebAssembly text the kernels' generators share (tiny-kernels.ts, recognition-wat.ts).
+// Pieces of WebAssembly text the kernels' generators share (wasm-kernels.ts, recognition-wat.ts).
 
 /** Pixels of a conv computed together (their rows share each weight load). */
 export const PW_ROWS = 4;

@@ -3,6 +3,7 @@
 // charge answers its 3-D Secure address, and the order becomes PAID only when the gateway itself reports the charge
 // successful for that amount, through the one settle path (services/payments/settle.ts).
 
+import { CURRENCY } from '../../core/constants';
 import type { ValidCardPaymentRequest } from '../../core/contract/order';
 import { amountWithoutDecimalPoint } from '../../core/pricing';
 import type { AppContext } from '../context';
@@ -48,7 +49,7 @@ export async function payByCard(
   if (!order) return refuse(404, 'order not found', { field: 'uuid' });
   if (order.payment_status === 'PAID') return alreadyPaid();
   if (order.payment_channel !== 'CC') return refuse(400, 'this order is not paid by card', { field: 'uuid' });
-  if (order.payment_currency !== 'THB')
+  if (order.payment_currency !== CURRENCY)
     return refuse(400, 'card payments are in THB only', { field: 'uuid' });
   if (orderPhotosExpired(order, ctx.now()))
     return refuse(400, 'the photos of this event have expired', { field: 'uuid', code: 'photos-expired' });

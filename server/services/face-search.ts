@@ -260,7 +260,6 @@ const searchExpired = (): Refusal =>
     th: 'การค้นหานี้หมดอายุแล้ว กรุณาอัปโหลดรูปอีกครั้ง',
   });
 
-/** A selfie that cannot be searched with, in the spec's words (SPEC §8). */
 /**
  * A selfie's largest face as a descriptor, for what keeps a face rather than searching with it (a face removal):
  * refused in the search's words when the bytes are not an image, and when there is no face.
@@ -294,6 +293,7 @@ const facesUnavailable = (): Refusal =>
     th: 'ขณะนี้ระบบอ่านใบหน้าไม่ได้ กรุณาลองใหม่ภายหลัง',
   });
 
+/** A selfie that cannot be searched with, in the spec's words (SPEC §8). */
 function selfieRefusal(problem: FaceImageProblem): Refusal {
   if (problem === 'too-large-to-decode')
     return refuse(

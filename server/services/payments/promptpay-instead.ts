@@ -6,6 +6,7 @@
 // bank's 3-D Secure page is finished or left first. A card charge that succeeds after the switch still settles
 // through settle.ts (a second payment is kept as DUPLICATE and a card's refunded), so no money is ever lost.
 
+import { CURRENCY } from '../../../core/constants';
 import type { ValidPromptPayInsteadRequest } from '../../../core/contract/promptpay-instead';
 import type { AppContext } from '../../context';
 import { findOrderWithEvent } from '../../db/orders-repo';
@@ -50,7 +51,7 @@ export async function payByPromptPayInstead(
       code: 'not-card-order',
       th: 'เปลี่ยนเป็นชำระด้วยพร้อมเพย์ได้เฉพาะคำสั่งซื้อที่รอชำระด้วยบัตร',
     });
-  if (order.payment_currency !== 'THB')
+  if (order.payment_currency !== CURRENCY)
     return refuse(400, 'PromptPay takes payments in THB only', {
       field: FIELD,
       code: 'not-thb',

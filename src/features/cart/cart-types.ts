@@ -4,8 +4,6 @@ import type { CartItem, CartKind } from '../../lib/db/rows';
 
 export type { CartItem, CartKind, MhaoFlag } from '../../lib/db/rows';
 
-export const CART_KINDS: readonly CartKind[] = ['standard', 'wholesale', 'manual'];
-
 /** The page of each cart. */
 export const CART_PATHS: Record<CartKind, '/cart' | '/cart-wholesale' | '/cart-manual'> = {
   standard: '/cart',

@@ -27,11 +27,6 @@ export function useCart(kind: CartKind): { items: CartItem[]; loaded: boolean } 
   return { items: items ?? EMPTY, loaded: items !== undefined };
 }
 
-/** cart_temp: the cart kept when the unlimited package was chosen on the cart page. */
-export function useCartTemp(kind: CartKind): CartItem[] {
-  return useLive(`cart_temp:${kind}`, () => readList('cart_temp', kind)) ?? EMPTY;
-}
-
 /** cart_latest: the latest search results. */
 export function useLatestResults(kind: CartKind): CartItem[] {
   return useLive(`cart_latest:${kind}`, () => readList('cart_latest', kind)) ?? EMPTY;

@@ -114,7 +114,6 @@ export class InstantXhr extends FakeXhr {
 const JPEG_HEAD = [0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46];
 
 /** A file that starts like a JPEG, `size` bytes long. */
-/** The bytes of a small file that starts as a JPEG does. */
 export const jpegBytes = (size = 2048) => {
   const bytes = new Uint8Array(size);
   bytes.set(JPEG_HEAD);

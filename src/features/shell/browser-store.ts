@@ -32,14 +32,6 @@ export function writeText(
   }
 }
 
-export function removeKey(key: string, store: KeyValueStore | undefined = defaultStore()): void {
-  try {
-    store?.removeItem(key);
-  } catch {
-    // Blocked: nothing was stored anyway.
-  }
-}
-
 /** A JSON value, or undefined when missing or not parseable. */
 export function readJson(key: string, store: KeyValueStore | undefined = defaultStore()): unknown {
   const text = readText(key, store);

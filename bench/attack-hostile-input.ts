@@ -15,7 +15,7 @@ import { TEST_CONSENT } from '../server/test/consent';
 import { demoSelfieJpeg } from '../tests/demo-selfie';
 import { type BenchStore, startStore, waitFor } from './bench-kit';
 
-export interface RoundTwoKit {
+export interface HostileInputKit {
   store: BenchStore;
   /** A request "through the proxy", from its own client unless `from` says otherwise. */
   call: (url: string, init?: RequestInit & { json?: unknown; from?: string }) => Promise<Response>;
@@ -27,7 +27,7 @@ export interface RoundTwoKit {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function roundTwoChecks(kit: RoundTwoKit): Promise<void> {
+export async function hostileInputChecks(kit: HostileInputKit): Promise<void> {
   const { call, check, order } = kit;
   const json = async (res: Response) => (await res.json().catch(() => ({}))) as Record<string, unknown>;
 
@@ -302,7 +302,7 @@ export async function roundTwoChecks(kit: RoundTwoKit): Promise<void> {
  * once, then a real selfie search from another: it must be answered (not "busy") within a minute.
  */
 export async function selfieBurstCheck(
-  check: RoundTwoKit['check'],
+  check: HostileInputKit['check'],
   env: Record<string, string>,
   stage: string,
 ): Promise<void> {

@@ -11,7 +11,7 @@ import { LIMITS } from '../server/routes/api';
 import { eventNameSearchesPerDay } from '../server/services/bib-search';
 import { demoEventKeys } from '../server/services/demo-data';
 import { EVENT_FLAGS, runNode } from '../server/test/processes';
-import type { RoundThreeKit } from './attack-round3-kit';
+import type { RaceDayKit } from './attack-race-day-kit';
 import { startStore, waitFor } from './bench-kit';
 
 /** An event of the check's own: its day of name searches is used up here, and no other check's answers change. */
@@ -87,7 +87,7 @@ async function eventWithStartList(env: Record<string, string>, csv: string): Pro
   if (imported.code !== 0) throw new Error(`import-start-list: ${imported.stderr || imported.stdout}`);
 }
 
-export async function nameSearchChecks(kit: RoundThreeKit): Promise<void> {
+export async function nameSearchChecks(kit: RaceDayKit): Promise<void> {
   const { call, check } = kit;
   const list = startList();
   const csv = path.join(kit.dir, 'names-start-list.csv');

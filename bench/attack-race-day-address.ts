@@ -7,7 +7,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { failedBetween, getWithHost, streamRequests } from '../server/test/request-stream';
-import type { RoundThreeKit } from './attack-round3-kit';
+import type { RaceDayKit } from './attack-race-day-kit';
 import { freePort, startStore, waitFor } from './bench-kit';
 
 const STAGE = 'phuket-beach-run-2026';
@@ -53,7 +53,7 @@ async function writtenAddresses(base: string, host: string) {
   };
 }
 
-export async function addressAndStopChecks(kit: RoundThreeKit): Promise<void> {
+export async function addressAndStopChecks(kit: RaceDayKit): Promise<void> {
   const { check } = kit;
 
   // 10. Host header poisoning: the sitemap, robots.txt and the page's head carry the store's own address.

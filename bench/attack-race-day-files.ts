@@ -2,7 +2,7 @@
 // of the running store's DATA_DIR (the database with orders' contacts and alerts' faces, originals, the secret).
 import fs from 'node:fs';
 import path from 'node:path';
-import type { RoundThreeKit } from './attack-round3-kit';
+import type { RaceDayKit } from './attack-race-day-kit';
 
 /** Every file under `dir`, with its mode (symbolic links not followed). */
 function filesUnder(dir: string): { file: string; mode: number }[] {
@@ -15,7 +15,7 @@ function filesUnder(dir: string): { file: string; mode: number }[] {
     });
 }
 
-export async function privateFilesCheck(kit: RoundThreeKit): Promise<void> {
+export async function privateFilesCheck(kit: RaceDayKit): Promise<void> {
   const dataDir = kit.env.DATA_DIR as string;
   const folderMode = fs.statSync(dataDir).mode & 0o777;
   const files = filesUnder(dataDir);

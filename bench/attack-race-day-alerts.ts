@@ -12,7 +12,7 @@ import { insertAlert } from '../server/db/photo-alerts-repo';
 import { enqueue } from '../server/jobs/queue';
 import { TEST_CONSENT } from '../server/test/consent';
 import { demoSelfieJpeg } from '../tests/demo-selfie';
-import type { RoundThreeKit } from './attack-round3-kit';
+import type { RaceDayKit } from './attack-race-day-kit';
 import { startStore, waitFor } from './bench-kit';
 
 const STAGE = 'phuket-beach-run-2026';
@@ -23,7 +23,7 @@ const SUBSCRIPTION_KEYS = {
 };
 
 /** Push endpoints that point inside are refused with the store's words, and nothing ever connects to them. */
-export async function pushEndpointChecks(kit: RoundThreeKit): Promise<void> {
+export async function pushEndpointChecks(kit: RaceDayKit): Promise<void> {
   let connections = 0;
   const listener = net.createServer((socket) => {
     connections += 1;
@@ -111,7 +111,7 @@ async function mailServer(delayMs: () => number) {
  * its own with a mail server, behind a proxy at 10.9.9.9 (so this machine's connections are clients, their
  * X-Forwarded-For their own word).
  */
-export async function mailChecks(kit: RoundThreeKit): Promise<void> {
+export async function mailChecks(kit: RaceDayKit): Promise<void> {
   let mailDelay = 0;
   const mail = await mailServer(() => mailDelay);
   const dataDir = path.join(kit.dir, 'data-mail');
@@ -297,10 +297,10 @@ async function queueConfirmations(dataDir: string, count: number): Promise<numbe
 }
 
 /**
- * A named runner cannot be followed: the name search gives a bib (attack-round3-names.ts made the event with its
+ * A named runner cannot be followed: the name search gives a bib (attack-race-day-names.ts made the event with its
  * start list), and an alert of that bib alone, without the asker's own selfie, is refused.
  */
-export async function bibAlertChecks(kit: RoundThreeKit): Promise<void> {
+export async function bibAlertChecks(kit: RaceDayKit): Promise<void> {
   const event = 'attack-names-2026';
   const found = await kit.call('/api/v1/bibsearch/runners', {
     method: 'POST',

@@ -17,7 +17,7 @@ export { PW_ROWS };
 /** The depthwise convs' channel counts (each has its own kernel, its offsets constant). */
 export const DEPTHWISE_CHANNELS = [16, 32, 64, 128, 256] as const;
 
-export interface TinyKernels {
+export interface WasmKernels {
   memory: WasmMemory;
   /** 3×3 'valid' conv (3 → 16 channels) of a H×W×3 input, bias, 2×2 max pool: a padded (H−2)/2 × (W−2)/2 × 16. */
   conv0pool(input: number, out: number, height: number, width: number, filter: number, bias: number): void;
@@ -449,7 +449,7 @@ function clearBorderWat(): string {
 }
 
 /** The whole module's text. */
-export function tinyKernelsWat(fma: boolean): string {
+export function wasmKernelsWat(fma: boolean): string {
   return `(module
  (memory (import "env" "memory") 1)
  ${conv0poolWat(fma)}
@@ -469,7 +469,7 @@ let compiled: Promise<{ module: object; fma: boolean }> | undefined;
 /** The kernels' text assembled (wabt), with or without the fused multiply-add. */
 async function assemble(fma: boolean): Promise<Uint8Array> {
   const wabt = await (await import('wabt')).default();
-  const parsed = wabt.parseWat('tiny-kernels.wat', tinyKernelsWat(fma), {
+  const parsed = wabt.parseWat('wasm-kernels.wat', wasmKernelsWat(fma), {
     simd: true,
     relaxed_simd: fma,
     bulk_memory: true,
@@ -502,7 +502,7 @@ function kernelsModule(): Promise<{ module: object; fma: boolean }> {
 }
 
 /** A new instance of the kernels over a memory of its own (`fma: false`: the multiply and add, as without it). */
-export async function tinyKernels(options: { fma?: boolean } = {}): Promise<TinyKernels & { fma: boolean }> {
+export async function wasmKernels(options: { fma?: boolean } = {}): Promise<WasmKernels & { fma: boolean }> {
   const wasm = webAssembly();
   let { module, fma } = await kernelsModule();
   if (options.fma === false && fma) {
@@ -511,7 +511,7 @@ export async function tinyKernels(options: { fma?: boolean } = {}): Promise<Tiny
   }
   const memory = new wasm.Memory({ initial: 1 });
   const instance = new wasm.Instance(module, { env: { memory } });
-  const e = instance.exports as unknown as Omit<TinyKernels, 'memory'>;
+  const e = instance.exports as unknown as Omit<WasmKernels, 'memory'>;
   return {
     memory,
     fma,

@@ -2,7 +2,7 @@
 // proxy" from a client of its own, and the check to report.
 import type { BenchStore } from './bench-kit';
 
-export interface RoundThreeKit {
+export interface RaceDayKit {
   /** The store (npm start's entry) on loopback, TRUST_PROXY=1, the sandbox gateway, FACE_WORKERS=0, demo data. */
   store: BenchStore;
   /** The store's environment as started (DATA_DIR among them); a check that needs other settings starts its own. */

@@ -1,4 +1,4 @@
-// The WebAssembly kernels (tiny-kernels.ts: the tiny detector's, and the recognition net's from recognition-wat.ts)
+// The WebAssembly kernels (wasm-kernels.ts: the tiny detector's, and the recognition net's from recognition-wat.ts)
 // against tfjs's own ops on the same random tensors, with and without the fused multiply-add, at sizes that hit the
 // edges: odd heights and widths for the pools, pixel counts that are not a multiple of the pointwise kernel's group,
 // every depthwise channel count, the recognition net's shapes and others.
@@ -6,23 +6,23 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type FaceApi, loadFaceModels, type Tf } from './models';
 import { randomValues } from './random-values';
 import { CONV3S2_GROUP, packWideFilter, WIDE_CONV3 } from './recognition-wat';
-import { DEPTHWISE_CHANNELS, type TinyKernels, tinyKernels } from './tiny-kernels';
+import { DEPTHWISE_CHANNELS, type WasmKernels, wasmKernels } from './wasm-kernels';
 import { packFilter } from './wat-parts';
 
 let faceapi: FaceApi;
 let tf: Tf;
-const variants: { name: string; kernels: TinyKernels & { fma: boolean } }[] = [];
+const variants: { name: string; kernels: WasmKernels & { fma: boolean } }[] = [];
 
 beforeAll(async () => {
   faceapi = await loadFaceModels();
   tf = faceapi.tf as unknown as Tf;
-  const best = await tinyKernels();
+  const best = await wasmKernels();
   variants.push({ name: best.fma ? 'fused multiply-add' : 'multiply and add', kernels: best });
-  if (best.fma) variants.push({ name: 'multiply and add', kernels: await tinyKernels({ fma: false }) });
+  if (best.fma) variants.push({ name: 'multiply and add', kernels: await wasmKernels({ fma: false }) });
 }, 120_000);
 
 /** A bump allocator over the kernels' memory (16-byte aligned), from `start`. */
-function place(k: TinyKernels, start = 0) {
+function place(k: WasmKernels, start = 0) {
   let top = start;
   const arrays = {
     put(values: Float32Array): number {

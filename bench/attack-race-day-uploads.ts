@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { runNode } from '../server/test/processes';
-import type { RoundThreeKit } from './attack-round3-kit';
+import type { RaceDayKit } from './attack-race-day-kit';
 
 const STAGE = 'phuket-beach-run-2026';
 const MIB = 1024 * 1024;
@@ -26,7 +26,7 @@ function chunkedBody(bytes: number): ReadableStream<Uint8Array> {
   });
 }
 
-export async function uploadChecks(kit: RoundThreeKit): Promise<void> {
+export async function uploadChecks(kit: RaceDayKit): Promise<void> {
   const admin = async (...args: string[]) => {
     const run = await runNode('server/cli/main.ts', args, kit.env, 120_000);
     if (run.code !== 0) throw new Error(`admin ${args.join(' ')}: ${run.stderr}`);

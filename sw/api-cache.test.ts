@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { WorkerToPage } from '../core/sw-messages';
 import { apiCache, isEventDataCall, keptAnswerKey } from './api-cache';
-import type { WorkerToPage } from './messages';
 
 const ORIGIN = 'https://runfoto.example';
 const url = (path: string) => new URL(path, ORIGIN);

@@ -9,7 +9,7 @@
 // card payment, find-order), and order inquiry (the order page keeps its last answer in IndexedDB, marked offline).
 import { CacheExpiration } from 'workbox-expiration';
 import { sortedJson } from '../core/json';
-import { API_UPDATED, type CarriedAnswer, type WorkerToPage } from './messages';
+import { API_UPDATED, type CarriedAnswer, type WorkerToPage } from '../core/sw-messages';
 
 /** GET calls under /api whose answers are event data. */
 const GET_CALLS: RegExp[] = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { isPageToWorker } from '../core/sw-messages';
 import { NAVIGATION_DENYLIST } from './caching';
-import { isPageToWorker } from './messages';
 
 describe('service worker messages', () => {
   it('accepts only known message types', () => {

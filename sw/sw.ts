@@ -5,6 +5,7 @@
 import { CacheExpiration } from 'workbox-expiration';
 import type { PrecacheEntry } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
+import { isPageToWorker, KEEP_ANSWERS, KEEP_ORDER_IMAGES, SKIP_WAITING, ZIP_JOB } from '../core/sw-messages';
 import { isEventDataCall, workerApiCache } from './api-cache';
 import { appShellHandler, settingsKeeper } from './app-settings';
 import {
@@ -15,7 +16,6 @@ import {
   setupImageCaches,
   setupPrecache,
 } from './caching';
-import { isPageToWorker, KEEP_ANSWERS, KEEP_ORDER_IMAGES, SKIP_WAITING, ZIP_JOB } from './messages';
 import { keepOrderImages, ORDER_IMAGE_LIMIT } from './order-images';
 import { alertOfPush, notificationOf, openAt, tappedUrl } from './photo-alerts';
 import { receiveShare, SHARE_TARGET_PATH } from './share-target';

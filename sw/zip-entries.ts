@@ -3,23 +3,7 @@
 // sw/zip-stream.ts, or the page building the zip in memory where no service worker controls it). A failed fetch
 // (an expired address, a lost connection) fails the whole zip. No DOM: the service worker and the page share it.
 import { downloadZip } from 'client-zip';
-
-export interface ZipEntry {
-  /** The entry's name inside the zip (src/lib/zip/zip-names.ts). */
-  name: string;
-  /** Where the image is fetched from (a signed address for originals and logo versions). */
-  url: string;
-}
-
-export class ZipImageError extends Error {
-  constructor(
-    readonly url: string,
-    readonly httpStatus?: number,
-  ) {
-    super(`could not fetch ${url}${httpStatus ? `: HTTP ${httpStatus}` : ''}`);
-    this.name = 'ZipImageError';
-  }
-}
+import { type ZipEntry, ZipImageError } from '../core/zip-entry';
 
 export interface ZipStreamOptions {
   /** Called with the number of images fully written so far (0 … entries.length). */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ZipReport } from './messages';
+import type { ZipReport } from '../core/sw-messages';
 import { attachmentDisposition, zipStreamer } from './zip-stream';
 import { centralDirectoryNames as zipNames } from './zip-test-helpers';
 

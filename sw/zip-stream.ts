@@ -2,8 +2,9 @@
 // addresses) with a MessagePort, then opens /zip-stream/{id}/{file}.zip; the worker answers that address with the
 // zip as it is built (sw/zip-entries.ts), so the browser saves it while the images are fetched one by one and
 // memory stays flat however big the order is. Progress and the end go back on the job's port.
-import { ZIP_STREAM_PATH, type ZipJob, type ZipReport } from './messages';
-import { type ZipEntry, zipStream } from './zip-entries';
+import { ZIP_STREAM_PATH, type ZipJob, type ZipReport } from '../core/sw-messages';
+import type { ZipEntry } from '../core/zip-entry';
+import { zipStream } from './zip-entries';
 
 /** A job not asked for within this time is dropped (the page gave up or the address was never opened). */
 export const UNCLAIMED_JOB_MS = 60_000;

@@ -4,8 +4,8 @@
 // address, the locale. A buyer's pages (orders, carts, find-order) are noindex and name nothing of the buyer.
 import { PRODUCT_NAME } from '../../core/constants';
 import type { EventSummary, Team } from '../../core/contract/events';
+import { eventDateLabel, formatDateTime } from '../../core/format';
 import { uploadAreaState } from '../../core/sale';
-import { eventDateLabel, formatDateTime } from '../../src/lib/format';
 import type { PageAddress } from '../page-addresses';
 import { type PageLanguage, pageText } from '../page-texts';
 import { escapeAttribute, type FirstScreen } from './first-screen';

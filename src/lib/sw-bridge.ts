@@ -1,4 +1,4 @@
-// The page's side of the service worker: registration, update hand-over, messages (types in sw/messages.ts).
+// The page's side of the service worker: registration, update hand-over, messages (types in core/sw-messages.ts).
 import type { Workbox } from 'workbox-window';
 import {
   isWorkerToPage,
@@ -6,7 +6,7 @@ import {
   KEEP_ORDER_IMAGES,
   type PageToWorker,
   type WorkerToPage,
-} from '../../sw/messages';
+} from '../../core/sw-messages';
 import { afterFirstScreen } from './after-first-screen';
 import { API_BASE } from './api/client';
 import { takenFirstScreenAnswers } from './api/first-screen';
@@ -45,7 +45,7 @@ function register(wb: Workbox, onUpdateReady: (apply: () => Promise<void>) => vo
         return;
       }
       wb.addEventListener('controlling', () => window.location.reload());
-      wb.messageSkipWaiting(); // posts sw/messages' SKIP_WAITING to the waiting worker
+      wb.messageSkipWaiting(); // posts core/sw-messages' SKIP_WAITING to the waiting worker
     });
   });
   // A browser may refuse (a private window, a blocked worker): the page works without one.

@@ -1,7 +1,7 @@
 // The unlimited package beside the same photos at tier prices, under a buy-all button: when the package
 // costs more, the buyer is told so and offered the cheaper way (the photos into the cart at tier prices).
 import { Plural, Trans } from '@lingui/react/macro';
-import { formatBaht } from '../../lib/format';
+import { formatBaht } from '../../../core/format';
 import type { BundleComparison } from './cart-pricing';
 
 interface BundleCompareProps {

@@ -2,7 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { EventDetail } from '../../../core/contract/events';
-import { formatBaht } from '../../lib/format';
+import { formatBaht } from '../../../core/format';
 import { Dialog } from '../../lib/ui/Dialog';
 import { unlimitedPackage } from './cart-pricing';
 import { cancelMhaoChoice, chooseMhaoOnCartPage, clearCart, readList } from './cart-store';

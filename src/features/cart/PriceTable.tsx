@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { PAYMENT_FEE_RATE } from '../../../core/constants';
-import { formatBaht } from '../../lib/format';
+import { formatBaht } from '../../../core/format';
 import { BundleCompare } from './BundleCompare';
 import {
   type CartPrice,

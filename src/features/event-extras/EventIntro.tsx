@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import type { EventDetail } from '../../../core/contract/events';
-import { eventDateLabel } from '../../lib/format';
+import { eventDateLabel } from '../../../core/format';
 import { sizedImage } from '../../lib/sized-image';
 import { languageAtom } from '../../lib/state';
 

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import type { EventSummary } from '../../../core/contract/events';
-import { eventDateLabel } from '../../lib/format';
+import { eventDateLabel } from '../../../core/format';
 import { sizedImage } from '../../lib/sized-image';
 import { languageAtom } from '../../lib/state';
 

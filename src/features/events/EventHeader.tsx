@@ -3,8 +3,8 @@
 import { Plural, Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { EventDetail } from '../../../core/contract/events';
+import { eventDateLabel, formatBaht, formatDateTime } from '../../../core/format';
 import { showsCountdown } from '../../../core/sale';
-import { eventDateLabel, formatBaht, formatDateTime } from '../../lib/format';
 import type { Language } from '../../lib/i18n';
 import { sizedImage } from '../../lib/sized-image';
 import { PackageBadges } from '../../lib/ui/PackageBadges';

@@ -3,8 +3,8 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { EventDetail } from '../../../core/contract/events';
+import { formatDateTime } from '../../../core/format';
 import { uploadAreaState } from '../../../core/sale';
-import { formatDateTime } from '../../lib/format';
 import type { Language } from '../../lib/i18n';
 
 export function SaleArea({

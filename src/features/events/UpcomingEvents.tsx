@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import type { EventSummary } from '../../../core/contract/events';
-import { eventDateLabel, formatDateTime } from '../../lib/format';
+import { eventDateLabel, formatDateTime } from '../../../core/format';
 import { languageAtom } from '../../lib/state';
 
 /** The upcoming events under the home grid (SPEC §2 Home), with when their sale opens; hidden when empty. */

@@ -10,7 +10,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { ADD_TOAST_MS } from '../../../core/constants';
 import type { EventDetail } from '../../../core/contract/events';
 import type { Photo } from '../../../core/contract/photos';
-import { formatBaht } from '../../lib/format';
+import { formatBaht } from '../../../core/format';
 import { freePhotoUrl } from '../../lib/photo-urls';
 import { SaveToPhotos } from '../../lib/save-to-photos/SaveToPhotos';
 import { useOffersSaveToPhotos } from '../../lib/save-to-photos/use-offers-save-to-photos';

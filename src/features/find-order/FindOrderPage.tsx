@@ -7,9 +7,9 @@ import {
   FIND_ORDER_RECEIPT_LENGTH,
 } from '../../../core/constants';
 import type { FoundOrder } from '../../../core/contract/order';
+import { formatDateTime } from '../../../core/format';
 import type { FindOrderFilter } from '../../../core/rules';
 import { findOrders } from '../../lib/api/find-order';
-import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { useRevealWhenAnswered } from '../../lib/reveal';
 import { languageAtom } from '../../lib/state';

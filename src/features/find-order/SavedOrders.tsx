@@ -1,6 +1,6 @@
 import { Plural, Trans } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
-import { formatBaht, formatDateTime } from '../../lib/format';
+import { formatBaht, formatDateTime } from '../../../core/format';
 import { languageAtom } from '../../lib/state';
 import { useOrderHistory } from '../cart/use-cart';
 

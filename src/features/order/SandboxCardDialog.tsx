@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useState } from 'react';
+import { formatBaht } from '../../../core/format';
 import { createSandboxToken } from '../../lib/api/sandbox';
-import { formatBaht } from '../../lib/format';
 import { Dialog } from '../../lib/ui/Dialog';
 import { type CardForm, cardNumberAsTyped, EMPTY_CARD, expiryAsTyped, expiryParts } from './card-fields';
 

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import { formatBaht } from '../../lib/format';
+import { formatBaht } from '../../../core/format';
 import { ContactLink, canContactSupport } from '../../lib/ui/ContactLink';
 import { useCopy } from '../../lib/zip/use-copy';
 import { findMobileUrl, orderPageUrl } from './approval-request';

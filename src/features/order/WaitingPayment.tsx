@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { formatBaht } from '../../../core/format';
 import { sandboxPaymentPageUrl } from '../../lib/api/sandbox';
 import { appSettings } from '../../lib/app-settings';
-import { formatBaht } from '../../lib/format';
 import { ContactLink, canContactSupport } from '../../lib/ui/ContactLink';
 import { SupportChannels } from '../../lib/ui/SupportChannels';
 import { CardPayButton } from './CardPayButton';

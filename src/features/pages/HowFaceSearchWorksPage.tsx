@@ -8,7 +8,7 @@ import {
   SAVED_RESULTS_MAX,
   SELFIE_DELETED_WITHIN_SECONDS,
 } from '../../../core/constants';
-import { formatEventDate } from '../../lib/format';
+import { formatEventDate } from '../../../core/format';
 import { usePageTitle } from '../../lib/page-title';
 import { FACE_SEARCH_FIGURES as F } from './face-search-figures';
 

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import type { HeldAlert, HeldData } from '../../../core/contract/privacy-data';
-import { formatBaht, formatDateTime } from '../../lib/format';
+import { formatBaht, formatDateTime } from '../../../core/format';
 import { languageAtom } from '../../lib/state';
 
 /** What the store holds under a phone or an e-mail, readable: orders with their photos, alerts, removals, consents. */

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { useId, useRef, useState } from 'react';
 import type { Erased, HeldData } from '../../../core/contract/privacy-data';
+import { formatDateTime } from '../../../core/format';
 import {
   askPrivacyCode,
   type CodeDestination,
@@ -9,7 +10,6 @@ import {
   fetchHeldData,
 } from '../../lib/api/privacy-data';
 import { appSettings } from '../../lib/app-settings';
-import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { languageAtom } from '../../lib/state';
 import {

@@ -6,7 +6,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import type { EventDetail } from '../../../core/contract/events';
-import { formatBaht } from '../../lib/format';
+import { formatBaht } from '../../../core/format';
 import { BundleCompare } from '../cart/BundleCompare';
 import { addAllToCart, chooseMhaoFromBuyAllButton } from '../cart/cart-store';
 import { CART_PATHS } from '../cart/cart-types';

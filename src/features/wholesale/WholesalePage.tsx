@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import type { EventDetail } from '../../../core/contract/events';
-import { formatBaht } from '../../lib/format';
+import { formatBaht } from '../../../core/format';
 import { usePageTitle } from '../../lib/page-title';
 import { languageAtom } from '../../lib/state';
 import { LoadFailedAlert } from '../../lib/ui/LoadFailedAlert';

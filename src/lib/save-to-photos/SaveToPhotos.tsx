@@ -3,7 +3,7 @@
 // the next batch is prepared. Only the batches being prepared or waiting to be shared are held in memory.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ZipEntry } from '../../../sw/zip-entries';
+import type { ZipEntry } from '../../../core/zip-entry';
 import { useBusyWhile } from '../busy';
 import { batchesOf, fetchBatch, SHARE_BATCH_SIZE } from './share-photos';
 import './save-to-photos.css';

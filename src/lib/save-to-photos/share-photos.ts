@@ -2,7 +2,7 @@
 // offers "Save N Images" for image files handed to navigator.share. The photos go in batches the share sheet
 // takes (a few originals at a time: it holds them all in memory), each batch shared from its own tap (share needs
 // the tap; fetching first would lose it), so a batch's files are fetched before its button can be pressed.
-import type { ZipEntry } from '../../../sw/zip-entries';
+import type { ZipEntry } from '../../../core/zip-entry';
 
 /** Photos per share: small enough for the share sheet to hold a batch of full-size originals. */
 export const SHARE_BATCH_SIZE = 10;

@@ -2,7 +2,7 @@
 // their prices, or the photographer teams of the unlimited (hybrid) package.
 import { useLingui } from '@lingui/react/macro';
 import type { Package, PackageHb } from '../../../core/contract/events';
-import { formatBaht } from '../format';
+import { formatBaht } from '../../../core/format';
 import type { Language } from '../i18n';
 
 export function PackageBadges({ packages, language }: { packages: readonly Package[]; language: Language }) {

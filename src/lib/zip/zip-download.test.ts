@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ZipImageError } from '../../../sw/zip-entries';
+import { ZipImageError } from '../../../core/zip-entry';
 import { centralDirectoryNames } from '../../../sw/zip-test-helpers';
 import { buildZip } from './zip-download';
 

@@ -2,10 +2,11 @@
 // (sw/zip-stream.ts: the download starts at once and memory stays flat), otherwise built in memory from the same
 // stream (sw/zip-entries.ts) and saved when whole. The zip code (client-zip) loads only then: pages that offer a
 // download-all do not carry it to their first screen.
-import type { ZipEntry, ZipStreamOptions } from '../../../sw/zip-entries';
+import type { ZipEntry } from '../../../core/zip-entry';
+import type { ZipStreamOptions } from '../../../sw/zip-entries';
 import { streamZipThroughWorker } from './zip-via-worker';
 
-export type { ZipEntry } from '../../../sw/zip-entries';
+export type { ZipEntry } from '../../../core/zip-entry';
 
 /** The zip of the entries as a Blob, held whole in memory. */
 export async function buildZip(entries: ZipEntry[], options: ZipStreamOptions = {}): Promise<Blob> {

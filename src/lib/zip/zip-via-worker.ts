@@ -2,8 +2,14 @@
 // with a MessagePort, a hidden frame opens its download address, and the worker's reports drive the progress.
 // Answers `unavailable` (nothing started) when no worker controls the page, when it does not take the job (an
 // older version still in control), or on the iOS versions whose service-worker downloads are broken.
-import { ZIP_JOB, ZIP_KEEPALIVE, ZIP_STREAM_PATH, type ZipJob, type ZipReport } from '../../../sw/messages';
-import type { ZipEntry } from '../../../sw/zip-entries';
+import {
+  ZIP_JOB,
+  ZIP_KEEPALIVE,
+  ZIP_STREAM_PATH,
+  type ZipJob,
+  type ZipReport,
+} from '../../../core/sw-messages';
+import type { ZipEntry } from '../../../core/zip-entry';
 
 export type StreamOutcome = 'unavailable' | 'finished' | 'cancelled';
 

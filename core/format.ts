@@ -1,5 +1,5 @@
 // Display formats for the two languages: dates in Thai time, Thai dates in the Buddhist era.
-import type { Language } from '../../core/constants';
+import type { Language } from './constants';
 
 const locales: Record<Language, string> = { th: 'th-TH', en: 'en-GB' };
 
@@ -34,7 +34,7 @@ export function formatEventDate(isoDate: string, language: Language): string {
 }
 
 /** Money as shown everywhere: "฿1,234.00" (core/money-text.ts, shared with the server's texts). */
-export { formatBaht } from '../../core/money-text';
+export { formatBaht } from './money-text';
 
 /** The event's date as shown: the organiser's Thai text in Thai, the calendar date formatted in English. */
 export function eventDateLabel(

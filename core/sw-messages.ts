@@ -1,6 +1,6 @@
 // Messages between the page (src/lib/sw-bridge, src/lib/zip/zip-via-worker) and the service worker. Both sides
 // import these.
-import type { ZipEntry } from './zip-entries';
+import type { ZipEntry } from './zip-entry';
 
 /** Activate a waiting new version now (workbox-window's messageSkipWaiting sends this). */
 export const SKIP_WAITING = 'SKIP_WAITING' as const;

@@ -8,6 +8,7 @@ import { openClientDatabase } from './db/open-for-role';
 import { freshPostgresDatabase } from './db/test-databases';
 import { IDEMPOTENCY_HEADER } from './routes/order';
 import { fakeDist, type StoreProcess, startStoreProcess, tempDataDir } from './test/processes';
+import { stagePhotos } from './test/stage-photos';
 
 const STAGE = 'phuket-beach-run-2026';
 const PHONES = 60;
@@ -75,20 +76,7 @@ describe.each(databases)('order creation across a killed store, on $name', ({ se
   it('keeps every order once: answered before the kill, or created again under its key after it', async () => {
     if (server) ({ url: databaseUrl, drop: dropDatabase } = await freshPostgresDatabase(server));
     store = await startStoreProcess(env(), 180_000);
-    const photos = (
-      (await (
-        await fetch(`${store.base}/api/v1/imagestage/pagination`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            event_id: await eventIdOf(store.base),
-            event_key: STAGE,
-            page: 1,
-            page_size: 2,
-          }),
-        })
-      ).json()) as { body: { id: number }[] }
-    ).body.map((p) => ({ id: p.id }));
+    const photos = await stagePhotos(store.base, STAGE, 2);
     expect(photos).toHaveLength(2);
     const phones = Array.from({ length: PHONES }, (_, i) => ({
       key: `crash-${i}-${Math.random().toString(36).slice(2)}`,
@@ -161,10 +149,3 @@ describe.each(databases)('order creation across a killed store, on $name', ({ se
     }
   }, 420_000);
 });
-
-async function eventIdOf(base: string): Promise<number> {
-  const answer = (await (await fetch(`${base}/api/v1/events/${STAGE}`)).json()) as {
-    body: { event_id: number };
-  };
-  return answer.body.event_id;
-}

@@ -10,6 +10,7 @@ import tar from 'tar-stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_APP_TOKEN } from '../config';
 import { fakeDist, runNode, type StoreProcess, startStoreProcess, tempDataDir } from '../test/processes';
+import { stagePhotos } from '../test/stage-photos';
 
 const STAGE = 'phuket-beach-run-2026';
 const ADMIN = 'server/cli/main.ts';
@@ -120,19 +121,7 @@ describe('backup and restore of the embedded store', () => {
   it('restores a backup made under load, with every order answered before it', async () => {
     const first = await startStoreProcess(env(dataDir), 180_000);
     stores.push(first);
-    const eventId = (
-      (await (await fetch(`${first.base}/api/v1/events/${STAGE}`)).json()) as { body: { event_id: number } }
-    ).body.event_id;
-    const photos = (
-      (await (
-        await post(first.base, '/api/v1/imagestage/pagination', {
-          event_id: eventId,
-          event_key: STAGE,
-          page: 1,
-          page_size: 2,
-        })
-      ).json()) as { body: { id: number }[] }
-    ).body.map((p) => ({ id: p.id }));
+    const photos = await stagePhotos(first.base, STAGE, 2);
 
     // Orders answered before the backup begins; every other one paid.
     const before: { uuid: string; paid: boolean }[] = [];

@@ -15,6 +15,7 @@ import { openClientDatabase } from '../db/open-for-role';
 import { IDEMPOTENCY_HEADER } from '../routes/order';
 import { fakeDist, type StoreProcess, startStoreProcess, tempDataDir } from '../test/processes';
 import { failedBetween, type StreamedRequest, streamRequests } from '../test/request-stream';
+import { stagePhotos } from '../test/stage-photos';
 
 const STAGE = 'phuket-beach-run-2026';
 const RUSH = 40;
@@ -139,19 +140,7 @@ describe('a graceful stop amid orders, payments and indexing', () => {
     expect(await connects('127.0.0.2', storePort)).toBe('taken');
     expect(await connects('127.0.0.2', metricsPort)).toBe('refused');
     expect((await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).status).toBe(200);
-    const eventId = (
-      (await (await fetch(`${first.base}/api/v1/events/${STAGE}`)).json()) as { body: { event_id: number } }
-    ).body.event_id;
-    const photos = (
-      (await (
-        await post(first.base, '/api/v1/imagestage/pagination', {
-          event_id: eventId,
-          event_key: STAGE,
-          page: 1,
-          page_size: 2,
-        })
-      ).json()) as { body: { id: number }[] }
-    ).body.map((p) => ({ id: p.id }));
+    const photos = await stagePhotos(first.base, STAGE, 2);
     expect(photos).toHaveLength(2);
     // The demo's photos are being indexed.
     await until('a first photo indexed', async () => (await indexedSoFar(first.base)) >= 1, 150_000);

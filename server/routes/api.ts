@@ -3,10 +3,9 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ErrorAnswer } from '../../core/contract/common';
 import type { AppContext } from '../context';
-import { orderStateTokens } from '../db/orders-repo';
 import type { Lifecycle } from '../ops/lifecycle';
 import type { EventNameSearches } from '../services/bib-search';
-import { OrderWatch } from '../services/order-watch';
+import { orderWatchOf } from '../services/order-watch';
 import { checkOpenPayments } from '../services/payments/check-open';
 import {
   clientAddress,
@@ -195,7 +194,7 @@ export function apiRoutes(ctx: AppContext, limits: ApiLimits = defaultLimits(), 
   api.route('/v1/privacy', privacyDataRoutes(ctx, limits));
   api.route('/v1/imagestage', imageStageRoutes(ctx));
   api.route('/v1/logs', logsRoutes(ctx));
-  const watch = new OrderWatch((ids) => orderStateTokens(ctx.db, ids), {
+  const watch = orderWatchOf(ctx.db, {
     checkOpen: (orderId) => checkOpenPayments(ctx, ctx.payments, orderId),
   });
   // A stopping process answers the held polls at once, with the order as it is (the page asks another process).

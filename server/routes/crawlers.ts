@@ -3,8 +3,8 @@
 // at the store's own address (services/own-address.ts), never at a Host a client made up: caches keep them.
 import { Hono } from 'hono';
 import type { AppContext } from '../context';
-import * as events from '../db/events-repo';
 import { ORDER_PAGE_PREFIXES, STATIC_PAGES } from '../page-addresses';
+import { eventsOnSale } from '../services/events';
 import { escapeAttribute } from '../services/first-screen';
 import { ownAddressOf } from '../services/own-address';
 
@@ -40,7 +40,7 @@ export function crawlerRoutes(ctx: AppContext): Hono {
   });
   app.get('/sitemap.xml', async (c) => {
     const baseUrl = ownAddressOf(ctx, c.req.url);
-    const onSale = await events.listOnSale(ctx.db, ctx.now(), 1, SITEMAP_MOST_EVENTS);
+    const onSale = await eventsOnSale(ctx, SITEMAP_MOST_EVENTS);
     const publicPages = Object.entries(STATIC_PAGES)
       .filter(([path, kind]) => kind === 'public' && path !== '/mansonry' && path !== '/eventqr/')
       .map(([path]) => ({ loc: `${baseUrl}${path}` }));

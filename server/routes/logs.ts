@@ -2,12 +2,12 @@
 import { Hono } from 'hono';
 import { logRequestSchema } from '../../core/contract/logs';
 import type { AppContext } from '../context';
-import { insertLog } from '../db/logs-repo';
+import { keepLog } from '../services/cart-logs';
 import { validate } from './validate';
 
 export function logsRoutes(ctx: AppContext) {
   return new Hono({ strict: false }).post('/', validate('json', logRequestSchema), async (c) => {
-    await insertLog(ctx.db, c.req.valid('json'));
+    await keepLog(ctx, c.req.valid('json'));
     return c.json({ status: 'success' as const });
   });
 }

@@ -9,9 +9,8 @@ import {
 } from '../../core/contract/order';
 import { promptPayInsteadRequestSchema } from '../../core/contract/promptpay-instead';
 import type { AppContext } from '../context';
-import { orderStateToken } from '../db/orders-repo';
 import { payByCard } from '../services/card-payment';
-import { findOrdersFor, inquireOrder } from '../services/order-inquiry';
+import { findOrdersFor, inquireOrder, orderUnchanged } from '../services/order-inquiry';
 import type { OrderWatch } from '../services/order-watch';
 import { createOrder, tokenMatches } from '../services/orders';
 import { refuse, respond } from '../services/outcome';
@@ -73,11 +72,7 @@ export function orderRoutes(ctx: AppContext, version: 'v1' | 'v2' | 'v3', deps: 
       // read back and settled before answering.
       await checkOpenPayments(ctx, ctx.payments, request.order_uuid);
       // The order page's long poll: held (at no cost, order-watch.ts) while the order is as the page knows it.
-      if (
-        request.wait &&
-        request.known &&
-        (await orderStateToken(ctx.db, request.order_uuid)) === request.known
-      )
+      if (request.wait && request.known && (await orderUnchanged(ctx, request.order_uuid, request.known)))
         await watch.wait(
           request.order_uuid,
           request.known,

@@ -7,11 +7,11 @@
 import { type Context, Hono } from 'hono';
 import { formatAmount } from '../../core/pricing';
 import type { AppContext } from '../context';
-import { findOrderWithEvent } from '../db/orders-repo';
 import { findSandboxCharge, finishSandboxCharge, latestSandboxPromptPay } from '../db/sandbox-repo';
 import { log } from '../ops/log';
 import {
   isSandbox,
+  orderOfCharge,
   SANDBOX_SIGNATURE_HEADER,
   type SandboxCallback,
   sandboxTransferRef,
@@ -46,7 +46,7 @@ export function sandboxRoutes(ctx: AppContext, deliver: DeliverToSelf) {
   routes.get('/pay/:id', async (c) => {
     const charge = await promptPayCharge(c.req.param('id'));
     if (!charge) return missing(c);
-    const order = await findOrderWithEvent(ctx.db, charge.order_id);
+    const order = await orderOfCharge(ctx.db, charge.order_id);
     const paid = order?.payment_status === 'PAID';
     return c.html(
       payPage({
@@ -102,7 +102,7 @@ export function sandboxRoutes(ctx: AppContext, deliver: DeliverToSelf) {
     const settled = now?.status ?? charge.status;
     if (settled !== 'successful') return c.html(failedPage(charge.order_id, charge.id), 200, NO_STORE);
     // Like a bank's slip, the page shows the transfer reference (its last 4 characters find the order again).
-    const transferRef = (await findOrderWithEvent(ctx.db, charge.order_id))?.payment_ref ?? '';
+    const transferRef = (await orderOfCharge(ctx.db, charge.order_id))?.payment_ref ?? '';
     return c.html(paidPage(charge.order_id, amount, transferRef), 200, NO_STORE);
   });
 

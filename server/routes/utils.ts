@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { confRequestSchema } from '../../core/contract/utils';
 import type { AppContext } from '../context';
-import { readConf } from '../db/orders-repo';
+import { confValue } from '../services/conf';
 import { tokenMatches, wrongToken } from '../services/orders';
 import { respond } from '../services/outcome';
 import { validate } from './validate';
@@ -11,8 +11,7 @@ export function utilsRoutes(ctx: AppContext) {
   return new Hono().post('/conf', validate('json', confRequestSchema), async (c) => {
     const { token, name } = c.req.valid('json');
     if (!tokenMatches(token, ctx.appToken)) return respond(c, wrongToken('token'));
-    // An administrator's conf row wins (even "", which tells the client to alert the administrator).
-    const value = (await readConf(ctx.db, name)) ?? ctx.payments.name;
+    const value = await confValue(ctx, name);
     return c.json({ status: 'success' as const, body: { value } });
   });
 }

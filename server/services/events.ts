@@ -179,3 +179,7 @@ export async function eventKeyOfPhoto(ctx: EventsContext, rawId: string): Promis
   if (!/^\d{1,16}$/.test(rawId)) return '-';
   return (await photos.eventKeyOfPhoto(ctx.db, Number(rawId))) ?? '-';
 }
+
+/** The events on sale now, newest first, at most `most` (the sitemap's). */
+export const eventsOnSale = (ctx: Pick<AppContext, 'db' | 'now'>, most: number): Promise<EventRow[]> =>
+  events.listOnSale(ctx.db, ctx.now(), 1, most);

@@ -121,3 +121,12 @@ export function maskEmail(email: string): string {
   if (at <= 0) return email === '' ? '' : '***';
   return `${email.slice(0, 1)}***${email.slice(at)}`;
 }
+
+/** Whether the order is as a page last saw it (its state token): the page's long poll is then held. */
+export async function orderUnchanged(
+  ctx: Pick<OrdersContext, 'db'>,
+  orderId: string,
+  known: string,
+): Promise<boolean> {
+  return (await orderStateToken(ctx.db, orderId)) === known;
+}

@@ -8,6 +8,8 @@
 //   it) and MOST_HELD_PER_CLIENT_ORDER per client and order are held: beyond them, the poll is
 //   answered at once with the order as it is (the page asks again);
 // - a poll ends at its own deadline, whatever the feed is doing.
+import type { Db } from '../db/database';
+import { orderStateTokens } from '../db/orders-repo';
 import { log } from '../ops/log';
 import { onOrderChanged } from './order-changes';
 
@@ -215,3 +217,7 @@ function countDown(counts: Map<string, number>, key: string): void {
   if (left > 0) counts.set(key, left);
   else counts.delete(key);
 }
+
+/** The store's watch of its orders: their state tokens read from its database. */
+export const orderWatchOf = (db: Db, options: OrderWatchOptions = {}): OrderWatch =>
+  new OrderWatch((ids) => orderStateTokens(db, ids), options);

@@ -9,6 +9,7 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import generatePayload from 'promptpay-qr';
 import * as v from 'valibot';
 import type { Db } from '../../db/database';
+import { findOrderWithEvent } from '../../db/orders-repo';
 import {
   findSandboxCharge,
   insertSandboxCharge,
@@ -304,3 +305,6 @@ export function promptPayPayload(promptPayId: string, amount: string): string {
 
 /** A single-use sandbox token id. */
 export const newSandboxTokenId = () => newId('tokn');
+
+/** The order a sandbox charge is for, with its event (its pages show the order's transfer reference). */
+export const orderOfCharge = (db: Db, orderId: string) => findOrderWithEvent(db, orderId);

@@ -10,13 +10,12 @@ import { loadConfig } from '../config';
 import { dataDirLayout } from '../data-dir';
 import { type AuditRow, readAudit, writeAudit } from '../db/audit-repo';
 import { openEmbeddedDatabase } from '../db/database';
-import { insertEvent } from '../db/events-repo';
 import { insertOrder } from '../db/orders-repo';
 import { insertPhotos } from '../db/photos-repo';
 import { testDatabases } from '../db/test-databases';
 import { orderRow } from '../test/order-rows';
 import type { StandaloneContext } from './args';
-import { openTestCli, type TestCli } from './cli-fixture';
+import { insertTestEvent, openTestCli, type TestCli } from './cli-fixture';
 import { commands, helpText, runCli } from './commands';
 
 const MOBILE = '0898765432';
@@ -28,19 +27,7 @@ describe.each(testDatabases)('the audit trail on $name', (database) => {
 
   beforeAll(async () => {
     cli = await openTestCli(database);
-    eventId = await insertEvent(cli.db, {
-      event: {
-        event_key: 'night-run',
-        title: 'Night run',
-        cover_object: 'night-run/cover.jpg',
-        event_date_text: '1 พฤศจิกายน 2569',
-        eventdate: '2026-11-01',
-        province: 'กรุงเทพมหานคร',
-        team_key: null,
-        on_sale_start: cli.now,
-        on_sale_end: cli.now,
-      },
-    });
+    eventId = await insertTestEvent(cli, 'night-run', 'Night run');
   });
   afterAll(() => cli.close());
 

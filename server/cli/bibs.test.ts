@@ -4,12 +4,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runnersNamed, startListSize } from '../db/bibs-repo';
-import { findByKey, insertEvent } from '../db/events-repo';
+import { findByKey } from '../db/events-repo';
 import { saveFacesOfPhoto } from '../db/faces-repo';
 import { insertPhotos } from '../db/photos-repo';
 import { testDatabases } from '../db/test-databases';
 import { descriptorToBytes } from '../faces/matrix';
-import { openTestCli, type TestCli } from './cli-fixture';
+import { insertTestEvent, openTestCli, type TestCli } from './cli-fixture';
 
 describe.each(testDatabases)('bib commands on $name', (database) => {
   let cli: TestCli;
@@ -22,19 +22,7 @@ describe.each(testDatabases)('bib commands on $name', (database) => {
 
   beforeAll(async () => {
     cli = await openTestCli(database);
-    eventId = await insertEvent(cli.db, {
-      event: {
-        event_key: 'night-run',
-        title: 'Night run',
-        cover_object: 'night-run/cover.jpg',
-        event_date_text: '1 พฤศจิกายน 2569',
-        eventdate: '2026-11-01',
-        province: 'กรุงเทพมหานคร',
-        team_key: null,
-        on_sale_start: cli.now,
-        on_sale_end: cli.now,
-      },
-    });
+    eventId = await insertTestEvent(cli, 'night-run', 'Night run');
   });
   afterAll(() => cli.close());
 

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Db } from '../db/database';
+import { insertEvent } from '../db/events-repo';
 import type { TestDatabase } from '../db/test-databases';
 import { DiskStore } from '../storage/disk-store';
 import type { CliContext } from './args';
@@ -101,4 +102,25 @@ export async function storedObjects(store: DiskStore): Promise<string[]> {
     .filter((e) => e.isFile())
     .map((e) => path.relative(store.root, path.join(e.parentPath, e.name)))
     .sort();
+}
+
+/** An event of the test's own (no packages), its sale open and closed at the fixture's clock: its id. */
+export function insertTestEvent(
+  cli: Pick<TestCli, 'db' | 'now'>,
+  eventKey: string,
+  title: string,
+): Promise<number> {
+  return insertEvent(cli.db, {
+    event: {
+      event_key: eventKey,
+      title,
+      cover_object: `${eventKey}/cover.jpg`,
+      event_date_text: '1 พฤศจิกายน 2569',
+      eventdate: '2026-11-01',
+      province: 'กรุงเทพมหานคร',
+      team_key: null,
+      on_sale_start: cli.now,
+      on_sale_end: cli.now,
+    },
+  });
 }

@@ -2,31 +2,18 @@
 // its state and the photos its photographer sent, revoked; bad arguments refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database';
-import { insertEvent } from '../db/events-repo';
 import { workingLink } from '../db/photographer-links-repo';
 import { testDatabases } from '../db/test-databases';
 import { recordListeningPort, storeAddress } from '../ops/store-address';
 import { secretHash } from '../services/live-uploads';
-import { openTestCli, type TestCli } from './cli-fixture';
+import { insertTestEvent, openTestCli, type TestCli } from './cli-fixture';
 
 describe('photographer links', () => {
   let cli: TestCli;
 
   beforeAll(async () => {
     cli = await openTestCli(testDatabases[0] as (typeof testDatabases)[number]);
-    await insertEvent(cli.db, {
-      event: {
-        event_key: 'live-run',
-        title: 'Live run',
-        cover_object: 'c.jpg',
-        event_date_text: '1',
-        eventdate: '2026-11-01',
-        province: 'x',
-        team_key: null,
-        on_sale_start: cli.now,
-        on_sale_end: cli.now,
-      },
-    });
+    await insertTestEvent(cli, 'live-run', 'Live run');
   });
   afterAll(() => cli.close());
 

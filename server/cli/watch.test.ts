@@ -2,9 +2,8 @@
 // is server/services/hot-folder.test.ts.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertEvent } from '../db/events-repo';
 import { testDatabases } from '../db/test-databases';
-import { openTestCli, type TestCli, writeImage } from './cli-fixture';
+import { insertTestEvent, openTestCli, type TestCli, writeImage } from './cli-fixture';
 
 describe('watch', () => {
   let cli: TestCli;
@@ -12,19 +11,7 @@ describe('watch', () => {
 
   beforeAll(async () => {
     cli = await openTestCli(testDatabases[0] as (typeof testDatabases)[number]);
-    await insertEvent(cli.db, {
-      event: {
-        event_key: 'live-run',
-        title: 'Live run',
-        cover_object: 'c.jpg',
-        event_date_text: '1',
-        eventdate: '2026-11-01',
-        province: 'x',
-        team_key: null,
-        on_sale_start: cli.now,
-        on_sale_end: cli.now,
-      },
-    });
+    await insertTestEvent(cli, 'live-run', 'Live run');
     folder = path.join(cli.dir, 'hot');
     await writeImage(folder, 'IMG_0001.JPG');
   });

@@ -18,6 +18,7 @@ import { eventNameSearchesPerDay } from '../services/bib-search';
 import { photoPass } from '../services/photo-pass';
 import { memoryLimiter } from '../services/rate-limit';
 import { generousLimits, openTestApp, TEST_PHOTO_PASS_SECRET, type TestApp } from '../test/app-fixture';
+import { phuketEventOnSale } from '../test/fixtures';
 import { apiLimits } from './api';
 
 const NOW = new Date('2026-11-22T05:00:00Z');
@@ -52,15 +53,7 @@ describe.each(testDatabases)('bib search on $name', (database) => {
     t = await openTestApp(database, NOW);
     db = t.ctx.db;
     t.ctx.faces = engine;
-    const base = {
-      cover_object: 'x/cover.jpg',
-      event_date_text: '15 พฤศจิกายน 2569',
-      eventdate: '2026-11-15',
-      province: 'ภูเก็ต',
-      team_key: null,
-      on_sale_start: new Date(NOW.getTime() - DAY),
-      on_sale_end: new Date(NOW.getTime() + 30 * DAY),
-    };
+    const base = phuketEventOnSale(NOW);
     eventId = await insertEvent(db, {
       event: { ...base, event_key: 'bib-run', title: 'Bib run', is_mhao: true, mhao_price: '300' },
     });

@@ -18,6 +18,7 @@ import type { FaceQuery, FaceSearchEngine } from '../faces/engine';
 import { descriptorToBytes } from '../faces/matrix';
 import { photoPass } from '../services/photo-pass';
 import { openTestApp, TEST_PHOTO_PASS_SECRET, type TestApp } from '../test/app-fixture';
+import { phuketEventOnSale } from '../test/fixtures';
 
 const NOW = new Date('2026-11-22T05:00:00Z');
 const DAY = 86_400_000;
@@ -55,15 +56,7 @@ describe.each(testDatabases)('more like this one on $name', (database) => {
     t = await openTestApp(database, NOW);
     db = t.ctx.db;
     t.ctx.faces = engine;
-    const base = {
-      cover_object: 'x/cover.jpg',
-      event_date_text: '15 พฤศจิกายน 2569',
-      eventdate: '2026-11-15',
-      province: 'ภูเก็ต',
-      team_key: null,
-      on_sale_start: new Date(NOW.getTime() - DAY),
-      on_sale_end: new Date(NOW.getTime() + 30 * DAY),
-    };
+    const base = phuketEventOnSale(NOW);
     const eventId = await insertEvent(db, {
       event: {
         ...base,

@@ -1,21 +1,19 @@
 // Search by bib number beside the selfie, into the same results; by name through the start list; and a face
 // search's photos found by the runner's bib, marked.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FaceSearchAnswer } from '../../../core/contract/facesearch';
-import { appDb } from '../../lib/db/app-db';
 import { changeField } from '../../test/change-field';
 import { renderPage } from '../../test/render-page';
 import { readList } from '../cart/cart-store';
 import { BibNotFound, BibResultsHeading } from './BibSearch';
-import { FakeXhr } from './fake-xhr';
 import {
   fakeApi,
   found,
-  InstantXhr,
   jpegFile,
   photo,
   picker,
+  preparePanelTests,
   renderPanel,
   reply,
   testEvent,
@@ -24,16 +22,7 @@ import {
 const compressSelfie = vi.hoisted(() => vi.fn());
 vi.mock('./compress-selfie', () => ({ compressSelfie }));
 
-beforeEach(async () => {
-  FakeXhr.reset();
-  vi.stubGlobal('XMLHttpRequest', InstantXhr);
-  compressSelfie.mockResolvedValue(new Blob([new Uint8Array(1024)], { type: 'image/jpeg' }));
-  await Promise.all(appDb.tables.map((table) => table.clear()));
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+preparePanelTests(compressSelfie);
 
 const bibEvent = (byName = false, range?: { from: number; to: number }) =>
   testEvent({ bib_search: { min_digits: 3, max_digits: 5, by_name: byName, ...(range ? { range } : {}) } });

@@ -2,23 +2,13 @@
 // English; no selfie is taken (no picker), and its bib results offer nothing done by face ("this is me", a second
 // selfie, an alert).
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { appDb } from '../../lib/db/app-db';
+import { describe, expect, it } from 'vitest';
 import { changeField } from '../../test/change-field';
 import { renderPage } from '../../test/render-page';
 import { FaceSearchPanel } from './FaceSearchPanel';
-import { FakeXhr } from './fake-xhr';
-import { fakeApi, found, InstantXhr, reply, testEvent } from './panel-test-kit';
+import { fakeApi, found, preparePanelTests, reply, testEvent } from './panel-test-kit';
 
-beforeEach(async () => {
-  FakeXhr.reset();
-  vi.stubGlobal('XMLHttpRequest', InstantXhr);
-  await Promise.all(appDb.tables.map((table) => table.clear()));
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+preparePanelTests();
 
 const bibSearch = { min_digits: 3, max_digits: 5, by_name: false };
 const render = (

@@ -1,18 +1,16 @@
 // The results of the panel, in Thai: Add / Remove against the real IndexedDB cart, the lightbox (keys, loop, focus),
 // "more like this one", and the buttons of each event variant (buy all, download all, add all).
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { photoCopyUrl } from '../../../core/contract/photos';
-import { appDb } from '../../lib/db/app-db';
 import { changeField } from '../../test/change-field';
 import { readFlag, readList } from '../cart/cart-store';
-import { FakeXhr } from './fake-xhr';
 import {
   fakeApi,
   found,
-  InstantXhr,
   jpegFile,
   picker,
+  preparePanelTests,
   renderPanel,
   reply,
   testEvent,
@@ -21,16 +19,7 @@ import {
 const compressSelfie = vi.hoisted(() => vi.fn());
 vi.mock('./compress-selfie', () => ({ compressSelfie }));
 
-beforeEach(async () => {
-  FakeXhr.reset();
-  vi.stubGlobal('XMLHttpRequest', InstantXhr);
-  compressSelfie.mockResolvedValue(new Blob([new Uint8Array(1024)], { type: 'image/jpeg' }));
-  await Promise.all(appDb.tables.map((table) => table.clear()));
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+preparePanelTests(compressSelfie);
 
 async function searchFinds(count: number) {
   changeField(picker(), { target: { files: [jpegFile()] } });

@@ -2,27 +2,25 @@
 // photo, from the thumbnail's small menu or the lightbox: "this is me" moves it up and searches with its face (and
 // says what that found), "not me" hides every photo of that person (and says so, with undo).
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FaceSearchAnswer } from '../../../core/contract/facesearch';
-import { appDb } from '../../lib/db/app-db';
 import { changeField } from '../../test/change-field';
 import { readList } from '../cart/cart-store';
-import { FakeXhr } from './fake-xhr';
-import { fakeApi, InstantXhr, jpegFile, passOf, photo, picker, renderPanel, reply } from './panel-test-kit';
+import {
+  fakeApi,
+  jpegFile,
+  passOf,
+  photo,
+  picker,
+  preparePanelTests,
+  renderPanel,
+  reply,
+} from './panel-test-kit';
 
 const compressSelfie = vi.hoisted(() => vi.fn());
 vi.mock('./compress-selfie', () => ({ compressSelfie }));
 
-beforeEach(async () => {
-  FakeXhr.reset();
-  vi.stubGlobal('XMLHttpRequest', InstantXhr);
-  compressSelfie.mockResolvedValue(new Blob([new Uint8Array(1024)], { type: 'image/jpeg' }));
-  await Promise.all(appDb.tables.map((table) => table.clear()));
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+preparePanelTests(compressSelfie);
 
 /** An answer in tiers; `people` names each photo's likely person (its face is 100 + the photo's id). */
 const tiered = (mine: number[], maybe: number[], people: Record<number, number>): FaceSearchAnswer => ({

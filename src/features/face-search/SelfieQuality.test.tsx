@@ -1,17 +1,15 @@
 // The selfie's own quality and the second selfie: a selfie the store finds poor is explained before any search, with
 // "another photo" and "search anyway"; results mostly "maybe you" offer a second selfie searched with the first.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FaceSearchAnswer } from '../../../core/contract/facesearch';
-import { appDb } from '../../lib/db/app-db';
 import { changeField } from '../../test/change-field';
-import { FakeXhr } from './fake-xhr';
 import {
   fakeApi,
-  InstantXhr,
   jpegFile,
   photo,
   picker,
+  preparePanelTests,
   renderPanel,
   reply,
   SEARCH_ID,
@@ -20,16 +18,7 @@ import {
 const compressSelfie = vi.hoisted(() => vi.fn());
 vi.mock('./compress-selfie', () => ({ compressSelfie }));
 
-beforeEach(async () => {
-  FakeXhr.reset();
-  vi.stubGlobal('XMLHttpRequest', InstantXhr);
-  compressSelfie.mockResolvedValue(new Blob([new Uint8Array(1024)], { type: 'image/jpeg' }));
-  await Promise.all(appDb.tables.map((table) => table.clear()));
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+preparePanelTests(compressSelfie);
 
 const tiered = (mine: number[], maybe: number[]): FaceSearchAnswer => ({
   status: 'success',

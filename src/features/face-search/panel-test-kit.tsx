@@ -1,10 +1,11 @@
 // Test kit for the face search panel's component tests: an event, photos, a routed fetch standing in for the API,
 // selfie files, and the panel rendered inside the app's providers. The XHR stand-in is fake-xhr.ts.
 import { screen } from '@testing-library/react';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, type Mock, vi } from 'vitest';
 import type { EventDetail } from '../../../core/contract/events';
 import type { FaceSearchAnswer } from '../../../core/contract/facesearch';
 import type { Photo } from '../../../core/contract/photos';
+import { appDb } from '../../lib/db/app-db';
 import { eventSummary } from '../../test/event-summary';
 import { renderPage } from '../../test/render-page';
 import { forgetFaceConsent, giveFaceConsent } from '../privacy/face-consent';
@@ -143,3 +144,21 @@ export const renderPanel = (
 
 /** The selfie picker input (the label names it). */
 export const picker = () => screen.getByLabelText('เลือกรูปเซลฟี่') as HTMLInputElement;
+
+/**
+ * The panel tests' set-up, for a test file to call once: uploads answered at once (InstantXhr), the device's
+ * database empty, and `compress` (the file's mock of compress-selfie, when it has one) answering a small JPEG;
+ * every stub and spy undone after each test.
+ */
+export function preparePanelTests(compress?: Mock): void {
+  beforeEach(async () => {
+    FakeXhr.reset();
+    vi.stubGlobal('XMLHttpRequest', InstantXhr);
+    compress?.mockResolvedValue(new Blob([new Uint8Array(1024)], { type: 'image/jpeg' }));
+    await Promise.all(appDb.tables.map((table) => table.clear()));
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+}

@@ -140,7 +140,6 @@ export async function runJobs(
         })
         .catch((error) => log.error('jobs: renewing a lease failed', { job: job.id, err: error }));
     }, leaseMs / 4);
-    let retry = true;
     try {
       const result = await runOne(job, handlers);
       clearInterval(renewal);
@@ -150,9 +149,10 @@ export async function runJobs(
       clearInterval(renewal);
       // Given back while it ran (the process is stopping): another process does it.
       if (!runningHere.delete(job)) continue;
-      if (error instanceof JobPayloadError) retry = false;
-      const policy = isJobKind(job.kind) ? JOBS[job.kind].retry : undefined;
-      if (retry && policy && job.attempts < policy.maxAttempts) {
+      // A payload that is not its kind's will not become one: failed at once.
+      const policy =
+        isJobKind(job.kind) && !(error instanceof JobPayloadError) ? JOBS[job.kind].retry : undefined;
+      if (policy && job.attempts < policy.maxAttempts) {
         await fail(ctx.db, job, errorText(error), new Date(now().getTime() + policy.delayMs(job.attempts)));
         counts.retried += 1;
       } else {

@@ -108,6 +108,7 @@ export const ERROR_CODES = [
   'too-many-alerts',
   'too-many-codes',
   'too-many-pixels',
+  'too-many-requests',
   'too-many-tries',
   'upload-link-invalid',
   'wrong-code',
@@ -128,7 +129,7 @@ export const errorAnswerSchema = v.object({
   message_th: v.optional(v.string()),
   code: v.fallback(v.optional(errorCodeSchema), undefined),
   field: v.optional(v.string()),
-  /** Seconds to wait before asking again (our addition, with the Retry-After header): a busy face search. */
+  /** Seconds to wait before asking again (our addition, with the Retry-After header): a busy face search, a 429. */
   retry_after: v.optional(v.number()),
 });
 export type ErrorAnswer = v.InferOutput<typeof errorAnswerSchema>;

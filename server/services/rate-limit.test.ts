@@ -46,7 +46,14 @@ describe('rateLimit middleware', () => {
     const refused = await app.request('/', { headers: { 'x-client': '1' } });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(55);
-    expect(await refused.json()).toMatchObject({ status: 'error' });
+    const wait = Number(refused.headers.get('retry-after'));
+    expect(await refused.json()).toEqual({
+      status: 'error',
+      code: 'too-many-requests',
+      message: `too many requests, try again in ${wait} s`,
+      message_th: `ส่งคำขอถี่เกินไป กรุณาลองใหม่ใน ${wait} วินาที`,
+      retry_after: wait,
+    });
     expect((await app.request('/', { headers: { 'x-client': '2' } })).status).toBe(200);
   });
 });

@@ -189,7 +189,13 @@ export function rateLimit(limiter: RateLimiter, key: (c: Context) => string): Mi
     if (wait > 0) {
       c.header('Retry-After', String(wait));
       return c.json<ErrorAnswer>(
-        { status: 'error', message: `too many requests, try again in ${wait} s` },
+        {
+          status: 'error',
+          code: 'too-many-requests',
+          message: `too many requests, try again in ${wait} s`,
+          message_th: `ส่งคำขอถี่เกินไป กรุณาลองใหม่ใน ${wait} วินาที`,
+          retry_after: wait,
+        },
         429,
       );
     }

@@ -213,6 +213,30 @@ describe('FaceSearchPanel search', () => {
     expect(api.filter((c) => c.url.endsWith('/sign'))).toHaveLength(1);
   });
 
+  it('waits out a search refused as too many (429) for the seconds its Retry-After says, then asks again', async () => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+      shouldAdvanceTime: true,
+    });
+    const tooMany = new Response(JSON.stringify({ status: 'error', message: 'too many requests' }), {
+      status: 429,
+      headers: { 'content-type': 'application/json', 'retry-after': '2' },
+    });
+    const answers = [tooMany, reply(200, found(3))];
+    const api = fakeApi({ search: () => answers.shift() ?? reply(500, {}) });
+    await renderPanel();
+    choose(jpegFile());
+    expect(await screen.findByText(/ขณะนี้มีผู้ค้นหาพร้อมกันจำนวนมาก จะค้นหาให้อีกครั้งใน [12] วินาที/)).toBeInTheDocument();
+    expect(screen.queryByText(/เกิดข้อผิดพลาด/)).not.toBeInTheDocument();
+    await act(async () => undefined);
+    act(() => {
+      vi.advanceTimersByTime(2100);
+    });
+    expect(await screen.findByRole('heading', { name: 'พบ 1 รูปที่ตรงกับใบหน้าของคุณ' })).toBeInTheDocument();
+    expect(api.filter((c) => c.url.endsWith('/v2/facesearch'))).toHaveLength(2);
+    expect(api.filter((c) => c.url.endsWith('/sign'))).toHaveLength(1);
+  });
+
   it('shows the event’s results kept from an earlier visit, without a new selfie, until a new search replaces them', async () => {
     await saveResults('standard', 'event-1', [photo(5), photo(7)], [photo(8)]);
     await saveResults('standard', 'other-event', [photo(40, 2)]);

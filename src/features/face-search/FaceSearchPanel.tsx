@@ -11,15 +11,13 @@
 // runner who gave it can withdraw it.
 // An event whose organiser turned face search off offers the bib search alone, and says why.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type JSX, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { type JSX, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { EventDetail } from '../../../core/contract/events';
 import type { Photo } from '../../../core/contract/photos';
 import type { FaceConsent } from '../../../core/contract/privacy';
-import { afterFirstScreen } from '../../lib/after-first-screen';
 import { useBusyWhile } from '../../lib/busy';
 import { useDeviceState } from '../../lib/hydration';
 import { useRevealWhenAnswered } from '../../lib/reveal';
-import { keepAlert, keptAlert } from '../alerts/kept-alert';
 import { OtherEventQuestion } from '../cart/OtherEventQuestion';
 import { useMhaoTexts } from '../cart/use-mhao-texts';
 import { FaceConsentQuestion, useFaceConsentQuestion } from '../privacy/FaceConsentQuestion';
@@ -27,7 +25,7 @@ import { currentFaceConsent, hasFaceConsent } from '../privacy/face-consent';
 import { WithdrawConsent } from '../privacy/WithdrawConsent';
 import { BibSearch } from './BibSearch';
 import { ConfirmDialog, useConfirm } from './ConfirmDialog';
-import { checkSelfieFile } from './file-checks';
+import { type CheckedSelfie, checkSelfieFile } from './file-checks';
 import type { MoreTiers } from './MoreLikeThis';
 import { PoorSelfie } from './PoorSelfie';
 import { SearchStatus } from './SearchStatus';
@@ -35,6 +33,7 @@ import { SelfiePicker } from './SelfiePicker';
 import { mostlyMaybe, SurerSearch } from './SurerSearch';
 import { isBusy, type SearchStep } from './search-machine';
 import { markSelfieChosen, measureSelfieToResults } from './selfie-timing';
+import { useKeptResults } from './use-kept-results';
 import { useNearbyFrames } from './use-nearby-frames';
 import { usePhotoFeedback } from './use-photo-feedback';
 import { useSelfieSearch } from './use-selfie-search';
@@ -46,8 +45,6 @@ import './face-search.css';
 const loadResults = () => import('./FaceResults');
 const FaceResults = lazy(loadResults);
 const cartStore = () => import('../cart/cart-store');
-const savedResults = () => import('./saved-results');
-const alertLanding = () => import('../alerts/alert-landing');
 // "Tell me when new photos of me arrive": loaded with the first answer, or for an alert's link.
 const PhotoAlerts = lazy(async () => ({ default: (await import('../alerts/PhotoAlerts')).PhotoAlerts }));
 const NONE: readonly Photo[] = [];
@@ -78,13 +75,13 @@ export function FaceSearchPanel({
     return consent;
   };
   // The store did not take the consent sent: asked again, and the same selfie searched once given.
-  const retryWithConsent = useRef<(file: File, widen: boolean) => void>(() => undefined);
+  const retryWithConsent = useRef<(selfie: CheckedSelfie, widen: boolean) => void>(() => undefined);
   const { state, dispatch, search, searchAnyway, searchBib, lastSelfie, facePicker, cropFace } =
     useSelfieSearch(event, {
-      onConsentRequired: (file, widen) => retryWithConsent.current(file, widen),
+      onConsentRequired: (selfie, widen) => retryWithConsent.current(selfie, widen),
     });
-  retryWithConsent.current = (file, widen) => {
-    void consentQuestion.ask().then((consent) => consent && search(file, { widen, consent }));
+  retryWithConsent.current = (selfie, widen) => {
+    void consentQuestion.ask().then((consent) => consent && search(selfie, { widen, consent }));
   };
   const confirm = useConfirm();
   const mhaoTexts = useMhaoTexts();
@@ -102,65 +99,9 @@ export function FaceSearchPanel({
 
   // The results shown: those found, or, while a second selfie is searched, those it widens.
   const shownPhotos = current.step === 'found' ? current.photos : state.widening;
-  const [keptNearby, setKeptNearby] = useState<readonly Photo[]>(NONE);
   const eventKey = event.event_key;
-  // The event's kept results are written one after another, in the order asked: the results, then their frames.
-  const saves = useRef<Promise<unknown>>(Promise.resolve());
-  const inOrder = useCallback(<T,>(work: () => Promise<T>): Promise<T> => {
-    const next = saves.current.then(work, work);
-    saves.current = next.catch(() => undefined);
-    return next;
-  }, []);
-  const keepNearby = useCallback(
-    (nearby: Photo[]) => {
-      inOrder(async () => (await savedResults()).saveNearby(cartKind, eventKey, nearby)).catch(
-        () => undefined,
-      );
-    },
-    [cartKind, eventKey, inOrder],
-  );
-  const nearby = useNearbyFrames(eventKey, shownPhotos, keptNearby, keepNearby, state.bib);
-
-  const keep = useCallback(
-    (list: readonly Photo[]) =>
-      inOrder(async () => (await savedResults()).saveResults(cartKind, eventKey, list)),
-    [cartKind, eventKey, inOrder],
-  );
-
-  // The event's results kept from an earlier visit come back (after the first screen: the cart database waits),
-  // unless a search began meanwhile.
-  const stepRef = useRef(current.step);
-  stepRef.current = current.step;
-  // Opened from an alert's link: its photos are shown with those kept, and kept with them.
-  const [alertLink, setAlertLink] = useState<{ token?: string; confirm?: string }>({});
-  const [hasKeptAlert, setHasKeptAlert] = useState(false);
-  useEffect(() => {
-    let stopped = false;
-    const restore = async () => {
-      await afterFirstScreen();
-      const kept = await (await savedResults()).restoreResults(cartKind, eventKey);
-      const link = location.search.includes('alert')
-        ? (await alertLanding()).alertParams(location.search)
-        : {};
-      if (stopped) return;
-      setAlertLink(link);
-      let photos = kept?.photos ?? [];
-      if (link.token) keepAlert(eventKey, link.token);
-      setHasKeptAlert(keptAlert(eventKey) !== undefined);
-      if (link.token) {
-        photos = await (await alertLanding()).withAlertPhotos(link.token, photos);
-        if (!stopped && stepRef.current === 'idle' && photos.length > 0) await keep(photos);
-      }
-      if (stopped || photos.length === 0 || stepRef.current !== 'idle') return;
-      loadResults().catch(() => undefined);
-      if (kept) setKeptNearby(kept.nearby);
-      dispatch({ type: 'restored', photos });
-    };
-    restore().catch(() => undefined);
-    return () => {
-      stopped = true;
-    };
-  }, [cartKind, eventKey, dispatch, keep]);
+  const kept = useKeptResults(state, dispatch, cartKind, eventKey);
+  const nearby = useNearbyFrames(eventKey, shownPhotos, kept.nearby, kept.keepNearby, state.bib);
 
   // The results are on screen (committed; the next frame paints them): the flow's end for the timing marks.
   const foundPhotos = current.step === 'found' ? current.photos : undefined;
@@ -180,21 +121,25 @@ export function FaceSearchPanel({
     const { confirmNewSearch } = await cartStore();
     if (!(await confirmNewSearch(cartKind, event.is_mhao === 'Y', confirm.ask))) return false;
     setOpen(undefined);
-    setKeptNearby(NONE);
+    kept.forgetNearby();
     return true;
+  };
+
+  /** The chosen file, checked once before anything is asked or sent; a wrong type is said instead. */
+  const checked = async (file: File): Promise<CheckedSelfie | undefined> => {
+    const check = await checkSelfieFile(file);
+    if (check.ok) return check.selfie;
+    dispatch({ type: 'rejected-type' });
+    return undefined;
   };
 
   const choose = async (file: File) => {
     if (busy || !faceSearch) return;
-    const check = await checkSelfieFile(file);
-    if (!check.ok) {
-      dispatch({ type: 'rejected-type' });
-      return;
-    }
-    const consent = await faceConsent();
-    if (!consent || !(await readyForNewSearch())) return;
+    const selfie = await checked(file);
+    const consent = selfie && (await faceConsent());
+    if (!selfie || !consent || !(await readyForNewSearch())) return;
     markSelfieChosen(); // after any question, so the timing is the flow's alone
-    await search(file, { consent });
+    await search(selfie, { consent });
   };
 
   // A search by bib number: the same question first, the same results.
@@ -207,20 +152,22 @@ export function FaceSearchPanel({
   // stays as it is).
   const widen = async (file: File) => {
     if (busy || current.step !== 'found') return;
-    const consent = await faceConsent();
-    if (!consent) return;
+    const selfie = await checked(file);
+    const consent = selfie && (await faceConsent());
+    if (!selfie || !consent) return;
     setOpen(undefined);
-    await search(file, { widen: true, consent });
+    await search(selfie, { widen: true, consent });
   };
 
   // Results mostly "maybe you": a second selfie searched with the first for surer ones (the same runner's search
   // made surer: no new-search question, the cart stays as it is).
   const surer = async (file: File) => {
     if (busy || current.step !== 'found') return;
-    const consent = await faceConsent();
-    if (!consent) return;
+    const selfie = await checked(file);
+    const consent = selfie && (await faceConsent());
+    if (!selfie || !consent) return;
     setOpen(undefined);
-    await search(file, { consent, withLast: true });
+    await search(selfie, { consent, withLast: true });
   };
   const offerSurer =
     faceSearch &&
@@ -234,20 +181,6 @@ export function FaceSearchPanel({
   useSharedPhoto(event.event_key, choose);
 
   const feedback = usePhotoFeedback(state, dispatch, eventKey, () => setOpen(undefined));
-
-  // What the runner sees of their photos is kept for the event (and is the latest results buy-all takes) whenever a
-  // search, a widening, "more like this", "this is me" or "not me" changes it; not when kept results come back (from
-  // idle within the same run: every search starts a new run). React may batch a whole quick search into one render,
-  // so the effect can see idle, then found, with nothing between.
-  const run = state.run;
-  const shownBefore = useRef<{ step: SearchStep; run: number }>({ step: current, run });
-  useEffect(() => {
-    const before = shownBefore.current;
-    shownBefore.current = { step: current, run };
-    if (before.step === current || (before.step.step === 'idle' && before.run === run)) return;
-    if (current.step === 'found') keep(current.photos).catch(() => undefined);
-    else if (current.step === 'not-found') keep([]).catch(() => undefined);
-  }, [current, run, keep]);
 
   const answered = current.step === 'found' || current.step === 'not-found';
   // Alerts need a selfie (a bib alert too: its face proves the bib): none is offered without face search.
@@ -333,14 +266,14 @@ export function FaceSearchPanel({
           </Suspense>
         )}
       </div>
-      {(offerAlerts || alertLink.token || alertLink.confirm || hasKeptAlert) && (
+      {(offerAlerts || kept.alertLink.token || kept.alertLink.confirm || kept.hasKeptAlert) && (
         <Suspense fallback={null}>
           <PhotoAlerts
             eventKey={eventKey}
             selfie={lastSelfie}
             bib={state.bib}
             answered={offerAlerts}
-            confirmSecret={alertLink.confirm}
+            confirmSecret={kept.alertLink.confirm}
           />
         </Suspense>
       )}

@@ -52,18 +52,16 @@ describe('isOversize', () => {
 
 describe('checkSelfieFile', () => {
   it('accepts a jpeg and a png, flagging 5 MB or more as oversize', async () => {
-    expect(await checkSelfieFile(file(JPEG_HEAD, 'me.jpg', 'image/jpeg'))).toEqual({
-      ok: true,
-      oversize: false,
-    });
-    expect(await checkSelfieFile(file(PNG_HEAD, 'me.png', 'image/png'))).toEqual({
-      ok: true,
-      oversize: false,
-    });
-    expect(await checkSelfieFile(file(JPEG_HEAD, 'big.jpg', 'image/jpeg', UPLOAD_MAX_BYTES))).toEqual({
-      ok: true,
-      oversize: true,
-    });
+    const accepted = async (name: string, head: number[], type: string, size?: number) => {
+      const chosen = file(head, name, type, size);
+      expect(await checkSelfieFile(chosen)).toEqual({
+        ok: true,
+        selfie: { file: chosen, oversize: size !== undefined },
+      });
+    };
+    await accepted('me.jpg', JPEG_HEAD, 'image/jpeg');
+    await accepted('me.png', PNG_HEAD, 'image/png');
+    await accepted('big.jpg', JPEG_HEAD, 'image/jpeg', UPLOAD_MAX_BYTES);
   });
   it('refuses a text file renamed .jpg, a gif, a gif named .jpg and an empty file', async () => {
     const wrong = { ok: false, reason: 'wrong-type' };

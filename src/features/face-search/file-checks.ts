@@ -3,7 +3,13 @@
 // only warns: the photo is compressed on the device anyway.
 import { UPLOAD_ACCEPTED_TYPES, UPLOAD_MAX_BYTES } from '../../../core/constants';
 
-export type SelfieCheck = { ok: true; oversize: boolean } | { ok: false; reason: 'wrong-type' };
+/** A chosen file that passed the checks, to search with: `oversize`, 5 MB or more (the size warning shows). */
+export interface CheckedSelfie {
+  readonly file: File;
+  readonly oversize: boolean;
+}
+
+export type SelfieCheck = { ok: true; selfie: CheckedSelfie } | { ok: false; reason: 'wrong-type' };
 
 /** The picker's accept list (SPEC §5: the picker accepts png/jpeg). */
 export const ACCEPT_ATTRIBUTE = UPLOAD_ACCEPTED_TYPES.join(',');
@@ -41,5 +47,5 @@ export async function checkSelfieFile(file: File): Promise<SelfieCheck> {
   if (!declaresJpegOrPng(file) || file.size === 0) return { ok: false, reason: 'wrong-type' };
   const head = await readHead(file, 8).catch(() => new Uint8Array());
   if (sniffImage(head) === 'other') return { ok: false, reason: 'wrong-type' };
-  return { ok: true, oversize: isOversize(file.size) };
+  return { ok: true, selfie: { file, oversize: isOversize(file.size) } };
 }

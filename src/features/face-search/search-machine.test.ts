@@ -105,7 +105,13 @@ describe('searchReducer', () => {
 
   it('turns a file that does not decode during preparation into the type message', () => {
     const state = run({ type: 'started', oversize: true }, { type: 'failed', failure: 'wrong-type' });
-    expect(state).toEqual({ current: { step: 'idle' }, run: 1, wrongType: true, sizeWarning: false });
+    expect(state).toEqual({
+      current: { step: 'idle' },
+      run: 1,
+      resultsChanged: 0,
+      wrongType: true,
+      sizeWarning: false,
+    });
   });
 
   it('raises the size warning for an oversize file while the run goes on, until it expires', () => {
@@ -208,7 +214,59 @@ describe('searchReducer', () => {
 
   it('resets to idle when not busy, as a run of its own', () => {
     const found = run(...toSearching, { type: 'answered', answer: answer(1) });
-    expect(searchReducer(found, { type: 'reset' })).toEqual({ ...initialSearchState, run: found.run + 1 });
+    expect(searchReducer(found, { type: 'reset' })).toEqual({
+      ...initialSearchState,
+      run: found.run + 1,
+      resultsChanged: found.resultsChanged,
+    });
+  });
+
+  it('counts the changes to the results, and nothing else, as changes to keep', () => {
+    const changes = (state: SearchState, ...actions: SearchAction[]) =>
+      actions.reduce(searchReducer, state).resultsChanged - state.resultsChanged;
+    // Brought back from an earlier visit: already kept.
+    const restored = run({ type: 'restored', photos: [photo(1)] });
+    expect(restored.resultsChanged).toBe(0);
+    // A search's steps change nothing until its answer, found or not.
+    expect(changes(restored, ...toSearching)).toBe(0);
+    expect(changes(restored, ...toSearching, { type: 'answered', answer: answer(2) })).toBe(1);
+    expect(changes(restored, ...toSearching, { type: 'answered', answer: answer() })).toBe(1);
+    expect(changes(restored, ...toSearching, { type: 'failed', failure: 'search' })).toBe(0);
+    const found = run(...toSearching, {
+      type: 'answered',
+      answer: {
+        ...answer(1),
+        maybe_images: [photo(2)],
+        matched_faces: [
+          { photo_id: 1, face_id: 11, person_id: 1 },
+          { photo_id: 2, face_id: 12, person_id: 2 },
+        ],
+      },
+    });
+    expect(found.resultsChanged).toBe(1);
+    // A widening that fails shows the same results again; one that answers changes them.
+    const widen: SearchAction = { type: 'started', oversize: false, widen: true };
+    expect(changes(found, widen, { type: 'compressed' }, { type: 'failed', failure: 'offline' })).toBe(0);
+    expect(
+      changes(
+        found,
+        widen,
+        { type: 'compressed' },
+        { type: 'uploaded' },
+        { type: 'answered', answer: answer(3) },
+      ),
+    ).toBe(1);
+    // More results, "this is me", "not me" and its undo each change them.
+    expect(changes(found, { type: 'more-results', photos: [photo(4)], mode: 'merge' })).toBe(1);
+    expect(changes(found, { type: 'mine', photoId: 2 })).toBe(1);
+    expect(changes(found, { type: 'not-mine', photoId: 2 }, { type: 'undo-not-mine' })).toBe(2);
+    // "This is me" on a photo already among the runner's, and more results of an earlier run, change nothing.
+    expect(changes(found, { type: 'mine', photoId: 1, searching: true })).toBe(0);
+    expect(
+      changes(found, { type: 'more-results', photos: [photo(4)], mode: 'merge', run: found.run - 1 }),
+    ).toBe(0);
+    // A reset keeps the count: a page that kept results is not told of a change it did not make.
+    expect(changes(found, { type: 'reset' })).toBe(0);
   });
 
   it('applies "more" results only in the run they were asked in', () => {

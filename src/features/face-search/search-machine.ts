@@ -70,6 +70,11 @@ export interface SearchState {
   current: SearchStep;
   /** Counts the runs (a search, a widening, a reset): an answer asked for in an earlier run is not applied. */
   run: number;
+  /**
+   * Counts the changes to the runner's results (RESULT_CHANGES): the page keeps what it shows whenever this moves.
+   * Results brought back from an earlier visit are not a change: they are already kept.
+   */
+  resultsChanged: number;
   /** The results shown while another selfie of the same runner is searched to widen them. */
   widening?: Photo[];
   /** The rest of what was shown while widening: the maybe tier, the matched faces, the people said not to be. */
@@ -163,6 +168,7 @@ export type SearchAction =
 export const initialSearchState: SearchState = {
   current: { step: 'idle' },
   run: 0,
+  resultsChanged: 0,
   wrongType: false,
   sizeWarning: false,
 };
@@ -266,7 +272,27 @@ export function mergePhotos(current: readonly Photo[], more: readonly Photo[]): 
   return [...current, ...more.filter((p) => !seen.has(p.id) && seen.add(p.id))];
 }
 
+/**
+ * The actions that change the runner's results when they change what is shown: an answer (a search, a widening),
+ * more results, and the runner's word on a photo (or its undo). A failed widening shows the same results again.
+ */
+const RESULT_CHANGES: ReadonlySet<SearchAction['type']> = new Set([
+  'answered',
+  'more-results',
+  'mine',
+  'not-mine',
+  'undo-not-mine',
+]);
+
 export function searchReducer(state: SearchState, action: SearchAction): SearchState {
+  const next = nextState(state, action);
+  if (next === state) return state;
+  const answered = next.current.step === 'found' || next.current.step === 'not-found';
+  const changed = RESULT_CHANGES.has(action.type) && next.current !== state.current && answered;
+  return { ...next, resultsChanged: state.resultsChanged + (changed ? 1 : 0) };
+}
+
+function nextState(state: SearchState, action: SearchAction): SearchState {
   const step = state.current.step;
   switch (action.type) {
     case 'rejected-type': {
@@ -281,6 +307,7 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
       return {
         current: { step: 'preparing' },
         run: state.run + 1,
+        resultsChanged: state.resultsChanged,
         wrongType: false,
         sizeWarning: action.oversize,
         ...(shown ? { widening: shown.photos, wideningTiers: tiersOf(shown) } : {}),
@@ -292,6 +319,7 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
       return {
         current: { step: 'searching' },
         run: state.run + 1,
+        resultsChanged: state.resultsChanged,
         wrongType: false,
         sizeWarning: false,
         bib: action.bib,
@@ -466,6 +494,8 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
       return { ...state, current: next, notice: { kind: 'hidden', count, undo: state.current } };
     }
     case 'reset':
-      return isBusy(state) ? state : { ...initialSearchState, run: state.run + 1 };
+      return isBusy(state)
+        ? state
+        : { ...initialSearchState, run: state.run + 1, resultsChanged: state.resultsChanged };
   }
 }

@@ -16,8 +16,8 @@ const photo = (id: number): Photo => ({
   is_manual: 'N',
   pass: `${'a'.repeat(20)}${String(id).padStart(2, '0')}`,
 });
-const reply = (status: number, body: unknown) =>
-  ({ ok: status >= 200 && status < 300, status, json: async () => body }) as unknown as Response;
+const reply = (status: number, body: unknown): Response =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const calls: { url: string; body: unknown }[] = [];
 beforeEach(() => {

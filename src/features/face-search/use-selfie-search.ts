@@ -1,6 +1,7 @@
-// Runs one selfie search (SPEC §4 Face search, §7): check the file, compress it on the device, sign the upload,
-// PUT it with progress, search. The state is the pure machine of search-machine.ts; a newer run or unmounting
-// aborts the run under way and its late answers are ignored. A busy server's answer is waited out (searchThroughBusy).
+// Runs one selfie search (SPEC §4 Face search, §7) in three steps: prepare (the checked file compressed on the
+// device), upload (signed, PUT with progress) and search, retried while the store asks to wait (busy, or too many
+// requests) and uploaded once more if the wait outlived the selfie. The state is the pure machine of
+// search-machine.ts; a newer run or unmounting aborts the run under way and its late answers are ignored.
 // A search by bib number is a run of the same machine: no selfie, straight to searching.
 // A selfie with several faces keeps its picker: the selfie and where its faces are, the searched one marked; the
 // runner's own face, cut out of the selfie (crop-face.ts), is searched as a new run and the picker stays, that face
@@ -21,7 +22,7 @@ import { ApiError } from '../../lib/api/client';
 import { searchWithUploadedSelfie, signSelfieUpload } from '../../lib/api/facesearch';
 import { currentFaceConsent, forgetFaceConsent } from '../privacy/face-consent';
 import { cropFace as cutFace } from './crop-face';
-import { checkSelfieFile } from './file-checks';
+import type { CheckedSelfie } from './file-checks';
 import {
   initialSearchState,
   isBusy,
@@ -35,15 +36,20 @@ import { putSelfie } from './upload-selfie';
 
 const isAbort = (error: unknown) => (error as Error | undefined)?.name === 'AbortError';
 
-/** Busy answers a search waits out (each for the seconds the server asks, at most a minute) before it fails. */
+/** Waits a search makes when asked to (each for the seconds the server asks, at most a minute) before it fails. */
 export const MAX_BUSY_WAITS = 6;
 
 /** The store did not take the face consent sent (none, or given under an older notice): ask the runner again. */
 export const isConsentRequired = (error: unknown): boolean =>
   error instanceof ApiError && error.serverCode === 'consent-required';
 
-const isBusyAnswer = (error: unknown): error is ApiError =>
-  error instanceof ApiError && error.httpStatus === 503 && error.serverCode === 'search-busy';
+/**
+ * The store asks the search to come back later: busy with many runners' selfies (503 search-busy), or this client
+ * asked too often (429). Either is waited out, saying so, rather than shown as an error.
+ */
+const isWaitAnswer = (error: unknown): error is ApiError =>
+  error instanceof ApiError &&
+  ((error.httpStatus === 503 && error.serverCode === 'search-busy') || error.httpStatus === 429);
 
 /** The uploaded selfie was deleted before it was searched with (it lives under a minute): upload it again. */
 const isExpiredAnswer = (error: unknown): boolean =>
@@ -75,26 +81,125 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+type Dispatch = (action: SearchAction) => void;
+
+/** A selfie as uploaded: compressed on the device, named after the file it came from. */
+interface Selfie {
+  blob: Blob;
+  name: string;
+}
+
+/** What a run's upload and search go by. */
+interface RunSettings {
+  consent: FaceConsent;
+  signal: AbortSignal;
+  /** Search even when the store finds the face poor (a second selfie, or the runner's "search anyway"). */
+  anyway: boolean;
+}
+
 /**
- * The search with the uploaded selfie; while the server answers busy (many runners at once), it says so, waits the
- * seconds asked and asks again with the same upload.
+ * Prepare: the checked file compressed on the device (the compression library, 20 KB gzip, loads with the first
+ * selfie, not with the event page). Undefined when the run was dropped or failed (dispatched).
  */
-async function searchThroughBusy(
+async function prepareSelfie(file: File, signal: AbortSignal, dispatch: Dispatch): Promise<Blob | undefined> {
+  const live = () => !signal.aborted;
+  let compressor: typeof import('./compress-selfie');
+  try {
+    compressor = await import('./compress-selfie');
+  } catch (error) {
+    if (live()) dispatch({ type: 'failed', failure: failureOf(error) });
+    return undefined;
+  }
+  if (!live()) return undefined;
+  try {
+    markSelfie('selfie-compress-start');
+    const compressed = await compressor.compressSelfie(file, signal);
+    measureSelfie('selfie-compress', 'selfie-compress-start', {
+      inputBytes: file.size,
+      outputBytes: compressed.size,
+    });
+    if (!live()) return undefined;
+    dispatch({ type: 'compressed' });
+    return compressed;
+  } catch (error) {
+    // The file claimed to be a jpeg or png but does not decode as one.
+    if (live() && !isAbort(error)) dispatch({ type: 'failed', failure: 'wrong-type' });
+    return undefined;
+  }
+}
+
+/** Where the search finds each uploaded selfie. */
+interface Uploaded {
+  main: SignAnswer;
+  second?: SignAnswer;
+}
+
+/** Upload: each selfie signed and sent, the first with progress. Throws what failed. */
+async function uploadSelfies(
+  eventKey: string,
+  [main, second]: readonly [Selfie, Selfie?],
+  { consent, signal }: RunSettings,
+  dispatch: Dispatch,
+): Promise<Uploaded> {
+  markSelfie('selfie-upload-start');
+  const signed = await signSelfieUpload(eventKey, uploadName(main.name), consent, signal);
+  await putSelfie(signed.url, main.blob, {
+    signal,
+    onProgress: (loaded, total) => !signal.aborted && dispatch({ type: 'progress', loaded, total }),
+  });
+  if (!second) return { main: signed };
+  const secondSigned = await signSelfieUpload(eventKey, uploadName(second.name), consent, signal);
+  await putSelfie(secondSigned.url, second.blob, { signal });
+  return { main: signed, second: secondSigned };
+}
+
+/**
+ * Search, retried: while the store asks to wait (isWaitAnswer), the run says so, waits the seconds asked and asks
+ * again with the same upload. Throws what failed.
+ */
+async function searchAfterWaits(
   target: SearchEvent,
-  signed: Pick<SignAnswer, 'search_id' | 'file_location'>,
-  signal: AbortSignal,
-  dispatch: (action: SearchAction) => void,
-  options: Parameters<typeof searchWithUploadedSelfie>[3] = {},
+  uploaded: Uploaded,
+  { signal, anyway }: RunSettings,
+  dispatch: Dispatch,
 ): Promise<FaceSearchAnswer> {
+  const options = { anyway, ...(uploaded.second ? { second: uploaded.second } : {}) };
   for (let waits = 0; ; waits++) {
     try {
-      return await searchWithUploadedSelfie(target, signed, signal, options);
+      return await searchWithUploadedSelfie(target, uploaded.main, signal, options);
     } catch (error) {
-      if (!isBusyAnswer(error) || waits >= MAX_BUSY_WAITS) throw error;
+      if (!isWaitAnswer(error) || waits >= MAX_BUSY_WAITS) throw error;
       const seconds = Math.min(60, Math.max(1, Math.round(error.retryAfterSeconds ?? 5)));
       dispatch({ type: 'busy', seconds });
       await pause(seconds * 1000, signal);
       dispatch({ type: 'retrying' });
+    }
+  }
+}
+
+/**
+ * Upload, then search; uploaded once more when long waits outlived the selfies (the store keeps one under a
+ * minute). The answer, or undefined when the run was dropped; throws what failed.
+ */
+async function uploadAndSearch(
+  target: SearchEvent,
+  selfies: readonly [Selfie, Selfie?],
+  run: RunSettings,
+  dispatch: Dispatch,
+): Promise<FaceSearchAnswer | undefined> {
+  for (let uploads = 1; ; uploads++) {
+    const uploaded = await uploadSelfies(target.event_key, selfies, run, dispatch);
+    if (run.signal.aborted) return undefined;
+    measureSelfie('selfie-upload', 'selfie-upload-start', { bytes: selfies[0].blob.size });
+    dispatch({ type: 'uploaded' });
+    markSelfie('selfie-search-start');
+    try {
+      const answer = await searchAfterWaits(target, uploaded, run, dispatch);
+      measureSelfie('selfie-search', 'selfie-search-start', { matches: answer.images.length });
+      return answer;
+    } catch (error) {
+      if (!isExpiredAnswer(error) || uploads >= MAX_UPLOADS || run.signal.aborted) throw error;
+      dispatch({ type: 'reuploading' });
     }
   }
 }
@@ -129,13 +234,13 @@ export interface SelfieSearch {
   state: SearchState;
   dispatch(action: SearchAction): void;
   /**
-   * Searches with a chosen file; answers the server's answer (undefined when the run failed or was dropped). With
+   * Searches with a chosen file (checked by the caller: a wrong type is said before anything is asked); answers the server's answer (undefined when the run failed or was dropped). With
    * `widen`, a second selfie: its matches are added to the results shown (the machine merges them). `consent`: the
    * runner's face consent (the one kept on the device when left out); without one nothing is sent and
    * `onConsentRequired` is told, as when the store refuses the one sent.
    */
   search(
-    file: File,
+    selfie: CheckedSelfie,
     options?: { widen?: boolean; consent?: FaceConsent; withLast?: boolean },
   ): Promise<FaceSearchAnswer | undefined>;
   /** After a poor selfie's refusal: searches with it anyway (undefined when the run failed or was dropped). */
@@ -161,7 +266,7 @@ type SearchEvent = Pick<
 
 export interface SelfieSearchOptions {
   /** The face consent is missing or was refused by the store: the file and whether it widened, to ask and retry. */
-  onConsentRequired?: (file: File, widen: boolean) => void;
+  onConsentRequired?: (selfie: CheckedSelfie, widen: boolean) => void;
 }
 
 export function useSelfieSearch(event: SearchEvent, options: SelfieSearchOptions = {}): SelfieSearch {
@@ -187,89 +292,59 @@ export function useSelfieSearch(event: SearchEvent, options: SelfieSearchOptions
   const lastSelfie = useRef<Blob | undefined>(undefined);
   /** A run the store refused as a poor selfie, to search anyway: its selfies (compressed) and what it was. */
   const refused = useRef<
-    | { selfies: { blob: Blob; name: string }[]; consent: FaceConsent; keepAsLast: boolean; picked: boolean }
-    | undefined
+    { selfies: [Selfie, Selfie?]; consent: FaceConsent; keepAsLast: boolean; picked: boolean } | undefined
   >(undefined);
   const [facePicker, setFacePicker] = useState<SelfieFacePicker | undefined>(undefined);
   /** A face cut out of the picker's selfie, waiting for its search (recognised by its file). */
   const pendingPick = useRef<{ file: File; picker: SelfieFacePicker } | undefined>(undefined);
 
+  /** A new run: the one under way (if any) is dropped, its late answers ignored. */
+  const newRun = useCallback((): AbortSignal => {
+    current.current?.abort();
+    const controller = new AbortController();
+    current.current = controller;
+    return controller.signal;
+  }, []);
+
   /**
-   * Uploads the run's selfies (each signed, the first with progress; again once when the server deleted them while
-   * waiting out busy answers) and searches with them. Answers the answer, or undefined when the run was dropped or
-   * failed (dispatched).
+   * Uploads and searches with the run's selfies, then says how it went: the answer (kept as the last selfie's, and
+   * its faces offered to pick from when it had several), a poor selfie, consent to ask again, or a failure. The
+   * answer, or undefined when the run was dropped or failed.
    */
-  const uploadAndSearch = useCallback(
+  const runSearch = useCallback(
     async (
-      selfies: { blob: Blob; name: string }[],
-      run: {
-        consent: FaceConsent;
-        signal: AbortSignal;
-        anyway: boolean;
+      selfies: [Selfie, Selfie?],
+      run: RunSettings & {
+        /** The selfie is the runner's own: kept for alerts, its several faces offered to pick from. */
         keepAsLast: boolean;
         /** The selfie is a face the runner picked on the picker's selfie: the picker stays as it is. */
-        picked?: boolean;
-        /** The store did not take the consent: the caller asks again. */
-        onConsentRequired?: () => void;
+        picked: boolean;
       },
     ): Promise<FaceSearchAnswer | undefined> => {
-      const { signal, consent } = run;
-      const live = () => !signal.aborted;
-      const target = eventRef.current;
-      const [main, ...others] = selfies as [{ blob: Blob; name: string }, ...{ blob: Blob; name: string }[]];
+      const live = () => !run.signal.aborted;
       try {
-        for (let uploads = 1; ; uploads++) {
-          markSelfie('selfie-upload-start');
-          const signed = await signSelfieUpload(target.event_key, uploadName(main.name), consent, signal);
-          await putSelfie(signed.url, main.blob, {
-            signal,
-            onProgress: (loaded, total) => live() && dispatch({ type: 'progress', loaded, total }),
-          });
-          const second = others[0];
-          const secondSigned = second
-            ? await signSelfieUpload(target.event_key, uploadName(second.name), consent, signal)
-            : undefined;
-          if (second && secondSigned) await putSelfie(secondSigned.url, second.blob, { signal });
-          if (!live()) return undefined;
-          measureSelfie('selfie-upload', 'selfie-upload-start', { bytes: main.blob.size });
-          dispatch({ type: 'uploaded' });
-          markSelfie('selfie-search-start');
-          let answer: FaceSearchAnswer;
-          try {
-            answer = await searchThroughBusy(target, signed, signal, dispatch, {
-              anyway: run.anyway,
-              ...(secondSigned ? { second: secondSigned } : {}),
-            });
-          } catch (error) {
-            // Long busy waits outlived the selfie (the server keeps it under a minute): send it once more.
-            if (isExpiredAnswer(error) && uploads < MAX_UPLOADS && live()) {
-              dispatch({ type: 'reuploading' });
-              continue;
-            }
-            throw error;
-          }
-          measureSelfie('selfie-search', 'selfie-search-start', { matches: answer.images.length });
-          if (!live()) return undefined;
-          dispatch({ type: 'answered', answer });
+        const answer = await uploadAndSearch(eventRef.current, selfies, run, dispatch);
+        if (!answer || !live()) return undefined;
+        dispatch({ type: 'answered', answer });
+        if (run.keepAsLast) {
+          const main = selfies[0].blob;
           // Kept in memory only (never stored): a runner who asks to be told of new photos sends it once more.
-          if (run.keepAsLast) lastSelfie.current = main.blob;
-          // Several faces in a selfie of its own (not a second one, not a face picked from it): the runner may pick.
+          lastSelfie.current = main;
           const boxes = answer.selfie_boxes;
-          if (run.keepAsLast && !run.picked && boxes && boxes.length > 1)
-            setFacePicker({ selfie: main.blob, boxes, chosen: 0 });
-          return answer;
+          if (!run.picked && boxes && boxes.length > 1) setFacePicker({ selfie: main, boxes, chosen: 0 });
         }
+        return answer;
       } catch (error) {
+        if (!live() || isAbort(error)) return undefined;
         const problem = poorSelfieProblem(error);
-        if (live() && problem) {
-          refused.current = { selfies, consent, keepAsLast: run.keepAsLast, picked: run.picked === true };
+        if (problem) {
+          refused.current = { selfies, consent: run.consent, keepAsLast: run.keepAsLast, picked: run.picked };
           dispatch({ type: 'poor-selfie', problem });
-        } else if (live() && isConsentRequired(error)) {
+        } else if (isConsentRequired(error)) {
           // The consent kept here is not taken: forgotten, and asked again rather than shown as an error.
           forgetFaceConsent();
           dispatch({ type: 'consent-needed' });
-          run.onConsentRequired?.();
-        } else if (live() && !isAbort(error)) dispatch({ type: 'failed', failure: failureOf(error) });
+        } else dispatch({ type: 'failed', failure: failureOf(error) });
         return undefined;
       }
     },
@@ -277,7 +352,10 @@ export function useSelfieSearch(event: SearchEvent, options: SelfieSearchOptions
   );
 
   const search = useCallback(
-    async (file: File, options: { widen?: boolean; consent?: FaceConsent; withLast?: boolean } = {}) => {
+    async (
+      selfie: CheckedSelfie,
+      options: { widen?: boolean; consent?: FaceConsent; withLast?: boolean } = {},
+    ) => {
       // One run at a time: the picker is disabled meanwhile, and a drop then is ignored.
       if (isBusy(stateRef.current)) return undefined;
       const widen = options.widen === true;
@@ -285,107 +363,68 @@ export function useSelfieSearch(event: SearchEvent, options: SelfieSearchOptions
       const twoSelfies = options.withLast === true && !widen && last !== undefined;
       const consent = options.consent ?? currentFaceConsent();
       if (!consent) {
-        onConsentRequired.current?.(file, widen);
+        onConsentRequired.current?.(selfie, widen);
         return undefined;
       }
-      current.current?.abort();
-      const controller = new AbortController();
-      current.current = controller;
-      const { signal } = controller;
-      const live = () => !signal.aborted;
-
-      const check = await checkSelfieFile(file);
-      if (!live()) return undefined;
-      if (!check.ok) {
-        dispatch({ type: 'rejected-type' });
-        return undefined;
-      }
+      const signal = newRun();
       refused.current = undefined;
-      dispatch({ type: 'started', oversize: check.oversize, widen, ...(twoSelfies ? { twoSelfies } : {}) });
+      dispatch({ type: 'started', oversize: selfie.oversize, widen, ...(twoSelfies ? { twoSelfies } : {}) });
       // A face picked on the picker's selfie keeps the picker, that face marked; a new search ends it (a second
       // selfie widening the results leaves it: the results are still those of the selfie shown).
-      const pick = pendingPick.current?.file === file && !widen ? pendingPick.current : undefined;
+      const pick = pendingPick.current?.file === selfie.file && !widen ? pendingPick.current : undefined;
       pendingPick.current = undefined;
       if (!widen) setFacePicker(pick?.picker);
 
-      // The compression library (20 KB gzip) loads with the first selfie, not with the event page.
-      let compressor: typeof import('./compress-selfie');
-      try {
-        compressor = await import('./compress-selfie');
-      } catch (error) {
-        if (live()) dispatch({ type: 'failed', failure: failureOf(error) });
-        return undefined;
-      }
-      if (!live()) return undefined;
-
-      let compressed: Blob;
-      try {
-        markSelfie('selfie-compress-start');
-        compressed = await compressor.compressSelfie(file, signal);
-        measureSelfie('selfie-compress', 'selfie-compress-start', {
-          inputBytes: file.size,
-          outputBytes: compressed.size,
-        });
-      } catch (error) {
-        // The file claimed to be a jpeg or png but does not decode as one.
-        if (live() && !isAbort(error)) dispatch({ type: 'failed', failure: 'wrong-type' });
-        return undefined;
-      }
-      if (!live()) return undefined;
-      dispatch({ type: 'compressed' });
-
-      const answer = await uploadAndSearch(
-        [
-          { blob: compressed, name: file.name },
-          ...(twoSelfies && last ? [{ blob: last, name: 'selfie.jpg' }] : []),
-        ],
+      const compressed = await prepareSelfie(selfie.file, signal, dispatch);
+      if (!compressed) return undefined;
+      const main = { blob: compressed, name: selfie.file.name };
+      const selfies: [Selfie, Selfie?] =
+        twoSelfies && last ? [main, { blob: last, name: 'selfie.jpg' }] : [main];
+      const answer = await runSearch(selfies, {
+        consent,
+        signal,
         // A second photo added to widen the results is not judged (caps and sunglasses are its point).
-        { consent, signal, anyway: widen, keepAsLast: !widen && !twoSelfies, picked: pick !== undefined },
-      );
-      if (!answer && live() && stateRef.current.current.step === 'idle' && !currentFaceConsent())
-        onConsentRequired.current?.(file, widen);
+        anyway: widen,
+        keepAsLast: !widen && !twoSelfies,
+        picked: pick !== undefined,
+      });
+      // The store did not take the consent sent (consent-needed left the run idle): asked again for this selfie.
+      if (!answer && !signal.aborted && stateRef.current.current.step === 'idle' && !currentFaceConsent())
+        onConsentRequired.current?.(selfie, widen);
       return answer;
     },
-    [uploadAndSearch],
+    [newRun, runSearch],
   );
 
   const searchAnyway = useCallback(async () => {
     const run = refused.current;
     if (!run || stateRef.current.current.step !== 'poor-selfie') return undefined;
     refused.current = undefined;
-    current.current?.abort();
-    const controller = new AbortController();
-    current.current = controller;
+    const signal = newRun();
     dispatch({ type: 'search-anyway' });
     // The selfies were kept by the store for this (under a minute); uploaded again, they are sure to be there.
     dispatch({ type: 'reuploading' });
-    return uploadAndSearch(run.selfies, {
-      consent: run.consent,
-      signal: controller.signal,
-      anyway: true,
-      keepAsLast: run.keepAsLast,
-      picked: run.picked,
-    });
-  }, [uploadAndSearch]);
+    return runSearch(run.selfies, { ...run, signal, anyway: true });
+  }, [newRun, runSearch]);
 
-  const searchBib = useCallback(async (bib: string) => {
-    if (isBusy(stateRef.current)) return undefined;
-    current.current?.abort();
-    const controller = new AbortController();
-    current.current = controller;
-    const { signal } = controller;
-    dispatch({ type: 'bib-started', bib });
-    setFacePicker(undefined);
-    try {
-      const answer = await searchByBib(eventRef.current.event_key, bib, signal);
-      if (signal.aborted) return undefined;
-      dispatch({ type: 'answered', answer });
-      return answer;
-    } catch (error) {
-      if (!signal.aborted && !isAbort(error)) dispatch({ type: 'failed', failure: failureOf(error) });
-      return undefined;
-    }
-  }, []);
+  const searchBib = useCallback(
+    async (bib: string) => {
+      if (isBusy(stateRef.current)) return undefined;
+      const signal = newRun();
+      dispatch({ type: 'bib-started', bib });
+      setFacePicker(undefined);
+      try {
+        const answer = await searchByBib(eventRef.current.event_key, bib, signal);
+        if (signal.aborted) return undefined;
+        dispatch({ type: 'answered', answer });
+        return answer;
+      } catch (error) {
+        if (!signal.aborted && !isAbort(error)) dispatch({ type: 'failed', failure: failureOf(error) });
+        return undefined;
+      }
+    },
+    [newRun],
+  );
 
   return {
     state,

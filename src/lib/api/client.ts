@@ -17,7 +17,7 @@ export class ApiError extends Error {
     readonly serverMessage?: string,
     /** The refusal's machine-readable reason (the server's `code`), when it gave one this build knows. */
     readonly serverCode?: ErrorCode,
-    /** Seconds to wait before asking again, when the refusal said (`retry_after`, e.g. a busy face search). */
+    /** Seconds to wait before asking again, when the refusal said (`retry_after` or Retry-After: a busy search, a 429). */
     readonly retryAfterSeconds?: number,
   ) {
     super(message);
@@ -69,6 +69,12 @@ export function peekCarried<S extends v.GenericSchema>(
   return parsedCarried(carried.peek(method, path, body), schema);
 }
 
+/** The Retry-After header's seconds, when it gives a positive number of them. */
+function retryAfterHeader(response: Response): number | undefined {
+  const seconds = Number(response.headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
+}
+
 async function call<S extends v.GenericSchema>(
   method: 'GET' | 'POST',
   path: string,
@@ -107,7 +113,7 @@ async function call<S extends v.GenericSchema>(
       response.status,
       serverMessage,
       isErrorCode(code) ? code : undefined,
-      typeof retry_after === 'number' && retry_after > 0 ? retry_after : undefined,
+      typeof retry_after === 'number' && retry_after > 0 ? retry_after : retryAfterHeader(response),
     );
   }
   const parsed = v.safeParse(schema, json);

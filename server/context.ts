@@ -1,6 +1,6 @@
 // What every route and service gets: the database, the object store, the clock and the app settings.
 import type { Db } from './db/database';
-import type { FaceSearchEngine } from './faces/engine';
+import type { FaceSearchEngine, SelfiePreparation } from './faces/engine';
 import type { PushKeys } from './services/alerts/push-keys';
 import type { OwnAddressSettings } from './services/own-address';
 import type { PaymentGateway } from './services/payments/gateway';
@@ -22,8 +22,10 @@ export interface AppContext {
   publicBaseUrl: string | undefined;
   /** Without PUBLIC_BASE_URL: the request hosts written into public answers (ALLOWED_HOSTS), and the listener's address. */
   ownAddress: OwnAddressSettings;
-  /** Finds an event's photos from a selfie. */
+  /** Finds an event's photos from a selfie's face, or from a known face. */
   faces: FaceSearchEngine;
+  /** Gets uploaded selfies ready before their search asks, and says how long the queue of them is. */
+  selfies: SelfiePreparation;
   /** The secret of the photos' passes (services/photo-pass.ts): every API process of the store has the same. */
   photoPassSecret: string;
   /**

@@ -74,6 +74,7 @@ export async function openStore(
     publicBaseUrl: config.publicBaseUrl,
     ownAddress: { allowedHosts: config.allowedHosts, host: config.host, port: config.port },
     faces: faces.engine,
+    selfies: faces.engine,
     photoPassSecret: photoPassSecretFrom(signingSecret),
     alerts: { canEmail: config.smtp !== undefined, pushKeys: alertKeys, pushServices: config.pushServices },
     orderContactDays: config.orderContactDays,

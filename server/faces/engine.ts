@@ -1,6 +1,6 @@
-// The face engine's interface as the search calls use it, and FaceIndexEngine, the engine itself: selfie embedding
-// (detect.ts, in-process or in the worker pool) plus an exact scan of the event's in-memory matrix (matrix.ts).
-// `withoutFaceIndex` (nothing matches) stays for tests and for a store without indexed photos.
+// The face engine's two parts as the store uses them, searching (FaceSearchEngine) and getting selfies ready
+// (SelfiePreparation), and FaceIndexEngine, which is both: selfie embedding (detect.ts, in-process or in the worker
+// pool) plus an exact scan of the event's in-memory matrix (matrix.ts).
 
 import { SELFIE_DELETED_WITHIN_SECONDS } from '../../core/constants';
 import type { FaceBox, SelfieProblem } from '../../core/contract/facesearch';
@@ -55,50 +55,42 @@ export type FaceSearchOutcome =
     }
   | { kind: 'no-face' };
 
+/**
+ * What a face search asks of the engine: a selfie's face as a descriptor, and the event's photos close to a
+ * descriptor. A selfie search is the one, then the other (services/face-search.ts), so that the selfie can be judged
+ * (poor, no face) between them; "more like this one", alerts and face removals search with a known descriptor.
+ */
 export interface FaceSearchEngine {
   /**
-   * Finds the event's photos showing the largest face of the selfie, best first. With the upload's key, an
-   * embedding prepared from that upload (prepareSelfie) is used instead of embedding the selfie again.
-   */
-  search(selfie: Uint8Array, query: FaceQuery, uploadKey?: string): Promise<FaceSearchOutcome>;
-  /**
    * The selfie's face as a descriptor (its largest face), or no face; bad bytes throw FaceImageError. With the
-   * upload's key, an embedding prepared from that upload is used. Optional: an engine without it keeps no face (a
-   * runner's alert of new photos then needs a bib).
+   * upload's key, an embedding prepared from that upload (SelfiePreparation) is used instead of embedding again.
    */
-  describe?(selfie: Uint8Array, uploadKey?: string): ReturnType<SelfieDescriber>;
-  /**
-   * Starts embedding an uploaded selfie before its search asks (prepared-selfies.ts). Optional: an engine without it
-   * embeds at search time.
-   */
-  prepareSelfie?(uploadKey: string, selfie: Uint8Array): void;
-  /** Whether an embedding is prepared (done or under way) for the upload's key. */
-  isPrepared?(uploadKey: string): boolean;
-  /**
-   * Finds the event's photos with a face close to a known descriptor ("more like this one"), best first. Optional:
-   * an engine without it (a test stand-in) finds nothing for such searches.
-   */
-  searchDescriptor?(descriptor: ArrayLike<number>, query: FaceQuery): Promise<FaceMatch[]>;
-  /**
-   * How long a selfie search started now is expected to take to embed (ms), from the queue ahead of it. Optional: an
-   * engine without a queue (in-process, a test stand-in) is never busy.
-   */
-  expectedSelfieMs?(): number;
-  /**
-   * A search signed its selfie's upload: the selfie will come within seconds (indexing steps aside for it from now).
-   * Optional: an engine without photo indexing has nothing to tell.
-   */
-  expectSelfie?(): void;
+  describe(selfie: Uint8Array, uploadKey?: string): ReturnType<SelfieDescriber>;
+  /** The event's photos with a face close to the descriptor, tiered, best first. */
+  searchDescriptor(descriptor: ArrayLike<number>, query: FaceQuery): Promise<FaceMatch[]>;
 }
 
-/** The engine before any photo is indexed: every search finds nothing. */
-export const withoutFaceIndex: FaceSearchEngine = {
-  async search() {
-    return { kind: 'matches', matches: [] };
-  },
-  async searchDescriptor() {
-    return [];
-  },
+/**
+ * Getting selfies ready before their search asks: embedding an uploaded selfie as soon as it lands, and the queue
+ * of selfies waiting to be embedded (the worker pool's), which a search that would wait too long is told of (busy).
+ * `embedAtSearchTime`: nothing prepared, never busy (a store without a selfie queue, and tests).
+ */
+export interface SelfiePreparation {
+  /** Starts embedding an uploaded selfie (prepared-selfies.ts). */
+  prepareSelfie(uploadKey: string, selfie: Uint8Array): void;
+  /** Whether an embedding is prepared (done or under way) for the upload's key. */
+  isPrepared(uploadKey: string): boolean;
+  /** How long a selfie search started now is expected to take to embed (ms), from the queue ahead of it. */
+  expectedSelfieMs(): number;
+  /** A search signed its selfie's upload: the selfie will come within seconds (indexing steps aside for it). */
+  expectSelfie(): void;
+}
+
+export const embedAtSearchTime: SelfiePreparation = {
+  prepareSelfie() {},
+  isPrepared: () => false,
+  expectedSelfieMs: () => 0,
+  expectSelfie() {},
 };
 
 /** One stored face: its faces.id, its photo, its person and its 512 stored bytes (tests and in-memory loaders). */
@@ -211,7 +203,7 @@ async function inProcessSelfie(selfie: Uint8Array): ReturnType<SelfieDescriber> 
  * The face search engine: embeds the selfie, then scans the event's in-memory matrix exactly. The matrix is
  * loaded from the database on first use and refreshed (new faces appended) after `noteIndexed`.
  */
-export class FaceIndexEngine implements FaceSearchEngine {
+export class FaceIndexEngine implements FaceSearchEngine, SelfiePreparation {
   private readonly events = new Map<number, EventIndex>();
   private readonly loadFaces: EventFacesLoader;
   private readonly describeSelfie: SelfieDescriber;
@@ -260,6 +252,7 @@ export class FaceIndexEngine implements FaceSearchEngine {
     return prepared ?? this.describeSelfie(selfie);
   }
 
+  /** The selfie described, then its face searched (the store judges the selfie between the two: face-search.ts). */
   async search(selfie: Uint8Array, query: FaceQuery, uploadKey?: string): Promise<FaceSearchOutcome> {
     const described = await this.describe(selfie, uploadKey);
     if (described.kind === 'no-face') return described;

@@ -57,7 +57,7 @@ describe.each(testDatabases)('bib jobs on $name', (database) => {
     },
     describeSelfie: async () => ({ kind: 'no-face' as const }),
   };
-  const engine = { noteIndexed() {}, forget() {} };
+  const engine = { noteIndexed() {}, forget() {}, searchDescriptor: async () => [] };
 
   const addPhotos = async (n: number, from: number) => {
     const ids = await insertPhotos(

@@ -217,7 +217,7 @@ async function keepBibsOnly(
  * order they were stored and their people written; the engine reads the event's faces again.
  */
 export async function groupFaces(
-  deps: Pick<IndexPhotoDeps, 'db' | 'engine' | 'grouping'>,
+  deps: Pick<IndexPhotoDeps, 'db' | 'grouping'> & { engine: Pick<FaceIndexEngine, 'forget'> },
   eventId: number,
 ): Promise<{ event_id: number; grouped: number; people: number }> {
   const grouped = await deps.grouping.groupUngrouped(eventId);

@@ -5,10 +5,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEvent } from '../db/events-repo';
 import { testDatabases } from '../db/test-databases';
-import type { FaceSearchEngine } from '../faces/engine';
 import { memoryLimiter } from '../services/rate-limit';
 import { openTestApp, type TestApp } from '../test/app-fixture';
 import { TEST_CONSENT } from '../test/consent';
+import { standInFaces } from '../test/face-engine';
 import { apiLimits, LIMITS } from './api';
 
 const NOW = new Date('2026-11-22T05:00:00Z');
@@ -16,14 +16,12 @@ const DAY = 86_400_000;
 const SELFIE = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c00000' } })
   .jpeg()
   .toBuffer();
-const engine: FaceSearchEngine = {
-  async search() {
-    return { kind: 'matches', matches: [] };
-  },
-  async describe() {
-    return { kind: 'face', descriptor: Float32Array.from({ length: 128 }, (_, i) => (i === 1 ? 1 : 0)) };
-  },
-};
+const engine = standInFaces({
+  describe: async () => ({
+    kind: 'face',
+    descriptor: Float32Array.from({ length: 128 }, (_, i) => (i === 1 ? 1 : 0)),
+  }),
+});
 
 describe.each(testDatabases)('e-mail alerts from one client on $name', (database) => {
   let t: TestApp;

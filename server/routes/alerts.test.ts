@@ -47,9 +47,6 @@ const storedFaces = new Map<number, { photoId: number; faceId: number }[]>();
 
 /** Red is runner 1, blue runner 2, grey has no face; a runner's search finds their stored faces, confident. */
 const engine: FaceSearchEngine = {
-  async search() {
-    return { kind: 'matches', matches: [] };
-  },
   async searchDescriptor(descriptor) {
     const runner = Array.from(descriptor).indexOf(1);
     return (storedFaces.get(runner) ?? []).map(({ photoId, faceId }) => ({

@@ -12,12 +12,13 @@ import { insertEvent, updateEvent } from '../db/events-repo';
 import { type NewBibRead, saveFacesOfPhoto } from '../db/faces-repo';
 import { insertPhotos } from '../db/photos-repo';
 import { testDatabases } from '../db/test-databases';
-import type { FaceMatch, FaceSearchEngine } from '../faces/engine';
+import type { FaceMatch } from '../faces/engine';
 import { descriptorToBytes } from '../faces/matrix';
 import { eventNameSearchesPerDay } from '../services/bib-search';
 import { photoPass } from '../services/photo-pass';
 import { memoryLimiter } from '../services/rate-limit';
 import { generousLimits, openTestApp, TEST_PHOTO_PASS_SECRET, type TestApp } from '../test/app-fixture';
+import { standInFaces } from '../test/face-engine';
 import { phuketEventOnSale } from '../test/fixtures';
 import { apiLimits } from './api';
 
@@ -34,14 +35,7 @@ describe.each(testDatabases)('bib search on $name', (database) => {
   /** Each photo's faces' ids, in the order saved. */
   const facesOf = new Map<number, number[]>();
   let matches: () => FaceMatch[] = () => [];
-  const engine: FaceSearchEngine = {
-    async search() {
-      return { kind: 'matches', matches: matches() };
-    },
-    async searchDescriptor() {
-      return matches();
-    },
-  };
+  const engine = standInFaces({ searchDescriptor: async () => matches() });
 
   const search = async (body: unknown, app = t) => {
     const res = await app.post('/api/v1/bibsearch', body);

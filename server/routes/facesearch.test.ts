@@ -13,10 +13,11 @@ import { insertPhotos } from '../db/photos-repo';
 import { findSearch } from '../db/searches-repo';
 import { testDatabases } from '../db/test-databases';
 import {
+  embedAtSearchTime,
   FaceIndexEngine,
   type FaceQuery,
   type FaceSearchEngine,
-  type FaceSearchOutcome,
+  type SelfiePreparation,
 } from '../faces/engine';
 import { SEARCH_BUSY_AFTER_MS } from '../services/face-search';
 import { photoPass } from '../services/photo-pass';
@@ -24,6 +25,7 @@ import { memoryLimiter } from '../services/rate-limit';
 import { SELFIE_KEEP_SECONDS } from '../services/selfie-lifetime';
 import { generousLimits, openTestApp, TEST_PHOTO_PASS_SECRET, type TestApp } from '../test/app-fixture';
 import { TEST_CONSENT } from '../test/consent';
+import { standInFaces } from '../test/face-engine';
 
 const NOW = new Date('2026-11-22T05:00:00Z');
 const DAY = 86_400_000;
@@ -31,25 +33,27 @@ const selfie = await sharp({ create: { width: 400, height: 400, channels: 3, bac
   .jpeg()
   .toBuffer();
 
-/** Answers the photos it was given, records the query: the route's handling is what is under test. */
+/**
+ * Answers the photos it was given, records the query: the route's handling is what is under test. Its selfie queue
+ * reports the expected time set in `queue` (the pool's estimate in the store) and counts the selfies announced.
+ */
 function fixedEngine(photoIds: () => number[]) {
   const queries: FaceQuery[] = [];
-  /** The selfie queue's expected time the engine reports (the pool's estimate in the store). */
   const queue = { expectedMs: 0, announced: 0 };
-  const engine: FaceSearchEngine = {
-    async search(_selfie, query) {
+  const engine = standInFaces({
+    async searchDescriptor(_descriptor, query) {
       queries.push(query);
-      return {
-        kind: 'matches',
-        matches: photoIds().map((photoId, i) => ({ photoId, distance: 0.3 + i / 100 })),
-      };
+      return photoIds().map((photoId, i) => ({ photoId, distance: 0.3 + i / 100 }));
     },
+  });
+  const selfies: SelfiePreparation = {
+    ...embedAtSearchTime,
     expectedSelfieMs: () => queue.expectedMs,
     expectSelfie: () => {
       queue.announced++;
     },
   };
-  return { engine, queries, queue };
+  return { engine, selfies, queries, queue };
 }
 
 describe.each(testDatabases)('face search calls on $name', (database) => {
@@ -57,12 +61,13 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
   let db: Db;
   let photoIds: number[] = [];
   let otherEventPhoto = 0;
-  const { engine, queries, queue } = fixedEngine(() => [...photoIds, otherEventPhoto]);
+  const { engine, selfies, queries, queue } = fixedEngine(() => [...photoIds, otherEventPhoto]);
 
   beforeAll(async () => {
     t = await openTestApp(database, NOW);
     db = t.ctx.db;
     t.ctx.faces = engine;
+    t.ctx.selfies = selfies;
     const base = {
       cover_object: 'x/cover.jpg',
       event_date_text: '15 พฤศจิกายน 2569',
@@ -277,18 +282,13 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
 
   it('answers the photos of you as images and the rest as maybe_images, with the face matched in each', async () => {
     const [a = 0, b = 0, c = 0] = photoIds;
-    t.ctx.faces = {
-      async search() {
-        return {
-          kind: 'matches',
-          matches: [
-            { photoId: a, distance: 0.3, tier: 'confident', faceId: 11, personId: 11 },
-            { photoId: c, distance: 0.35, tier: 'confident', faceId: 13, personId: 11 },
-            { photoId: b, distance: 0.5, tier: 'maybe', faceId: 12, personId: 40 },
-          ],
-        };
-      },
-    };
+    t.ctx.faces = standInFaces({
+      searchDescriptor: async () => [
+        { photoId: a, distance: 0.3, tier: 'confident', faceId: 11, personId: 11 },
+        { photoId: c, distance: 0.35, tier: 'confident', faceId: 13, personId: 11 },
+        { photoId: b, distance: 0.5, tier: 'maybe', faceId: 12, personId: 40 },
+      ],
+    });
     try {
       const { search_id, file_location } = await signAndUpload();
       const res = await t.post('/api/v2/facesearch', { search_id, file_location, event_key: 'beach-run' });
@@ -311,12 +311,18 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
 
   it('says how many faces the selfie had: none ("no face", not "no match"), or several (the largest searched)', async () => {
     const [a = 0] = photoIds;
-    const cases: [FaceSearchOutcome, number][] = [
-      [{ kind: 'no-face' }, 0],
-      [{ kind: 'matches', matches: [{ photoId: a, distance: 0.3 }], selfieFaces: 3 }, 3],
+    const cases: [FaceSearchEngine, number][] = [
+      [standInFaces({ describe: async () => ({ kind: 'no-face' }) }), 0],
+      [
+        standInFaces({
+          describe: async () => ({ kind: 'face', descriptor: new Float32Array(128), faces: 3 }),
+          searchDescriptor: async () => [{ photoId: a, distance: 0.3 }],
+        }),
+        3,
+      ],
     ];
-    for (const [outcome, faces] of cases) {
-      t.ctx.faces = { search: async () => outcome };
+    for (const [stand, faces] of cases) {
+      t.ctx.faces = stand;
       try {
         const { search_id, file_location } = await signAndUpload();
         const res = await t.post('/api/v2/facesearch', { search_id, file_location, event_key: 'beach-run' });
@@ -492,6 +498,7 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
       expectedSelfieMs: () => queueMs.value,
     });
     t.ctx.faces = preparing;
+    t.ctx.selfies = preparing;
     try {
       const first = await signAndUpload();
       expect(described).toEqual([new Uint8Array(selfie)]);
@@ -518,6 +525,7 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
       expect(described).toHaveLength(2);
     } finally {
       t.ctx.faces = engine;
+      t.ctx.selfies = selfies;
     }
   });
 
@@ -527,9 +535,6 @@ describe.each(testDatabases)('face search calls on $name', (database) => {
     const keyOf = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
     const searched: { descriptor: number[]; query: FaceQuery }[] = [];
     const judging: FaceSearchEngine = {
-      async search() {
-        throw new Error('the search goes through describe and searchDescriptor');
-      },
       async describe(bytes) {
         const face = faceOf.get(keyOf(bytes));
         return face

@@ -44,7 +44,7 @@ const BUSY_RETRY_MAX_SECONDS = 30;
  * once. The selfie stays uploaded: the same search can be asked again.
  */
 export function refuseWhenBusy(ctx: AppContext, random = Math.random): Refusal | undefined {
-  const expected = ctx.faces.expectedSelfieMs?.() ?? 0;
+  const expected = ctx.selfies.expectedSelfieMs();
   if (expected <= SEARCH_BUSY_AFTER_MS) return undefined;
   const drain = Math.ceil((expected - SEARCH_BUSY_AFTER_MS) / 1000);
   const seconds = Math.min(BUSY_RETRY_MAX_SECONDS, drain + Math.floor(random() * (drain + 2)));
@@ -64,9 +64,9 @@ const SELFIE_KEY_PREFIX = 'private/selfies/';
  * answered "busy" and asked again), and not for what is not a JPEG or PNG.
  */
 export function prepareUploadedSelfie(ctx: AppContext, key: string, body: Uint8Array): void {
-  if (!key.startsWith(SELFIE_KEY_PREFIX) || !ctx.faces.prepareSelfie) return;
+  if (!key.startsWith(SELFIE_KEY_PREFIX)) return;
   if (!sniffImageKind(body) || refuseWhenBusy(ctx)) return;
-  ctx.faces.prepareSelfie(key, body);
+  ctx.selfies.prepareSelfie(key, body);
 }
 
 const extensionOf = (fileType: string) => (fileType === 'image/png' ? 'png' : 'jpg');
@@ -131,7 +131,7 @@ export async function signSelfieUpload(
     eventId: event.event_id,
     searchId,
   });
-  ctx.faces.expectSelfie?.();
+  ctx.selfies.expectSelfie();
   return accept({
     status: 'success',
     url: await ctx.store.signedPutUrl(key, UPLOAD_CONTENT_TYPE, SIGNED_UPLOAD_SECONDS),
@@ -212,7 +212,7 @@ export async function describeUploadedSelfie(
   if (!claimed.ok) return claimed;
   const { search, selfie } = claimed.value;
   try {
-    if (!sniffImageKind(selfie) || !ctx.faces.describe) return selfieRefusal('not-an-image');
+    if (!sniffImageKind(selfie)) return selfieRefusal('not-an-image');
     return accept(await ctx.faces.describe(selfie, search.file_location));
   } catch (error) {
     if (error instanceof FaceImageError) return selfieRefusal(error.problem);
@@ -243,7 +243,7 @@ async function claimUploadedSelfie(
     });
   }
   if (new Date(search.purge_after).getTime() <= ctx.now().getTime()) return searchExpired();
-  const busy = !busyFirst || ctx.faces.isPrepared?.(search.file_location) ? undefined : refuseWhenBusy(ctx);
+  const busy = !busyFirst || ctx.selfies.isPrepared(search.file_location) ? undefined : refuseWhenBusy(ctx);
   if (busy) return busy;
   const selfie = await ctx.store.get(search.file_location);
   if (!selfie)
@@ -269,7 +269,6 @@ export async function describeSelfie(
   selfie: Uint8Array,
 ): Promise<Outcome<Float32Array>> {
   if (!sniffImageKind(selfie)) return selfieRefusal('not-an-image');
-  if (!ctx.faces.describe) return facesUnavailable();
   try {
     const described = await ctx.faces.describe(selfie);
     if (described.kind === 'no-face') {
@@ -285,13 +284,6 @@ export async function describeSelfie(
     throw error;
   }
 }
-
-const facesUnavailable = (): Refusal =>
-  refuse(503, 'faces cannot be read here right now, please try again later', {
-    field: 'file',
-    code: 'faces-unavailable',
-    th: 'ขณะนี้ระบบอ่านใบหน้าไม่ได้ กรุณาลองใหม่ภายหลัง',
-  });
 
 /** A selfie that cannot be searched with, in the spec's words (SPEC §8). */
 function selfieRefusal(problem: FaceImageProblem): Refusal {
@@ -388,39 +380,29 @@ async function searchWithSelfies(
     threshold: event.face_threshold,
     maxResults: event.max_face_search,
   };
-  const { describe, searchDescriptor } = ctx.faces;
   let outcome: FaceSearchOutcome;
   try {
-    if (!describe || !searchDescriptor) {
-      // An engine that only searches (no face of its own to judge): one selfie, as it is.
-      if (selfies.length > 1) return facesUnavailable();
-      const taken = await options.take?.();
-      if (taken) return taken;
-      const only = selfies[0] as { bytes: Uint8Array; uploadKey?: string };
-      outcome = await ctx.faces.search(only.bytes, query, only.uploadKey);
-    } else {
-      const described = await Promise.all(selfies.map((s) => describe.call(ctx.faces, s.bytes, s.uploadKey)));
-      const faces = described.flatMap((d) => (d.kind === 'face' ? [d] : []));
-      if (faces.length === described.length && !options.searchAnyway) {
-        const poor = poorSelfie(faces.flatMap((f) => f.quality?.problems ?? []));
-        if (poor) return poor;
-      }
-      const taken = await options.take?.();
-      if (taken) return taken;
-      if (faces.length < described.length) outcome = { kind: 'no-face' };
-      else {
-        const descriptor = averageOf(faces.map((f) => f.descriptor));
-        outcome = {
-          kind: 'matches',
-          matches: await searchDescriptor.call(ctx.faces, descriptor, {
-            ...query,
-            ...(faces.length === 2 ? { selfies: 2 as const } : {}),
-          }),
-          ...(faces[0]?.faces === undefined ? {} : { selfieFaces: faces[0].faces }),
-          ...(faces[0]?.boxes ? { selfieBoxes: faces[0].boxes } : {}),
-          descriptor,
-        };
-      }
+    const described = await Promise.all(selfies.map((s) => ctx.faces.describe(s.bytes, s.uploadKey)));
+    const faces = described.flatMap((d) => (d.kind === 'face' ? [d] : []));
+    if (faces.length === described.length && !options.searchAnyway) {
+      const poor = poorSelfie(faces.flatMap((f) => f.quality?.problems ?? []));
+      if (poor) return poor;
+    }
+    const taken = await options.take?.();
+    if (taken) return taken;
+    if (faces.length < described.length) outcome = { kind: 'no-face' };
+    else {
+      const descriptor = averageOf(faces.map((f) => f.descriptor));
+      outcome = {
+        kind: 'matches',
+        matches: await ctx.faces.searchDescriptor(descriptor, {
+          ...query,
+          ...(faces.length === 2 ? { selfies: 2 as const } : {}),
+        }),
+        ...(faces[0]?.faces === undefined ? {} : { selfieFaces: faces[0].faces }),
+        ...(faces[0]?.boxes ? { selfieBoxes: faces[0].boxes } : {}),
+        descriptor,
+      };
     }
   } catch (error) {
     if (error instanceof FaceImageError) return selfieRefusal(error.problem);
@@ -495,7 +477,7 @@ export type PhotosOfYouDeps = Pick<AppContext, 'db' | 'bibFusion'> & {
  * score, the vote of a person's faces, a confident face vouching for another; an event of too few people judged by
  * the plain distance), then face and bib confirm each other with the event's own bibs (confirmedByBib). The
  * selfie search is the same rule: the engine's search embeds the selfie and tiers with this same searchDescriptor,
- * then confirmedByBib. An engine without searchDescriptor finds nothing.
+ * then confirmedByBib.
  */
 export async function photosOfFace(
   deps: PhotosOfYouDeps,
@@ -503,13 +485,11 @@ export async function photosOfFace(
   descriptor: ArrayLike<number>,
   maxResults: number = event.max_face_search,
 ): Promise<{ matches: FaceMatch[]; byBib?: FoundByBib }> {
-  const matches = deps.faces.searchDescriptor
-    ? await deps.faces.searchDescriptor(descriptor, {
-        eventId: event.event_id,
-        threshold: event.face_threshold,
-        maxResults,
-      })
-    : [];
+  const matches = await deps.faces.searchDescriptor(descriptor, {
+    eventId: event.event_id,
+    threshold: event.face_threshold,
+    maxResults,
+  });
   return confirmedByBib(deps, event, matches, descriptor);
 }
 

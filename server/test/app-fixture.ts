@@ -5,12 +5,13 @@ import path from 'node:path';
 import { type AppOptions, createApp } from '../app';
 import type { AppContext } from '../context';
 import type { TestDatabase } from '../db/test-databases';
-import { withoutFaceIndex } from '../faces/engine';
+import { embedAtSearchTime } from '../faces/engine';
 import { type ApiLimits, apiLimits } from '../routes/api';
 import type { PaymentGateway } from '../services/payments/gateway';
 import { sandboxGateway } from '../services/payments/sandbox';
 import { memoryLimiter } from '../services/rate-limit';
 import { DiskStore } from '../storage/disk-store';
+import { standInFaces } from './face-engine';
 
 export const TEST_APP_TOKEN = 'test-app-token';
 export const TEST_SANDBOX_SECRET = 'test-sandbox-secret';
@@ -64,7 +65,8 @@ export async function openTestApp(
     publicBaseUrl: undefined,
     // ALLOWED_HOSTS' default; a request from any other host is written as the store's port 8080 on loopback.
     ownAddress: { allowedHosts: ['localhost', '127.0.0.1'], host: '0.0.0.0', port: 8080 },
-    faces: withoutFaceIndex,
+    faces: standInFaces(),
+    selfies: embedAtSearchTime,
     photoPassSecret: TEST_PHOTO_PASS_SECRET,
   };
   const app = createApp({ ctx, distDir: dir, diskStore: store, limits, ...more });

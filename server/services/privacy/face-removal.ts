@@ -68,13 +68,11 @@ export async function removeFace(
   const photos = new Set<number>();
   let events = 0;
   for (const event of await eventsWithFaces(ctx.db)) {
-    const matches = ctx.faces.searchDescriptor
-      ? await ctx.faces.searchDescriptor(request.descriptor, {
-          eventId: event.event_id,
-          threshold: event.face_threshold,
-          maxResults: MOST_PHOTOS_PER_EVENT,
-        })
-      : [];
+    const matches = await ctx.faces.searchDescriptor(request.descriptor, {
+      eventId: event.event_id,
+      threshold: event.face_threshold,
+      maxResults: MOST_PHOTOS_PER_EVENT,
+    });
     const theirs = matches.flatMap((m) =>
       m.faceId !== undefined && (m.tier !== 'maybe' || m.distance <= REMOVED_FACE_DISTANCE) ? [m.faceId] : [],
     );

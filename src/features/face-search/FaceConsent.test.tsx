@@ -2,30 +2,18 @@
 // by the store asks again instead of showing an error, and withdrawing it beside the picker deletes what the device
 // kept (results, alerts, the consent) after the store withdrew it.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PRIVACY_NOTICE_VERSION } from '../../../core/privacy';
-import { appDb } from '../../lib/db/app-db';
 import { changeField } from '../../test/change-field';
 import { keepAlert, keptAlert } from '../alerts/kept-alert';
 import { FACE_CONSENT_KEY, storedFaceConsent } from '../privacy/face-consent';
-import { FakeXhr } from './fake-xhr';
-import { fakeApi, found, InstantXhr, jpegFile, picker, renderPanel, reply } from './panel-test-kit';
+import { fakeApi, found, jpegFile, picker, preparePanelTests, renderPanel, reply } from './panel-test-kit';
 import { restoreResults, saveResults } from './saved-results';
 
 const compressSelfie = vi.hoisted(() => vi.fn());
 vi.mock('./compress-selfie', () => ({ compressSelfie }));
 
-beforeEach(async () => {
-  FakeXhr.reset();
-  vi.stubGlobal('XMLHttpRequest', InstantXhr);
-  compressSelfie.mockReset();
-  compressSelfie.mockResolvedValue(new Blob([new Uint8Array(1024)], { type: 'image/jpeg' }));
-  await Promise.all(appDb.tables.map((table) => table.clear()));
-  localStorage.clear();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+preparePanelTests(compressSelfie);
 
 const choose = (file = jpegFile()) => changeField(picker(), { target: { files: [file] } });
 const signCalls = (calls: { url: string; body: unknown }[]) => calls.filter((c) => c.url.endsWith('/sign'));

@@ -2,11 +2,10 @@
 // library's in a browser; here it is replaced, jsdom has no canvas), progress, each message of SPEC §8, the 5 s
 // size warning, and the mhao "the cart will be deleted" confirmation.
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { photoCopyUrl } from '../../../core/contract/photos';
 import { PRIVACY_NOTICE_VERSION } from '../../../core/privacy';
 import { keepSharedPhoto, takeSharedPhoto } from '../../../sw/share-target';
-import { appDb } from '../../lib/db/app-db';
 import { changeField } from '../../test/change-field';
 import { addToCart, readList } from '../cart/cart-store';
 import { toCartItem } from '../cart/cart-types';
@@ -16,12 +15,12 @@ import { FakeXhr } from './fake-xhr';
 import {
   fakeApi,
   found,
-  InstantXhr,
   jpegBytes,
   jpegFile,
   passOf,
   photo,
   picker,
+  preparePanelTests,
   renderPanel,
   reply,
   SEARCH_ID,
@@ -32,17 +31,7 @@ import { restoreResults, saveResults } from './saved-results';
 const compressSelfie = vi.hoisted(() => vi.fn());
 vi.mock('./compress-selfie', () => ({ compressSelfie }));
 
-beforeEach(async () => {
-  FakeXhr.reset();
-  vi.stubGlobal('XMLHttpRequest', InstantXhr);
-  compressSelfie.mockReset();
-  compressSelfie.mockResolvedValue(new Blob([new Uint8Array(1024)], { type: 'image/jpeg' }));
-  await Promise.all(appDb.tables.map((table) => table.clear()));
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
+preparePanelTests(compressSelfie);
 
 const choose = (file: File) => changeField(picker(), { target: { files: [file] } });
 const toCartItemOf = (id: number) => toCartItem(photo(id), 'event-1');

@@ -1,12 +1,10 @@
 // A selfie with several faces: the runner sees their selfie with its faces outlined, the searched one marked, and a
 // tap on another face searches again with that face cut out of the selfie (a new run), the picker staying.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FaceBox, FaceSearchAnswer } from '../../../core/contract/facesearch';
-import { appDb } from '../../lib/db/app-db';
 import { changeField } from '../../test/change-field';
-import { FakeXhr } from './fake-xhr';
-import { fakeApi, InstantXhr, jpegFile, photo, picker, renderPanel, reply } from './panel-test-kit';
+import { fakeApi, jpegFile, photo, picker, preparePanelTests, renderPanel, reply } from './panel-test-kit';
 import { faceNumbers } from './SelfieFaces';
 
 const compressSelfie = vi.hoisted(() => vi.fn());
@@ -17,20 +15,14 @@ vi.mock('./crop-face', () => ({ cropFace }));
 /** The selfie as compressed on the device (what the picker shows and the faces are cut from). */
 const compressed = new Blob([new Uint8Array(1024)], { type: 'image/jpeg' });
 
-beforeEach(async () => {
-  FakeXhr.reset();
-  vi.stubGlobal('XMLHttpRequest', InstantXhr);
+preparePanelTests();
+beforeEach(() => {
   compressSelfie.mockReset();
   compressSelfie.mockImplementation(async (file: File) => (file.name === 'selfie.jpg' ? compressed : file));
   cropFace.mockReset();
   cropFace.mockImplementation(async (_selfie: Blob, _box: FaceBox, name: string) => jpegFile(name));
   vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:selfie');
   vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
-  await Promise.all(appDb.tables.map((table) => table.clear()));
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 // sample1's three runners as the store answers them: the largest (right-hand) first.

@@ -147,18 +147,21 @@ export const picker = () => screen.getByLabelText('เลือกรูปเ�
 
 /**
  * The panel tests' set-up, for a test file to call once: uploads answered at once (InstantXhr), the device's
- * database empty, and `compress` (the file's mock of compress-selfie, when it has one) answering a small JPEG;
- * every stub and spy undone after each test.
+ * database and local storage empty, and `compress` (the file's mock of compress-selfie, when it has one) answering
+ * a small JPEG; every stub, spy and fake clock undone after each test.
  */
 export function preparePanelTests(compress?: Mock): void {
   beforeEach(async () => {
     FakeXhr.reset();
     vi.stubGlobal('XMLHttpRequest', InstantXhr);
+    compress?.mockReset();
     compress?.mockResolvedValue(new Blob([new Uint8Array(1024)], { type: 'image/jpeg' }));
     await Promise.all(appDb.tables.map((table) => table.clear()));
+    localStorage.clear();
   });
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
+    vi.useRealTimers();
   });
 }

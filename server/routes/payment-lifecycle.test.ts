@@ -150,6 +150,14 @@ describe.each(testDatabases)('payment lifecycle on $name', (database) => {
     expect((await f.orderRow(uuid)).payment_status).toBe('INITIAL');
     expect(await statuses(uuid)).toEqual(['REJECTED']);
     expect(await jobsOf(uuid)).toEqual([]);
+    // A payment's status is one of its states, for the compiler too: a misspelt one is no query at all.
+    const misspelt = f.db
+      .selectFrom('payments')
+      .select('id')
+      // @ts-expect-error: not a payments status.
+      .where('status', '=', 'REJECT')
+      .where('order_id', '=', uuid);
+    expect(await misspelt.execute()).toEqual([]);
   });
 
   it('does not sell photos that expired before the money arrived', async () => {

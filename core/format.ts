@@ -45,3 +45,12 @@ export function eventDateLabel(
     ? event.event_date_text
     : formatEventDate(event.eventdate, language);
 }
+
+/** A race time as results print it: H:MM:SS (tenths when the time has them), from milliseconds. */
+export function formatRaceTime(ms: number): string {
+  const tenths = Math.floor((ms % 1000) / 100);
+  const seconds = Math.floor(ms / 1000);
+  const [h, m, s] = [Math.floor(seconds / 3600), Math.floor((seconds % 3600) / 60), seconds % 60];
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${h}:${pad(m)}:${pad(s)}${tenths > 0 ? `.${tenths}` : ''}`;
+}

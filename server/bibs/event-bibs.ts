@@ -3,7 +3,7 @@
 
 import { type BibRule, typedBib as typedBibOf } from '../../core/bib-rule';
 import type { BibSearchSettings } from '../../core/contract/events';
-import { bibsOnStartList, startListSize } from '../db/bibs-repo';
+import { bibsOfRunners, runnerCount } from '../db/bibs-repo';
 import type { Db } from '../db/database';
 import type { EventRow } from '../db/schema';
 
@@ -34,13 +34,13 @@ export async function bibSearchSettings(db: Db, event: EventRow): Promise<BibSea
     min_digits: rule.minDigits,
     max_digits: rule.maxDigits,
     ...(rule.range ? { range: rule.range } : {}),
-    by_name: (await startListSize(db, event.event_id)) > 0,
+    by_name: (await runnerCount(db, event.event_id)) > 0,
   };
 }
 
-/** Whether a number is one of the event's bibs: its rule, and its start list when it has one. */
+/** Whether a number is one of the event's bibs: its rule, and its runners (start list, results) when it has any. */
 export async function eventBibs(db: Db, event: EventRow, bibs: readonly string[]): Promise<Set<string>> {
   const fitting = bibs.filter((b) => typedBib(b, event) === b);
-  if ((await startListSize(db, event.event_id)) === 0) return new Set(fitting);
-  return bibsOnStartList(db, event.event_id, fitting);
+  if ((await runnerCount(db, event.event_id)) === 0) return new Set(fitting);
+  return bibsOfRunners(db, event.event_id, fitting);
 }

@@ -52,8 +52,8 @@ export function csvRows(text: string): { line: number; cells: string[] }[] {
 
 export type StartListCheck = { ok: true; rows: StartListRow[] } | { ok: false; problems: string[] };
 
-/** A header row names its columns (bib, name, category in any order; Thai headings too). */
-const COLUMN_NAMES: Record<string, keyof StartListRow> = {
+/** Headings of a runner's bib, name and category columns (lower case), as start lists and results write them. */
+export const RUNNER_HEADINGS: Readonly<Record<string, keyof StartListRow>> = {
   bib: 'bib',
   'bib number': 'bib',
   number: 'bib',
@@ -72,23 +72,46 @@ const COLUMN_NAMES: Record<string, keyof StartListRow> = {
   ระยะ: 'category',
 };
 
-/** The start list in a file's bytes, checked against the event's bib rule; every problem with its line. */
-export function readStartList(bytes: Uint8Array, rule: BibRule): StartListCheck {
-  let text: string;
+/**
+ * A file refused whole: its problems, at most `shown` of them (the count of the rest follows), under a line that
+ * says the file was not imported and what stays as it was.
+ */
+export function refusalText(
+  file: string,
+  problems: readonly string[],
+  unchanged: string,
+  shown = 20,
+): string {
+  const listed = problems.slice(0, shown);
+  const more = problems.length - listed.length;
+  return [
+    `${file} was not imported (${problems.length} problem${problems.length === 1 ? '' : 's'}; ${unchanged}):`,
+    ...listed.map((p) => `  ${p}`),
+    ...(more > 0 ? [`  … and ${more} more`] : []),
+  ].join('\n');
+}
+
+/** A CSV file's text (UTF-8, its byte-order mark dropped), or the problem that it is not UTF-8 text. */
+export function csvText(bytes: Uint8Array): { ok: true; text: string } | { ok: false; problems: string[] } {
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '') };
   } catch {
     return {
       ok: false,
       problems: ['the file is not UTF-8 text: save it as "CSV UTF-8" and import it again'],
     };
   }
-  text = text.replace(/^\uFEFF/, '');
-  const rows = csvRows(text);
+}
+
+/** The start list in a file's bytes, checked against the event's bib rule; every problem with its line. */
+export function readStartList(bytes: Uint8Array, rule: BibRule): StartListCheck {
+  const decoded = csvText(bytes);
+  if (!decoded.ok) return decoded;
+  const rows = csvRows(decoded.text);
   if (rows.length === 0) return { ok: false, problems: ['the file has no rows'] };
   let columns: Record<keyof StartListRow, number> = { bib: 0, name: 1, category: 2 };
   const first = rows[0];
-  const heading = first?.cells.map((c) => COLUMN_NAMES[c.trim().toLowerCase()]);
+  const heading = first?.cells.map((c) => RUNNER_HEADINGS[c.trim().toLowerCase()]);
   if (first && heading?.some((h) => h !== undefined)) {
     rows.shift();
     const at = (key: keyof StartListRow) => heading.indexOf(key);

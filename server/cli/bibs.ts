@@ -3,7 +3,7 @@
 // start list holds runners' names: each import, listing and clearing is written to the audit trail.
 import fs from 'node:fs/promises';
 import { bibRuleOf, eventBibs, readsBibs } from '../bibs/event-bibs';
-import { readStartList } from '../bibs/start-list';
+import { readStartList, refusalText } from '../bibs/start-list';
 import { adminActor, writeAudit } from '../db/audit-repo';
 import {
   bibReadingCounts,
@@ -17,9 +17,6 @@ import { enqueue } from '../jobs/queue';
 import { type Command, CommandFailed, command, noExtra, parseCommand, table, UsageError } from './args';
 import { eventKeyArg } from './event-flags';
 import { eventByKey } from './events';
-
-/** The most problems of a refused start list printed (the count of the rest follows). */
-const PROBLEMS_SHOWN = 20;
 
 const importStartList = command({
   name: 'import-start-list',
@@ -44,17 +41,10 @@ const importStartList = command({
     const bytes = await fs.readFile(args.file).catch(() => undefined);
     if (!bytes) throw new UsageError(`${name}: cannot read ${args.file}`);
     const list = readStartList(new Uint8Array(bytes), bibRuleOf(event));
-    if (!list.ok) {
-      const shown = list.problems.slice(0, PROBLEMS_SHOWN);
-      const more = list.problems.length - shown.length;
+    if (!list.ok)
       throw new CommandFailed(
-        [
-          `${name}: ${args.file} was not imported (${list.problems.length} problem${list.problems.length === 1 ? '' : 's'}; the event's list is unchanged):`,
-          ...shown.map((p) => `  ${p}`),
-          ...(more > 0 ? [`  … and ${more} more`] : []),
-        ].join('\n'),
+        `${name}: ${refusalText(args.file, list.problems, "the event's list is unchanged")}`,
       );
-    }
     const before = await startListSize(ctx.db, event.event_id);
     await replaceStartList(ctx.db, event.event_id, list.rows);
     await writeAudit(ctx.db, {

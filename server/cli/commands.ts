@@ -12,6 +12,7 @@ import { orderCommands } from './orders';
 import { photographerLinkCommands } from './photographer-links';
 import { photoCommands } from './photos';
 import { removalCommands } from './removals';
+import { resultCommands } from './results';
 import { teamCommands } from './teams';
 
 export const commands: Command[] = [
@@ -22,6 +23,7 @@ export const commands: Command[] = [
   ...photographerLinkCommands,
   ...indexCommands,
   ...bibCommands,
+  ...resultCommands,
   ...orderCommands,
   ...backupCommands,
   ...removalCommands,

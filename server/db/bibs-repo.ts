@@ -1,5 +1,7 @@
 // Bib numbers read under faces and an event's start list. Reads are stored as read; which of them are the
-// event's bibs (its rule, its list) is decided in server/bibs/event-bibs.ts.
+// event's bibs (its rule, its list) is decided in server/bibs/event-bibs.ts. The event's runners are its start list
+// filled by its results (results-repo.ts): a bib the results have and the start list does not is a runner too, with
+// the results' name and category.
 import { sql } from 'kysely';
 import type { Db } from './database';
 
@@ -157,25 +159,50 @@ export async function startList(db: Db, eventId: number): Promise<StartListRow[]
     .execute();
 }
 
-/** Which of these bibs are on the event's start list. */
-export async function bibsOnStartList(
-  db: Db,
-  eventId: number,
-  bibs: readonly string[],
-): Promise<Set<string>> {
+/** The event's runners: its start list, and the bibs of its results the start list lacks (with their names). */
+function runners(db: Db, eventId: number) {
+  return db
+    .selectFrom('start_list')
+    .select(['bib', 'name', 'category'])
+    .where('event_id', '=', eventId)
+    .unionAll(
+      db
+        .selectFrom('race_results as r')
+        .select(['r.bib', 'r.name', 'r.category'])
+        .where('r.event_id', '=', eventId)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('start_list as s')
+                .select('s.bib')
+                .whereRef('s.event_id', '=', 'r.event_id')
+                .whereRef('s.bib', '=', 'r.bib'),
+            ),
+          ),
+        ),
+    )
+    .as('runners');
+}
+
+/** How many runners the event knows (start list and results); 0: its bibs are those its rule allows. */
+export async function runnerCount(db: Db, eventId: number): Promise<number> {
+  const row = await db
+    .selectFrom(runners(db, eventId))
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Which of these bibs are the event's runners' (its start list or its results). */
+export async function bibsOfRunners(db: Db, eventId: number, bibs: readonly string[]): Promise<Set<string>> {
   const wanted = [...new Set(bibs)];
   if (wanted.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('start_list')
-    .select('bib')
-    .where('event_id', '=', eventId)
-    .where('bib', 'in', wanted)
-    .execute();
+  const rows = await db.selectFrom(runners(db, eventId)).select('bib').where('bib', 'in', wanted).execute();
   return new Set(rows.map((r) => r.bib));
 }
 
 /**
- * The runners of the start list whose name, as written, begins with `typed` (any case; Thai or English as typed), at
+ * The event's runners (start list and results) whose name, as written, begins with `typed` (any case; Thai or English as typed), at
  * most `limit`, by name. Matched on what the name search shows and nothing more: the first word as typed (a prefix
  * of the first name, or the whole of it when more words follow), then each further typed word by its first
  * character only, against the initials of the name's next words. "anna rod" finds "Anna Rose" as "anna r" does: a
@@ -188,9 +215,8 @@ export async function runnersNamed(
   limit: number,
 ): Promise<StartListRow[]> {
   return db
-    .selectFrom('start_list')
+    .selectFrom(runners(db, eventId))
     .select(['bib', 'name', 'category'])
-    .where('event_id', '=', eventId)
     .where(sql<boolean>`lower(name) ~ lower(${shownNamePattern(typed)})`)
     .orderBy('name')
     .orderBy('bib')

@@ -203,6 +203,32 @@ export interface StartListTable {
   category: Generated<string>;
 }
 
+/** How a runner's race ended: finished (with a time), or did not finish, did not start, disqualified. */
+export type ResultStatus = 'finished' | 'DNF' | 'DNS' | 'DQ';
+
+/** An event's official results, one row per bib (a newer import replaces them all). */
+export interface RaceResultsTable {
+  event_id: number;
+  bib: string;
+  name: Generated<string>;
+  category: Generated<string>;
+  status: ResultStatus;
+  gun_ms: number | null;
+  chip_ms: number | null;
+  /** The timing clock's time when the runner crossed the finish line. */
+  finish_at: Timestamp | null;
+  place: number | null;
+  category_place: number | null;
+}
+
+/** A photographer's camera clock minus the timing clock at an event (ms), as the operator set it. */
+export interface CameraOffsetsTable {
+  event_id: number;
+  photographer_id: number;
+  offset_ms: number;
+  set_at: GeneratedTimestamp;
+}
+
 export interface FaceSearchesTable {
   search_id: string;
   event_id: number;
@@ -454,6 +480,8 @@ export interface Database {
   faces: FacesTable;
   bib_reads: BibReadsTable;
   start_list: StartListTable;
+  race_results: RaceResultsTable;
+  camera_offsets: CameraOffsetsTable;
   photographer_links: PhotographerLinksTable;
   photo_alerts: PhotoAlertsTable;
   photo_alert_matches: PhotoAlertMatchesTable;

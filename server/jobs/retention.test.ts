@@ -7,6 +7,7 @@ import { photoObjectKeys } from '../../core/contract/photos';
 import { readAudit } from '../db/audit-repo';
 import { replaceStartList, startListSize } from '../db/bibs-repo';
 import { jobsWithPayload } from '../db/jobs-repo';
+import { replaceResults, resultsSize } from '../db/results-repo';
 import { testDatabases } from '../db/test-databases';
 import { markPaidByOperator } from '../services/payments/settle';
 import { at, orderFixture } from '../test/order-fixtures';
@@ -64,6 +65,19 @@ describe.each(testDatabases)('retention on $name', (database) => {
       .execute();
     await replaceStartList(f.db, f.eventIds.paid as number, [{ bib: '1234', name: 'สมชาย', category: '' }]);
     await replaceStartList(f.db, otherEvent, [{ bib: '1234', name: 'Anna', category: '' }]);
+    const resultOf = (name: string) => ({
+      bib: '1234',
+      name,
+      category: '10K',
+      status: 'finished' as const,
+      gun_ms: 3_600_000,
+      chip_ms: 3_590_000,
+      finish_at: new Date('2026-01-01T01:00:00Z'),
+      place: 1,
+      category_place: 1,
+    });
+    await replaceResults(f.db, f.eventIds.paid as number, [resultOf('สมชาย')]);
+    await replaceResults(f.db, otherEvent, [resultOf('Anna')]);
     const keys = photoObjectKeys('paid', 'paid-1.jpg');
     expect(await f.t.store.exists(keys.original)).toBe(true);
     expect(await f.t.store.exists(keys.logo)).toBe(true);
@@ -88,6 +102,8 @@ describe.each(testDatabases)('retention on $name', (database) => {
     expect(reads.map((r) => r.event_id)).toEqual([otherEvent]);
     expect(await startListSize(f.db, f.eventIds.paid as number)).toBe(0);
     expect(await startListSize(f.db, otherEvent)).toBe(1);
+    expect(await resultsSize(f.db, f.eventIds.paid as number)).toBe(0);
+    expect(await resultsSize(f.db, otherEvent)).toBe(1);
     const photo = await f.db
       .selectFrom('photos')
       .select(['purged_at'])
@@ -96,7 +112,7 @@ describe.each(testDatabases)('retention on $name', (database) => {
     expect(photo.purged_at).not.toBeNull();
     const purgeEntries = async () => (await readAudit(f.db)).filter((e) => e.actor === 'job:retention');
     expect((await purgeEntries()).filter((e) => e.subject === 'paid')).toMatchObject([
-      { action: 'event purged: photos, faces, start list, alerts', subject: 'paid', records: 6 },
+      { action: 'event purged: photos, faces, start list, results, alerts', subject: 'paid', records: 6 },
     ]);
 
     // The order keeps its record; its page says the storage period is over.

@@ -5,7 +5,7 @@ import type { BibSearchAnswer, Runner } from '../../core/contract/bibsearch';
 import { nameLetters, RUNNER_NAME_MIN, RUNNER_NAMES_MAX } from '../../core/contract/bibsearch';
 import { bibRuleOf, readsBibs, typedBib } from '../bibs/event-bibs';
 import type { AppContext } from '../context';
-import { bibsOnStartList, photosWithBib, runnersNamed, startListSize } from '../db/bibs-repo';
+import { bibsOfRunners, photosWithBib, runnerCount, runnersNamed } from '../db/bibs-repo';
 import type { EventRow } from '../db/schema';
 import { answerWithMatches, eventOpenForSearch } from './face-search';
 import { accept, type Outcome, type Refusal, refuse } from './outcome';
@@ -71,10 +71,10 @@ export async function searchByBib(
   return accept({ ...answer.value, bib, ...(listed === undefined ? {} : { on_start_list: listed }) });
 }
 
-/** Whether the bib is on the event's start list; undefined when the event has none. */
+/** Whether the bib is one of the event's runners' (start list, results); undefined when it knows none. */
 async function onStartList(ctx: AppContext, eventId: number, bib: string): Promise<boolean | undefined> {
-  if ((await startListSize(ctx.db, eventId)) === 0) return undefined;
-  return (await bibsOnStartList(ctx.db, eventId, [bib])).has(bib);
+  if ((await runnerCount(ctx.db, eventId)) === 0) return undefined;
+  return (await bibsOfRunners(ctx.db, eventId, [bib])).has(bib);
 }
 
 /**
@@ -136,7 +136,7 @@ export async function runnersByName(
   if (!open.ok) return open;
   const event = open.value;
   if (!readsBibs(event)) return noBibSearch();
-  const listed = await startListSize(ctx.db, event.event_id);
+  const listed = await runnerCount(ctx.db, event.event_id);
   if (listed === 0) return accept([]);
   const wait = await searchesOfEvent(event.event_id, eventNameSearchesPerDay(listed));
   if (wait > 0) return nameSearchClosed(wait);

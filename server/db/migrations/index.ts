@@ -15,6 +15,7 @@ import * as liveUploads from './0012-live-uploads';
 import * as photoAlerts from './0013-photo-alerts';
 import * as alertMailLog from './0014-alert-mail-log';
 import * as personalData from './0015-personal-data';
+import * as raceResults from './0016-race-results';
 
 export const migrations: Record<string, Migration> = {
   '0001-events': events,
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013-photo-alerts': photoAlerts,
   '0014-alert-mail-log': alertMailLog,
   '0015-personal-data': personalData,
+  '0016-race-results': raceResults,
 };

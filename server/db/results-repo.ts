@@ -1,0 +1,126 @@
+// An event's official results (race_results) and the camera clock offsets its operator set (camera_offsets).
+// Results are replaced whole by each import; they name runners, so they go with their event (retention, purge).
+import type { Db } from './database';
+import type { ResultStatus } from './schema';
+
+export type { ResultStatus } from './schema';
+
+export interface RaceResultRow {
+  bib: string;
+  name: string;
+  category: string;
+  status: ResultStatus;
+  gun_ms: number | null;
+  chip_ms: number | null;
+  finish_at: Date | null;
+  place: number | null;
+  category_place: number | null;
+}
+
+const COLUMNS = [
+  'bib',
+  'name',
+  'category',
+  'status',
+  'gun_ms',
+  'chip_ms',
+  'finish_at',
+  'place',
+  'category_place',
+] as const;
+
+/** Replaces the event's results with these rows, at once (a failed write leaves the results it had). */
+export async function replaceResults(db: Db, eventId: number, rows: readonly RaceResultRow[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('race_results').where('event_id', '=', eventId).execute();
+    // In chunks: a statement's parameters are limited, and a marathon has tens of thousands of finishers.
+    for (let at = 0; at < rows.length; at += 1000) {
+      await trx
+        .insertInto('race_results')
+        .values(rows.slice(at, at + 1000).map((r) => ({ event_id: eventId, ...r })))
+        .execute();
+    }
+  });
+}
+
+export async function resultsSize(db: Db, eventId: number): Promise<number> {
+  const row = await db
+    .selectFrom('race_results')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('event_id', '=', eventId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The event's results, finishers by place, then the others by bib. */
+export async function raceResults(db: Db, eventId: number): Promise<RaceResultRow[]> {
+  return db
+    .selectFrom('race_results')
+    .select(COLUMNS)
+    .where('event_id', '=', eventId)
+    .orderBy((eb) => eb.fn.coalesce('place', eb.val(2_147_483_647)))
+    .orderBy('bib')
+    .execute();
+}
+
+/** One bib's result, if the event's results have it. */
+export async function resultOfBib(db: Db, eventId: number, bib: string): Promise<RaceResultRow | undefined> {
+  return db
+    .selectFrom('race_results')
+    .select(COLUMNS)
+    .where('event_id', '=', eventId)
+    .where('bib', '=', bib)
+    .executeTakeFirst();
+}
+
+/** The finish clock times of these bibs (those that have one). */
+export async function finishTimesOf(
+  db: Db,
+  eventId: number,
+  bibs: readonly string[],
+): Promise<Map<string, Date>> {
+  const wanted = [...new Set(bibs)];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('race_results')
+    .select(['bib', 'finish_at'])
+    .where('event_id', '=', eventId)
+    .where('bib', 'in', wanted)
+    .where('finish_at', 'is not', null)
+    .execute();
+  return new Map(rows.map((r) => [r.bib, r.finish_at as Date]));
+}
+
+/** The camera offsets the operator set for the event's photographers (ms, camera clock minus timing clock). */
+export async function cameraOffsetsSet(db: Db, eventId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('camera_offsets')
+    .select(['photographer_id', 'offset_ms'])
+    .where('event_id', '=', eventId)
+    .execute();
+  return new Map(rows.map((r) => [r.photographer_id, r.offset_ms]));
+}
+
+/** Sets a photographer's camera offset at an event by hand (undefined: back to the estimate). */
+export async function setCameraOffset(
+  db: Db,
+  eventId: number,
+  photographerId: number,
+  offsetMs: number | undefined,
+): Promise<void> {
+  if (offsetMs === undefined) {
+    await db
+      .deleteFrom('camera_offsets')
+      .where('event_id', '=', eventId)
+      .where('photographer_id', '=', photographerId)
+      .execute();
+    return;
+  }
+  await db
+    .insertInto('camera_offsets')
+    .values({ event_id: eventId, photographer_id: photographerId, offset_ms: offsetMs })
+    .onConflict((oc) =>
+      oc.columns(['event_id', 'photographer_id']).doUpdateSet({ offset_ms: offsetMs, set_at: new Date() }),
+    )
+    .execute();
+}

@@ -114,7 +114,7 @@ describe('readRaceResults', () => {
     expect(bad).toEqual({
       ok: false,
       problems: [
-        'line 3: bib "12" is not a bib of this event',
+        'line 3: bib "12" is not a bib of this event (3 to 5 digits)',
         'line 4: bib 1234 is already on line 2',
         'line 5: the chip time "fast" is not a time (H:MM:SS, MM:SS or DNF, DNS, DQ)',
         'line 6: the finish clock time "25:61:00" is not a time of day (HH:MM:SS)',

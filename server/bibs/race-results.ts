@@ -7,7 +7,7 @@
 // time when the file has no gun times, overall and within each category.
 import type { RaceResultRow, ResultStatus } from '../db/results-repo';
 import { type BibRule, bibOf } from './read-bibs';
-import { CATEGORY_MAX, csvRows, csvText, RUNNER_HEADINGS, RUNNER_NAME_MAX } from './start-list';
+import { CATEGORY_MAX, csvRows, csvText, notABib, RUNNER_HEADINGS, RUNNER_NAME_MAX } from './start-list';
 
 export const RESULTS_MAX_ROWS = 100_000;
 
@@ -198,7 +198,7 @@ export function readRaceResults(
   for (const { line, cells } of rows) {
     const rawBib = cell(cells, 'bib');
     const bib = bibOf(rawBib, event.rule);
-    if (!bib) problems.push(`line ${line}: bib "${rawBib}" is not a bib of this event`);
+    if (!bib) problems.push(notABib(line, rawBib, event.rule));
     else if (seen.has(bib)) problems.push(`line ${line}: bib ${bib} is already on line ${seen.get(bib)}`);
     else seen.set(bib, line);
     const name = (cell(cells, 'name') || `${cell(cells, 'first-name')} ${cell(cells, 'last-name')}`)

@@ -91,6 +91,14 @@ export function refusalText(
   ].join('\n');
 }
 
+/** A file's line whose bib the event's rule does not allow, with the rule. */
+export function notABib(line: number, rawBib: string, rule: BibRule): string {
+  const digits =
+    rule.minDigits === rule.maxDigits ? `${rule.minDigits}` : `${rule.minDigits} to ${rule.maxDigits}`;
+  const range = rule.range ? ` from ${rule.range.from} to ${rule.range.to}` : '';
+  return `line ${line}: bib "${rawBib}" is not a bib of this event (${digits} digits${range})`;
+}
+
 /** A CSV file's text (UTF-8, its byte-order mark dropped), or the problem that it is not UTF-8 text. */
 export function csvText(bytes: Uint8Array): { ok: true; text: string } | { ok: false; problems: string[] } {
   try {
@@ -126,16 +134,12 @@ export function readStartList(bytes: Uint8Array, rule: BibRule): StartListCheck 
   const problems: string[] = [];
   const kept: StartListRow[] = [];
   const seen = new Map<string, number>();
-  const digits =
-    rule.minDigits === rule.maxDigits ? `${rule.minDigits}` : `${rule.minDigits} to ${rule.maxDigits}`;
-  const range = rule.range ? ` from ${rule.range.from} to ${rule.range.to}` : '';
   for (const { line, cells } of rows) {
     const rawBib = (cells[columns.bib] ?? '').trim();
     const name = (cells[columns.name] ?? '').trim().replace(/\s+/g, ' ');
     const category = columns.category >= 0 ? (cells[columns.category] ?? '').trim() : '';
     const bib = bibOf(rawBib, rule);
-    if (!bib)
-      problems.push(`line ${line}: bib "${rawBib}" is not a bib of this event (${digits} digits${range})`);
+    if (!bib) problems.push(notABib(line, rawBib, rule));
     if (!name) problems.push(`line ${line}: the name is empty`);
     else if (/[\p{Cc}\p{Cs}]/u.test(name) || /[\p{Cc}\p{Cs}]/u.test(category))
       problems.push(`line ${line}: the name or category holds control characters`);

@@ -6,8 +6,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAudit } from '../db/audit-repo';
 import { bibsOfRunners, replaceStartList, runnerCount, runnersNamed } from '../db/bibs-repo';
+import { saveFacesOfPhoto } from '../db/faces-repo';
+import { insertPhotos } from '../db/photos-repo';
 import { resultOfBib, resultsSize } from '../db/results-repo';
 import { testDatabases } from '../db/test-databases';
+import { descriptorToBytes } from '../faces/matrix';
 import { insertTestEvent, openTestCli, type TestCli } from './cli-fixture';
 
 describe.each(testDatabases)('results commands on $name', (database) => {
@@ -76,7 +79,7 @@ describe.each(testDatabases)('results commands on $name', (database) => {
     );
     expect(run.code).toBe(1);
     expect(run.err).toContain("bad.csv was not imported (2 problems; the event's results are unchanged):");
-    expect(run.err).toContain('  line 3: bib "12" is not a bib of this event');
+    expect(run.err).toContain('  line 3: bib "12" is not a bib of this event (3 to 5 digits)');
     expect(run.err).toContain('  line 4: the chip time "fast" is not a time');
     expect(await resultOfBib(cli.db, eventId, '1234')).toEqual(before);
     // A mapping that is not field=heading is a usage error; one that is reads the file's own headings.
@@ -112,6 +115,113 @@ describe.each(testDatabases)('results commands on $name', (database) => {
     await replaceStartList(cli.db, eventId, []);
   });
 
+  it("estimates each photographer's camera clock from the bibs read in their photos, and takes one set by hand", async () => {
+    // Ten finishers a minute apart from 07:00:00; photographer 1 at the line, their camera 95 s ahead and shooting
+    // each runner 2 s before they cross; photographer 2 on the course, about an hour before (7 s more for each runner);
+    // 3's photos have no camera time.
+    const rows = Array.from(
+      { length: 10 },
+      (_, i) => `${2000 + i},Runner ${i},10K,1:00:00,1:00:00,07:${String(i).padStart(2, '0')}:00`,
+    );
+    await cli.run(
+      'import-results',
+      'night-run',
+      await csv('clocks.csv', `bib,name,category,gun time,chip time,tod\n${rows.join('\n')}\n`),
+    );
+    const finishOf = (i: number) => Date.parse('2026-11-01T07:00:00+07:00') + i * 60_000;
+    const photos = await insertPhotos(
+      cli.db,
+      Array.from({ length: 30 }, (_, n) => {
+        const i = n % 10;
+        const photographer = Math.floor(n / 10) + 1;
+        const taken =
+          photographer === 1
+            ? finishOf(i) + 95_000 - 2_000
+            : photographer === 2
+              ? finishOf(i) - 3_600_000 + i * 7_000
+              : finishOf(i);
+        return {
+          event_id: eventId,
+          stage_id: null,
+          photographer_id: photographer,
+          original_file_name: `IMG_${n}.JPG`,
+          file_name: `clock-${n}.jpg`,
+          width: 4000,
+          height: 3000,
+          taken_at: new Date(taken),
+          camera: photographer === 3 ? '' : `Canon EOS R6 #${photographer}`,
+          index_error: null,
+        };
+      }),
+    );
+    const face = {
+      box: { x: 10, y: 10, width: 100, height: 120 },
+      score: 0.9,
+      descriptor: descriptorToBytes(new Float32Array(128)),
+    };
+    for (const [n, photoId] of photos.entries()) {
+      const bib = String(2000 + (n % 10));
+      await saveFacesOfPhoto(
+        cli.db,
+        photoId,
+        eventId,
+        [face],
+        [{ face: 0, bib, confidence: 0.96, box: { x: 0, y: 300, width: 90, height: 40 } }],
+      );
+    }
+    // Each line's cells (empty ones run together with the spaces around them).
+    const table = async () =>
+      (await cli.run('cameras', 'night-run')).out.split('\n').map((line) => line.trim().split(/\s{2,}/));
+    expect(await table()).toEqual([
+      [
+        'photographer',
+        'photos',
+        'with camera time',
+        'estimate (s)',
+        'rests on',
+        'spread (s)',
+        'at finish',
+        'set (s)',
+        'used (s)',
+      ],
+      ['1', '10', '10', '+93.0', '10 of 10', '0.0', 'yes', '+93.0'],
+      ['2', '10', '10', '-3593.0', '3 of 10', '7.0', 'no'],
+      ['3', '10', '0', 'no'],
+    ]);
+    const set = await cli.run('camera-offset', 'night-run', '--photographer', '2', '--seconds=-3570.5');
+    expect(set.out).toBe("night-run: photographer 2's camera clock set to -3570.5 s from the timing clock");
+    expect((await table())[2]).toEqual([
+      '2',
+      '10',
+      '10',
+      '-3593.0',
+      '3 of 10',
+      '7.0',
+      'no',
+      '-3570.5',
+      '-3570.5',
+    ]);
+    expect((await cli.run('camera-offset', 'night-run', '--photographer', '2', '--estimate')).out).toBe(
+      "night-run: photographer 2's camera offset is estimated from their photos again",
+    );
+    expect((await table())[2]).toEqual(['2', '10', '10', '-3593.0', '3 of 10', '7.0', 'no']);
+    // Set before a photographer's photos came: listed, and used once they come.
+    await cli.run('camera-offset', 'night-run', '--photographer', '9', '--seconds', '12');
+    expect((await table())[4]).toEqual(['9', '0', '0', 'no', '+12.0', '+12.0']);
+    for (const bad of [
+      ['--photographer', '2'],
+      ['--seconds', '5'],
+      ['--photographer', '2', '--seconds', '5', '--estimate'],
+      ['--photographer', '2', '--seconds', 'soon'],
+      ['--photographer', '2', '--seconds', '200000'],
+      ['--photographer', '-1', '--seconds', '5'],
+    ]) {
+      expect((await cli.run('camera-offset', 'night-run', ...bad)).code, bad.join(' ')).toBe(2);
+    }
+    await cli.db.deleteFrom('photos').where('event_id', '=', eventId).execute();
+    await cli.run('import-results', 'night-run', await csv('results.csv', EXPORT));
+  });
+
   it('clears the results, and writes each step to the audit trail', async () => {
     expect((await cli.run('clear-results', 'night-run')).out).toBe('night-run: results of 3 runners deleted');
     expect((await cli.run('clear-results', 'night-run')).out).toBe('night-run: no results to clear');
@@ -124,6 +234,8 @@ describe.each(testDatabases)('results commands on $name', (database) => {
       ['results listed', 3],
       ['results replaced', 1],
       ['results replaced', 1],
+      ['results replaced', 3],
+      ['results replaced', 10],
       ['results replaced', 3],
       ['results cleared', 3],
       ['results listed', 0],

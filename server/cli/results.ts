@@ -1,13 +1,24 @@
 // An event's official results: imported from the timing company's CSV (replacing the results it had), listed, and
-// cleared. Results name runners and their times: each import, listing and clearing is written to the audit trail.
+// cleared; results name runners and their times: each import, listing and clearing is written to the audit trail.
+// And the photographers' camera clocks against the results' finish times: estimated, shown, set by hand.
 import fs from 'node:fs/promises';
 import { formatRaceTime } from '../../core/format';
 import { bibRuleOf, readsBibs } from '../bibs/event-bibs';
 import { columnMapping, type ResultField, readRaceResults } from '../bibs/race-results';
 import { refusalText } from '../bibs/start-list';
 import { adminActor, writeAudit } from '../db/audit-repo';
-import { raceResults, replaceResults, resultsSize } from '../db/results-repo';
-import { type Command, CommandFailed, command, noExtra, parseCommand, table, UsageError } from './args';
+import { raceResults, replaceResults, resultsSize, setCameraOffset } from '../db/results-repo';
+import { cameraClocks } from '../services/camera-clocks';
+import {
+  type Command,
+  CommandFailed,
+  command,
+  intArg,
+  noExtra,
+  parseCommand,
+  table,
+  UsageError,
+} from './args';
 import { eventKeyArg } from './event-flags';
 import { eventByKey } from './events';
 
@@ -144,4 +155,109 @@ const clearResults = command({
   },
 });
 
-export const resultCommands: Command[] = [importResults, showResults, clearResults];
+/** Seconds, signed, with a decimal: how far a camera clock is from the timing clock. */
+const seconds = (ms: number) => `${ms >= 0 ? '+' : '-'}${(Math.abs(ms) / 1000).toFixed(1)}`;
+
+const showCameras = command({
+  name: 'cameras',
+  args: '<event_key>',
+  summary:
+    "each photographer's camera clock against the results' finish times: the offset estimated from the bibs read " +
+    'in their photos (how many photos it rests on, their spread), whether they are at the finish, the offset set by hand',
+  parse(argv) {
+    const { positionals } = parseCommand('cameras', argv, {}, ['<event_key>']);
+    noExtra('cameras', positionals, 1);
+    return { eventKey: eventKeyArg('cameras', positionals[0] as string) };
+  },
+  async run(ctx, args) {
+    const event = await eventByKey(ctx.db, 'cameras', args.eventKey);
+    const clocks = await cameraClocks(ctx.db, event.event_id);
+    if (clocks.length === 0) {
+      ctx.out(`${event.event_key}: no photos`);
+      return;
+    }
+    if ((await resultsSize(ctx.db, event.event_id)) === 0)
+      ctx.out(
+        `${event.event_key}: no results imported: offsets are estimated from the results' finish times`,
+      );
+    ctx.out(
+      table(
+        [
+          'photographer',
+          'photos',
+          'with camera time',
+          'estimate (s)',
+          'rests on',
+          'spread (s)',
+          'at finish',
+          'set (s)',
+          'used (s)',
+        ],
+        clocks.map((c) => [
+          c.photographerId,
+          c.photos,
+          c.withCamera,
+          c.estimate ? seconds(c.estimate.offsetMs) : '',
+          c.estimate ? `${c.estimate.photos} of ${c.estimate.of}` : '',
+          c.estimate ? (c.estimate.spreadMs / 1000).toFixed(1) : '',
+          c.estimate?.atFinish ? 'yes' : 'no',
+          c.setMs === undefined ? '' : seconds(c.setMs),
+          c.offsetMs === undefined ? '' : seconds(c.offsetMs),
+        ]),
+      ),
+    );
+  },
+});
+
+/** The farthest a camera clock is taken to be from the timing clock: two days (a wrong date, a wrong zone). */
+const MAX_OFFSET_SECONDS = 172_800;
+
+const setCameraOffsetCommand = command({
+  name: 'camera-offset',
+  args: '<event_key> --photographer N (--seconds=S | --estimate)',
+  summary:
+    "set a photographer's camera clock offset at an event by hand (camera minus timing clock, seconds, e.g. -62.5), " +
+    'or --estimate: back to the one estimated from their photos',
+  parse(argv) {
+    const name = 'camera-offset';
+    const { positionals, values } = parseCommand(
+      name,
+      argv,
+      { photographer: { type: 'string' }, seconds: { type: 'string' }, estimate: { type: 'boolean' } },
+      ['<event_key>'],
+    );
+    noExtra(name, positionals, 1);
+    if (values.photographer === undefined) throw new UsageError(`${name}: --photographer N is required`);
+    const photographerId = intArg(name, 'photographer', values.photographer, 0, 2_147_483_647);
+    if ((values.seconds === undefined) === !values.estimate)
+      throw new UsageError(`${name}: give either --seconds S or --estimate`);
+    let offsetMs: number | undefined;
+    if (values.seconds !== undefined) {
+      const raw = values.seconds.trim();
+      const value = Number(raw);
+      if (!/^[-+]?\d+(\.\d{1,3})?$/.test(raw) || Math.abs(value) > MAX_OFFSET_SECONDS)
+        throw new UsageError(
+          `${name}: --seconds must be a number of seconds from -${MAX_OFFSET_SECONDS} to ${MAX_OFFSET_SECONDS} (at most 3 decimals), got "${values.seconds}"`,
+        );
+      offsetMs = Math.round(value * 1000);
+    }
+    return { eventKey: eventKeyArg(name, positionals[0] as string), photographerId, offsetMs };
+  },
+  async run(ctx, args) {
+    const event = await eventByKey(ctx.db, 'camera-offset', args.eventKey);
+    await setCameraOffset(ctx.db, event.event_id, args.photographerId, args.offsetMs);
+    ctx.out(
+      args.offsetMs === undefined
+        ? `${event.event_key}: photographer ${args.photographerId}'s camera offset is estimated from their photos again`
+        : `${event.event_key}: photographer ${args.photographerId}'s camera clock set to ${seconds(args.offsetMs)} s from the timing clock`,
+    );
+  },
+});
+
+export const resultCommands: Command[] = [
+  importResults,
+  showResults,
+  clearResults,
+  showCameras,
+  setCameraOffsetCommand,
+];

@@ -124,3 +124,50 @@ export async function setCameraOffset(
     )
     .execute();
 }
+
+/**
+ * Each photo of the event with a bib read whose result has a finish clock time, with its photographer, capture
+ * time and that finish time; only photos that carry their camera's identity (the others have no capture time).
+ */
+export async function bibFinishPairs(
+  db: Db,
+  eventId: number,
+): Promise<{ photographer_id: number; photo_id: number; taken_at: Date; finish_at: Date }[]> {
+  const rows = await db
+    .selectFrom('bib_reads as b')
+    .innerJoin('photos as p', 'p.id', 'b.photo_id')
+    .innerJoin('race_results as r', (join) =>
+      join.onRef('r.event_id', '=', 'b.event_id').onRef('r.bib', '=', 'b.bib'),
+    )
+    .select(['p.photographer_id', 'p.id as photo_id', 'p.taken_at', 'r.finish_at'])
+    .where('b.event_id', '=', eventId)
+    .where('p.camera', '<>', '')
+    .where('p.purged_at', 'is', null)
+    .where('r.finish_at', 'is not', null)
+    .execute();
+  return rows.map((r) => ({ ...r, photo_id: Number(r.photo_id), finish_at: r.finish_at as Date }));
+}
+
+/** The event's photographers, with how many photos each has and how many carry their camera's identity. */
+export async function photographersOfEvent(
+  db: Db,
+  eventId: number,
+): Promise<{ photographer_id: number; photos: number; with_camera: number }[]> {
+  const rows = await db
+    .selectFrom('photos')
+    .select((eb) => [
+      'photographer_id',
+      eb.fn.countAll<string>().as('photos'),
+      eb.fn.count<string>('id').filterWhere('camera', '<>', '').as('with_camera'),
+    ])
+    .where('event_id', '=', eventId)
+    .where('purged_at', 'is', null)
+    .groupBy('photographer_id')
+    .orderBy('photographer_id')
+    .execute();
+  return rows.map((r) => ({
+    photographer_id: r.photographer_id,
+    photos: Number(r.photos),
+    with_camera: Number(r.with_camera),
+  }));
+}

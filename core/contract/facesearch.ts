@@ -123,6 +123,12 @@ export const faceSearchAnswerSchema = v.object({
    */
   runner_bib: v.optional(v.string()),
   bib_images: v.optional(v.array(photoSchema)),
+  /**
+   * Our addition: "at your finish, maybe you": frames the event's finish-line photographers took within seconds of
+   * the runner's finish clock time (from the event's results, for the bib searched or `runner_bib`), nearest in time
+   * first; none of them in `images`, `maybe_images` or `bib_images`.
+   */
+  finish_images: v.optional(v.array(photoSchema)),
 });
 export type FaceSearchAnswer = v.InferOutput<typeof faceSearchAnswerSchema>;
 

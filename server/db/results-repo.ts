@@ -171,3 +171,30 @@ export async function photographersOfEvent(
     with_camera: Number(r.with_camera),
   }));
 }
+
+/**
+ * The photos a photographer took at the event between two instants of their camera's clock (photos carrying their
+ * camera's identity only: the others have no capture time), with those times.
+ */
+export async function photosTakenBetween(
+  db: Db,
+  eventId: number,
+  photographerId: number,
+  from: Date,
+  to: Date,
+  limit: number,
+): Promise<{ id: number; taken_at: Date }[]> {
+  const rows = await db
+    .selectFrom('photos')
+    .select(['id', 'taken_at'])
+    .where('event_id', '=', eventId)
+    .where('photographer_id', '=', photographerId)
+    .where('camera', '<>', '')
+    .where('purged_at', 'is', null)
+    .where('taken_at', '>=', from)
+    .where('taken_at', '<=', to)
+    .orderBy('taken_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ id: Number(r.id), taken_at: r.taken_at }));
+}

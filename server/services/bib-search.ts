@@ -7,7 +7,7 @@ import { bibRuleOf, readsBibs, typedBib } from '../bibs/event-bibs';
 import type { AppContext } from '../context';
 import { bibsOfRunners, photosWithBib, runnerCount, runnersNamed } from '../db/bibs-repo';
 import type { EventRow } from '../db/schema';
-import { answerWithMatches, eventOpenForSearch } from './face-search';
+import { answerWithMatches, eventOpenForSearch, withFinishFrames } from './face-search';
 import { accept, type Outcome, type Refusal, refuse } from './outcome';
 
 /** An event that reads no bibs (`--bib-digits off`). */
@@ -67,8 +67,9 @@ export async function searchByBib(
     ids.map((photoId) => ({ photoId, distance: 0 })),
   );
   if (!answer.ok) return answer;
+  const withFinish = await withFinishFrames(ctx, event, answer.value, bib);
   const listed = await onStartList(ctx, event.event_id, bib);
-  return accept({ ...answer.value, bib, ...(listed === undefined ? {} : { on_start_list: listed }) });
+  return accept({ ...withFinish, bib, ...(listed === undefined ? {} : { on_start_list: listed }) });
 }
 
 /** Whether the bib is one of the event's runners' (start list, results); undefined when it knows none. */

@@ -20,6 +20,7 @@ import type { FaceMatch, FaceSearchEngine, FaceSearchOutcome } from '../faces/en
 import { FaceImageError, type FaceImageProblem } from '../faces/image';
 import { descriptorFromBytes } from '../faces/matrix';
 import { toSummary } from './events';
+import { finishFrames } from './finish-frames';
 import { sniffImageKind } from './image-check';
 import { accept, type Outcome, type Refusal, refuse } from './outcome';
 import { isPhotoPass } from './photo-pass';
@@ -412,15 +413,16 @@ async function searchWithSelfies(
     outcome.kind === 'matches'
       ? await confirmedByBib(ctx, event, outcome.matches, outcome.descriptor)
       : { matches: [] };
-  const answer = await answerWithMatches(ctx, event, fused.matches, fused.byBib);
-  if (!answer.ok) return answer;
+  const matched = await answerWithMatches(ctx, event, fused.matches, fused.byBib);
+  if (!matched.ok) return matched;
+  const answer = await withFinishFrames(ctx, event, matched.value, fused.byBib?.bib);
   // Our addition: how many faces the selfie had, so the runner hears "no face in this photo" rather
   // than "no match", and which face was searched when there were several (the largest).
   const faces = outcome.kind === 'no-face' ? 0 : outcome.selfieFaces;
-  if (faces === undefined) return answer;
+  if (faces === undefined) return accept(answer);
   // Where they are when there are several, so that the runner can pick their own face to search with.
   const boxes = outcome.kind === 'matches' && faces > 1 ? outcome.selfieBoxes : undefined;
-  return accept({ ...answer.value, selfie_faces: faces, ...(boxes ? { selfie_boxes: boxes } : {}) });
+  return accept({ ...answer, selfie_faces: faces, ...(boxes ? { selfie_boxes: boxes } : {}) });
 }
 
 /**
@@ -458,6 +460,30 @@ export async function answerWithMatches(
     ...(faces.length > 0 ? { matched_faces: faces } : {}),
     ...(byBib ? { runner_bib: byBib.bib, ...(bibImages.length > 0 ? { bib_images: bibImages } : {}) } : {}),
   });
+}
+
+/**
+ * The answer with "at your finish, maybe you" (finish-frames.ts) for the runner's bib: the frames around their
+ * finish that the answer does not already show. As it was without a bib, or without such frames.
+ */
+export async function withFinishFrames(
+  ctx: AppContext,
+  event: EventRow,
+  answer: FaceSearchAnswer,
+  bib: string | undefined,
+): Promise<FaceSearchAnswer> {
+  if (bib === undefined) return answer;
+  const shown = new Set(
+    [...answer.images, ...(answer.maybe_images ?? []), ...(answer.bib_images ?? [])].map((p) => p.id),
+  );
+  const ids = await finishFrames(ctx.db, event.event_id, bib, shown);
+  if (ids.length === 0) return answer;
+  const byId = new Map((await photosByIds(ctx.db, ids)).map((r) => [r.id, r]));
+  const frames = ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row?.event_id === event.event_id ? [toApiPhoto(row, ctx.photoPassSecret)] : [];
+  });
+  return frames.length > 0 ? { ...answer, finish_images: frames } : answer;
 }
 
 /** The runner's bib found under their matched faces, and its photos the face search did not find. */

@@ -57,6 +57,23 @@ describe('search by bib number', () => {
     await waitFor(async () => expect(await latest()).toEqual([4, 8, 9]));
   });
 
+  it('shows the frames of the runner\'s finish apart; "this is me" moves one up into the photos kept', async () => {
+    fakeApi({ bib: (bib) => reply(200, { ...bibAnswer(bib, 4), finish_images: [photo(21), photo(22)] }) });
+    await renderPanel({ event: bibEvent() });
+    searchBib('1234');
+    const finish = await screen.findByTestId('finish-frames');
+    expect(within(finish).getByRole('heading', { name: 'ที่เส้นชัย อาจเป็นคุณ (2 รูป)' })).toBeInTheDocument();
+    expect(within(finish).getByText(/ช่างภาพที่เส้นชัยถ่ายรูปเหล่านี้/)).toBeInTheDocument();
+    await waitFor(async () => expect(await latest()).toEqual([4]));
+    // The second photo shown (the first frame): the runner says it is them.
+    fireEvent.click(screen.getByRole('button', { name: 'ใช่คุณไหม? รูปที่ 2' }));
+    fireEvent.click(screen.getByRole('button', { name: 'ใช่ฉัน รูปที่ 2' }));
+    await waitFor(async () => expect(await latest()).toEqual([4, 21]));
+    expect(
+      within(screen.getByTestId('finish-frames')).getByRole('heading', { name: 'ที่เส้นชัย อาจเป็นคุณ (1 รูป)' }),
+    ).toBeInTheDocument();
+  });
+
   it('says what a bib is before sending a number that cannot be one, in the event’s digits and range', async () => {
     const calls = fakeApi({ bib: (bib) => reply(200, bibAnswer(bib, 4)) });
     await renderPanel({ event: bibEvent(false, { from: 100, to: 5000 }) });

@@ -1,8 +1,8 @@
 // What a search found: the grid, the buttons under it, a second selfie to widen it, the nearby frames ("you may be
 // in these too") and the lightbox over both. Loaded with the first search (or kept results), not with the event page:
 // it is the part of the panel that needs the cart database. "Photos of you" first, "maybe you" below (folded on a
-// phone for each new answer), each photo with "this is me" / "not me" (what the last one did said above them, with
-// undo). A bib search's results say their bib; a face search's photos found by the runner's bib alone are marked
+// phone for each new answer), then "at your finish, maybe you" (the finish photographers' frames around the runner's
+// finish time), each photo with "this is me" / "not me" (what the last one did said above them, with undo). A bib search's results say their bib; a face search's photos found by the runner's bib alone are marked
 // so. An event without face search (its organiser's choice) has no face to widen with, nor "this is me" / "not me".
 import { Plural, Trans } from '@lingui/react/macro';
 import { useCallback, useState } from 'react';
@@ -27,6 +27,8 @@ export interface FaceResultsProps {
   photos: Photo[];
   /** "Maybe you": photos below the confident tier. */
   maybe: readonly Photo[];
+  /** "At your finish, maybe you": the finish photographers' frames around the runner's finish time. */
+  finish: readonly Photo[];
   /** The bib number searched, when the results are a bib search's. */
   searchedBib?: string | undefined;
   /** Where the searched bib stands with the event's start list (marked when it is not on it). */
@@ -55,6 +57,7 @@ export default function FaceResults({
   cartKind,
   photos,
   maybe,
+  finish,
   searchedBib,
   bibStanding,
   byBib,
@@ -71,10 +74,12 @@ export default function FaceResults({
   const cartIds = useCartIds(cartKind);
   const faceSearch = event.face_search !== 'N';
   const faceFeedback = faceSearch ? { feedback } : {};
-  // A nearby frame already among "maybe you" shows there only.
-  const maybeIds = new Set(maybe.map((p) => p.id));
-  const frames = maybe.length > 0 ? nearby.filter((p) => !maybeIds.has(p.id)) : nearby;
-  const shown = frames.length > 0 || maybe.length > 0 ? [...photos, ...maybe, ...frames] : photos;
+  // A nearby frame already among "maybe you" or the finish frames shows there only.
+  const tierIds = new Set([...maybe, ...finish].map((p) => p.id));
+  const frames = tierIds.size > 0 ? nearby.filter((p) => !tierIds.has(p.id)) : nearby;
+  const shown = frames.length > 0 || tierIds.size > 0 ? [...photos, ...maybe, ...finish, ...frames] : photos;
+  // The runner's word is asked of every tier of theirs: the matches and the finish frames.
+  const judged = photos.length + maybe.length + finish.length;
   // Folded on a phone (the photos of you fill its screen), open on a wider one; the runner's choice then stands
   // until the next answer. With no photo of you, "maybe you" is all there is: open.
   const [maybeChoice, setMaybeChoice] = useState<{ run: number; open: boolean } | undefined>(undefined);
@@ -87,14 +92,12 @@ export default function FaceResults({
   // The lightbox's word on a photo closes it: the photo moved up or went.
   // Asked only of the matches: a nearby frame has no matched face to say "me" or "not me" about.
   const lightboxFeedback = faceSearch
-    ? { feedback, feedbackFor: photos.length + maybe.length, onFeedbackDone: () => onOpen(undefined) }
+    ? { feedback, feedbackFor: judged, onFeedbackDone: () => onOpen(undefined) }
     : {};
   return (
     <>
       <div className="face-results-area">
-        {notice && (
-          <FeedbackNotice notice={notice} empty={photos.length + maybe.length === 0} onUndo={undo} />
-        )}
+        {notice && <FeedbackNotice notice={notice} empty={judged === 0} onUndo={undo} />}
         {photos.length > 0 && (
           <>
             {searchedBib && (
@@ -143,6 +146,28 @@ export default function FaceResults({
             />
           </details>
         )}
+        {finish.length > 0 && (
+          <section className="finish-frames" data-testid="finish-frames">
+            <ResultsGrid
+              event={event}
+              photos={finish}
+              cartIds={cartIds}
+              cartKind={cartKind}
+              onOpen={onOpen}
+              firstIndex={photos.length + maybe.length}
+              {...faceFeedback}
+              heading={
+                <Plural value={finish.length} one="ที่เส้นชัย อาจเป็นคุณ (# รูป)" other="ที่เส้นชัย อาจเป็นคุณ (# รูป)" />
+              }
+            />
+            <p className="finish-frames-hint">
+              <Trans>
+                ช่างภาพที่เส้นชัยถ่ายรูปเหล่านี้ในไม่กี่วินาทีที่คุณเข้าเส้นชัยตามเวลาในผลการแข่งขัน ใบหน้าหรือบิบของคุณอาจไม่เห็นชัด
+              </Trans>{' '}
+              {faceSearch && <Trans>ถ้าเป็นคุณ แตะปุ่ม ⋯ บนรูปแล้วเลือก "ใช่ฉัน" เพื่อย้ายขึ้นไป</Trans>}
+            </p>
+          </section>
+        )}
         {faceSearch && <WidenSearch disabled={busy} outcome={widened} onFile={onWiden} />}
         {faceSearch && !searchedBib && (
           <p className="remove-me-link">
@@ -159,7 +184,7 @@ export default function FaceResults({
               cartIds={cartIds}
               cartKind={cartKind}
               onOpen={onOpen}
-              firstIndex={photos.length + maybe.length}
+              firstIndex={judged}
               heading={
                 searchedBib ? (
                   <BibNearbyHeading bib={searchedBib} count={frames.length} />

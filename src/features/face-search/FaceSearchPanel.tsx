@@ -250,6 +250,7 @@ export function FaceSearchPanel({
               cartKind={cartKind}
               photos={shownPhotos}
               maybe={current.step === 'found' ? (current.maybe ?? NONE) : NONE}
+              finish={current.step === 'found' ? (current.finish ?? NONE) : NONE}
               searchedBib={state.bib}
               bibStanding={state.bibStanding}
               byBib={current.step === 'found' ? current.byBib : undefined}

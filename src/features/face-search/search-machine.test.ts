@@ -221,6 +221,44 @@ describe('searchReducer', () => {
     });
   });
 
+  it('shows the frames of the runner\'s finish apart, moves one up on "this is me", hides one on "not me"', () => {
+    const found = run(...toSearching, {
+      type: 'answered',
+      answer: { ...answer(1), maybe_images: [photo(2)], finish_images: [photo(1), photo(5), photo(6)] },
+    });
+    // A frame already among the photos of you shows there only.
+    expect(found.current).toEqual({
+      step: 'found',
+      photos: [photo(1)],
+      maybe: [photo(2)],
+      finish: [photo(5), photo(6)],
+    });
+    const mine = searchReducer(found, { type: 'mine', photoId: 6 });
+    expect(mine.current).toMatchObject({ photos: [photo(1), photo(6)], finish: [photo(5)] });
+    expect(mine.notice).toEqual({ kind: 'mine', moved: 1, searching: false });
+    const hidden = searchReducer(found, { type: 'not-mine', photoId: 5 });
+    expect(hidden.current).toMatchObject({ photos: [photo(1)], finish: [photo(6)] });
+    expect(hidden.notice).toMatchObject({ kind: 'hidden', count: 1 });
+    // Frames alone are a result: the runner's face and bib did not show anywhere else.
+    expect(
+      run(
+        { type: 'bib-started', bib: '1234' },
+        { type: 'answered', answer: { ...answer(), finish_images: [photo(9)] } },
+      ).current,
+    ).toEqual({ step: 'found', photos: [], finish: [photo(9)] });
+    // A second selfie keeps them, adding its own.
+    const widened = [
+      { type: 'started', oversize: false, widen: true } as SearchAction,
+      { type: 'compressed' } as SearchAction,
+      { type: 'uploaded' } as SearchAction,
+      { type: 'answered', answer: { ...answer(3), finish_images: [photo(7)] } } as SearchAction,
+    ].reduce(searchReducer, found);
+    expect(widened.current).toMatchObject({
+      photos: [photo(1), photo(3)],
+      finish: [photo(5), photo(6), photo(7)],
+    });
+  });
+
   it('counts the changes to the results, and nothing else, as changes to keep', () => {
     const changes = (state: SearchState, ...actions: SearchAction[]) =>
       actions.reduce(searchReducer, state).resultsChanged - state.resultsChanged;

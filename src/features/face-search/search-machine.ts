@@ -43,6 +43,11 @@ export type SearchStep =
       photos: Photo[];
       /** "Maybe you": below the confident tier, none of them among photos. */
       maybe?: Photo[];
+      /**
+       * "At your finish, maybe you": frames the finish-line photographers took within seconds of the runner's finish
+       * time (from the event's results), nearest first; none of them among photos or maybe.
+       */
+      finish?: Photo[];
       /** The face matched in each photo, when the store said (both tiers). */
       matched?: MatchedFace[];
       /** Likely people the runner said are not them. */
@@ -186,6 +191,7 @@ export function uploadPercent(loaded: number, total: number): number {
 
 interface Tiers {
   maybe: Photo[];
+  finish?: Photo[] | undefined;
   matched: MatchedFace[];
   notMine: number[];
   byBib?: FoundByBib | undefined;
@@ -222,7 +228,9 @@ export function foundOf(
   const mine = photos.filter(kept);
   const shown = new Set(mine.map((p) => p.id));
   const maybe = tiers.maybe.filter((p) => kept(p) && !shown.has(p.id) && shown.add(p.id));
-  if (mine.length === 0 && maybe.length === 0 && !keepEmpty) return { step: 'not-found' };
+  const finish = (tiers.finish ?? []).filter((p) => kept(p) && !shown.has(p.id) && shown.add(p.id));
+  if (mine.length === 0 && maybe.length === 0 && finish.length === 0 && !keepEmpty)
+    return { step: 'not-found' };
   // The bib's photos that are still shown.
   const byBib = tiers.byBib && {
     bib: tiers.byBib.bib,
@@ -232,6 +240,7 @@ export function foundOf(
     step: 'found',
     photos: mine,
     ...(maybe.length > 0 ? { maybe } : {}),
+    ...(finish.length > 0 ? { finish } : {}),
     ...(tiers.matched.length > 0 ? { matched: tiers.matched } : {}),
     ...(tiers.notMine.length > 0 ? { notMine: tiers.notMine } : {}),
     ...(byBib ? { byBib } : {}),
@@ -239,11 +248,13 @@ export function foundOf(
   };
 }
 
-/** The photos a found step shows, both tiers. */
-const shownCount = (found: Found): number => found.photos.length + (found.maybe?.length ?? 0);
+/** The photos a found step shows, every tier. */
+const shownCount = (found: Found): number =>
+  found.photos.length + (found.maybe?.length ?? 0) + (found.finish?.length ?? 0);
 
 const tiersOf = (found: Found): Tiers => ({
   maybe: found.maybe ?? [],
+  finish: found.finish,
   matched: found.matched ?? [],
   notMine: found.notMine ?? [],
   byBib: found.byBib,
@@ -369,6 +380,7 @@ function nextState(state: SearchState, action: SearchAction): SearchState {
         const bibPhotos = byBib?.bib === answer.runner_bib ? (answer.bib_images ?? []) : [];
         const current = foundOf(mergePhotos(widening, [...answer.images, ...bibPhotos]), {
           maybe: mergePhotos(before.maybe, answer.maybe_images ?? []),
+          finish: mergePhotos(before.finish ?? [], answer.finish_images ?? []),
           matched: mergeMatched(before.matched, answer.matched_faces),
           notMine: before.notMine,
           byBib,
@@ -386,6 +398,7 @@ function nextState(state: SearchState, action: SearchAction): SearchState {
         // The bib's photos the face did not find join the photos of you, after them.
         current: foundOf(mergePhotos(answer.images, answer.bib_images ?? []), {
           maybe: answer.maybe_images ?? [],
+          finish: answer.finish_images ?? [],
           matched: answer.matched_faces ?? [],
           notMine: [],
           byBib: bibOfAnswer(answer),
@@ -429,6 +442,7 @@ function nextState(state: SearchState, action: SearchAction): SearchState {
       const replace = action.mode === 'replace';
       const next = foundOf(replace ? action.photos : mergePhotos(state.current.photos, action.photos), {
         maybe: replace ? (action.maybe ?? []) : mergePhotos(tiers.maybe, action.maybe ?? []),
+        finish: replace ? [] : tiers.finish,
         matched: mergeMatched(replace ? [] : tiers.matched, action.matched),
         notMine: tiers.notMine,
         byBib: replace ? undefined : tiers.byBib,
@@ -453,17 +467,20 @@ function nextState(state: SearchState, action: SearchAction): SearchState {
     case 'mine': {
       if (state.current.step !== 'found') return state;
       const searching = action.searching ?? false;
-      const photo = state.current.maybe?.find((p) => p.id === action.photoId);
+      const photo =
+        state.current.maybe?.find((p) => p.id === action.photoId) ??
+        state.current.finish?.find((p) => p.id === action.photoId);
       if (!photo) {
         // Already one of the photos of you: only its face's search is said.
         const { notice: _, ...rest } = state;
         return searching ? { ...rest, notice: { kind: 'mine', moved: 0, searching } } : state;
       }
       // The photo moves up, and with it the other "maybe" photos of the same likely person (their faces were grouped
-      // as one person at indexing: the runner's word on one is their word on all).
+      // as one person at indexing: the runner's word on one is their word on all). A frame of their finish has no
+      // matched face: it moves alone.
       const personOf = new Map((state.current.matched ?? []).map((m) => [m.photo_id, m.person_id]));
       const person = personOf.get(photo.id);
-      const same = (state.current.maybe ?? []).filter(
+      const same = [...(state.current.maybe ?? []), ...(state.current.finish ?? [])].filter(
         (p) => p.id === photo.id || (person !== undefined && personOf.get(p.id) === person),
       );
       const next = foundOf([...state.current.photos, ...same], tiersOf(state.current));

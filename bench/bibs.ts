@@ -11,7 +11,8 @@
 //   recall: labelled (photo, bib) pairs whose photo the bib's search answers; unmatched_reads_per_photo: the event's
 //   bibs read in a photo that its labels do not have (labels are incomplete in crowds: an upper bound of errors);
 //   fusion: per query, recall and precision of the photos of the runner (labelled with their bib) among "photos of
-//   you" (images, plus bib_images when on).
+//   you" (images, plus bib_images when on); time_tier: what "at your finish, maybe you" adds to each bib's search in
+//   a synthetic race made from the labels (bench/finish-tier.ts says how the times are made).
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -34,6 +35,7 @@ import { openStore } from '../server/server';
 import { photoPass } from '../server/services/photo-pass';
 import { memoryLimiter } from '../server/services/rate-limit';
 import { median, round } from './bench-kit';
+import { measureFinishTier } from './finish-tier';
 
 const { values } = parseArgs({
   options: {
@@ -265,6 +267,25 @@ const fusionOff = await fusionFigures(false);
 const fusionOn = await fusionFigures(true);
 store.ctx.bibFusion = undefined;
 
+// --- the time tier: a synthetic race's results and camera clock (bench/finish-tier.ts says how) ----------------
+const timeTier = await measureFinishTier({
+  db: store.ctx.db,
+  eventId: event.event_id,
+  eventKey: EVENT,
+  eventDate: event.eventdate,
+  dataDir,
+  idOf,
+  nameOf,
+  photosOfBib,
+  cli,
+  async searchBib(bib) {
+    const answer = await post('/api/v1/bibsearch', { event_key: EVENT, bib });
+    if (answer.status !== 200) throw new Error(`bib search ${bib}: ${answer.status}`);
+    return { images: ids(answer.body.images), finish: ids(answer.body.finish_images) };
+  },
+});
+log(`time tier: ${JSON.stringify(timeTier)}`);
+
 // --- cost: faces and bibs of 4000×3000 photos, one at a time; crowds through the pool -------------------------
 let cost: Record<string, unknown> = {};
 if (!values['no-cost']) {
@@ -362,6 +383,7 @@ console.log(
     index_cpu_ms_per_photo: round(indexCpuMs / photos.length),
     bib_search_ms_p50: round(median(searchMs)),
     fusion: { queries: queries.length, faces_not_found: facesNotFound, off: fusionOff, on: fusionOn },
+    time_tier: timeTier,
     bib_digits: bibDigits,
     reading: { face_height_seen: BIB_READING.faceHeightSeen, min_line_share: BIB_READING.minLineShare },
     ...cost,

@@ -4,8 +4,8 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../context';
 import { ORDER_PAGE_PREFIXES, STATIC_PAGES } from '../page-addresses';
+import { escapeMarkup } from '../services/escape-markup';
 import { eventsOnSale } from '../services/events';
-import { escapeAttribute } from '../services/first-screen';
 import { ownAddressOf } from '../services/own-address';
 
 /** A sitemap holds at most 50,000 addresses. */
@@ -49,7 +49,7 @@ export function crawlerRoutes(ctx: AppContext): Hono {
       ...onSale.map((event) => ({ loc: `${baseUrl}/${encodeURIComponent(event.event_key)}` })),
       ...publicPages,
     ];
-    const body = urls.map((url) => `<url><loc>${escapeAttribute(url.loc)}</loc></url>`).join('');
+    const body = urls.map((url) => `<url><loc>${escapeMarkup(url.loc)}</loc></url>`).join('');
     c.header('Content-Type', 'application/xml; charset=utf-8');
     c.header('Cache-Control', 'public, max-age=600');
     return c.body(

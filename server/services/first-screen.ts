@@ -13,6 +13,7 @@ import { SHOWN_SIZES, sizedSrcSet } from '../../core/sized-images';
 import type { AppContext } from '../context';
 import * as events from '../db/events-repo';
 import { isPrivatePage, type PageAddress, pageAddressOf } from '../page-addresses';
+import { escapeMarkup } from './escape-markup';
 import {
   eventDetail,
   onSaleCount,
@@ -25,10 +26,6 @@ import {
 } from './events';
 import { inquireOrder } from './order-inquiry';
 import { checkOpenPayments } from './payments/check-open';
-
-/** Text safe inside HTML (and XML) text and double-quoted attributes. */
-export const escapeAttribute = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** A page's largest image: its address, and how wide the layout shows it (for its WebP copies). */
 export interface FirstImage {
@@ -62,9 +59,9 @@ export function imagePreloadLink(image: FirstImage | undefined): string {
   if (!image?.url) return '';
   const srcSet = sizedSrcSet(image.url);
   const copies = srcSet
-    ? ` imagesrcset="${escapeAttribute(srcSet)}" imagesizes="${escapeAttribute(SHOWN_SIZES[image.shown])}"`
+    ? ` imagesrcset="${escapeMarkup(srcSet)}" imagesizes="${escapeMarkup(SHOWN_SIZES[image.shown])}"`
     : '';
-  return `<link rel="preload" as="image" href="${escapeAttribute(image.url)}"${copies} fetchpriority="high">`;
+  return `<link rel="preload" as="image" href="${escapeMarkup(image.url)}"${copies} fetchpriority="high">`;
 }
 
 export interface FirstScreen {

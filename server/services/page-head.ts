@@ -8,7 +8,8 @@ import { eventDateLabel, formatDateTime } from '../../core/format';
 import { uploadAreaState } from '../../core/sale';
 import type { PageAddress } from '../page-addresses';
 import { type PageLanguage, pageText } from '../page-texts';
-import { escapeAttribute, type FirstScreen } from './first-screen';
+import { escapeMarkup } from './escape-markup';
+import type { FirstScreen } from './first-screen';
 
 export interface SharedImage {
   url: string;
@@ -160,18 +161,15 @@ export function pageHead(input: PageHeadInput): PageHead {
 }
 
 const meta = (attribute: 'name' | 'property', key: string, content: string) =>
-  `<meta ${attribute}="${key}" content="${escapeAttribute(content)}">`;
+  `<meta ${attribute}="${key}" content="${escapeMarkup(content)}">`;
 
 /** The head's elements, to go in place of the shell's own title and description. */
 export function pageHeadMarkup(head: PageHead): string {
-  const parts = [
-    `<title>${escapeAttribute(head.title)}</title>`,
-    meta('name', 'description', head.description),
-  ];
+  const parts = [`<title>${escapeMarkup(head.title)}</title>`, meta('name', 'description', head.description)];
   if (head.noindex) parts.push(meta('name', 'robots', 'noindex, nofollow'));
   if (head.canonical) {
     parts.push(
-      `<link rel="canonical" href="${escapeAttribute(head.canonical)}">`,
+      `<link rel="canonical" href="${escapeMarkup(head.canonical)}">`,
       meta('property', 'og:type', head.type),
       meta('property', 'og:site_name', PRODUCT_NAME),
       meta('property', 'og:title', head.title),

@@ -198,3 +198,15 @@ export async function photosTakenBetween(
     .execute();
   return rows.map((r) => ({ id: Number(r.id), taken_at: r.taken_at }));
 }
+
+/** The bibs read in a photo (as read, each once). */
+export async function bibsReadInPhoto(db: Db, photoId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('bib_reads')
+    .select('bib')
+    .distinct()
+    .where('photo_id', '=', photoId)
+    .orderBy('bib')
+    .execute();
+  return rows.map((r) => r.bib);
+}

@@ -20,6 +20,7 @@ import { alertRoutes } from './alerts';
 import { bibSearchRoutes } from './bibsearch';
 import { eventsRoutes } from './events';
 import { faceSearchV1Routes, faceSearchV2Routes } from './facesearch';
+import { finisherCardRoutes } from './finisher-cards';
 import { imageStageRoutes } from './imagestage';
 import { logsRoutes } from './logs';
 import { orderRoutes } from './order';
@@ -49,6 +50,7 @@ type LimitName =
   | 'findOrder'
   | 'logs'
   | 'share'
+  | 'cards'
   | 'createOrder'
   | 'freeNotices'
   | 'callbacks'
@@ -81,6 +83,8 @@ export const LIMITS: Record<LimitName, RateLimitOptions> = {
   findOrder: { capacity: 20, perMinute: 10 },
   logs: { capacity: 30, perMinute: 60 },
   share: { capacity: 5, perMinute: 10 },
+  // Finisher cards: each drawn from its original (about a second of a core); a runner makes a few.
+  cards: { capacity: 10, perMinute: 20 },
   createOrder: { capacity: 20, perMinute: 20 },
   freeNotices: { capacity: 3, perMinute: 3 / 60 },
   // A gateway's servers send every payment's callbacks from a few addresses: a rush's worth, not an attack's.
@@ -131,6 +135,7 @@ export function apiLimits(
     findOrder: make('find-order', LIMITS.findOrder),
     logs: make('logs', LIMITS.logs),
     share: make('share', LIMITS.share),
+    cards: make('cards', LIMITS.cards),
     createOrder: make('create-order', LIMITS.createOrder),
     freeNotices: make('free-notices', LIMITS.freeNotices),
     callbacks: make('callbacks', LIMITS.callbacks),
@@ -175,6 +180,8 @@ export function apiRoutes(ctx: AppContext, limits: ApiLimits = defaultLimits(), 
   api.on('POST', ['/v1/order/create', '/v3/order/create'], rateLimit(limits.createOrder, client));
   api.use('/payments/*', rateLimit(limits.callbacks, client));
   api.use('/v1/logs/*', rateLimit(limits.logs, client));
+  api.use('/v1/orders/card/*', rateLimit(limits.cards, client));
+  api.use('/v1/orders/card', rateLimit(limits.cards, client));
   // A client's searches of an event that answered, remembered for its e-mail alerts (services/alerts/alerts.ts).
   api.on('POST', ['/v2/facesearch', '/v2/facesearch/similar', '/v1/bibsearch'], async (c, next) => {
     await next();
@@ -194,6 +201,7 @@ export function apiRoutes(ctx: AppContext, limits: ApiLimits = defaultLimits(), 
   api.route('/v1/privacy', privacyDataRoutes(ctx, limits));
   api.route('/v1/imagestage', imageStageRoutes(ctx));
   api.route('/v1/logs', logsRoutes(ctx));
+  api.route('/v1/orders/card', finisherCardRoutes(ctx));
   const watch = orderWatchOf(ctx.db, {
     checkOpen: (orderId) => checkOpenPayments(ctx, ctx.payments, orderId),
   });

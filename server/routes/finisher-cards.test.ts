@@ -1,0 +1,178 @@
+// Finisher cards through the API on a real database: only for a paid order's photo, for a bib the photo shows (the
+// one read in it with a result, or one typed that it shows), answered as a short-lived signed address that draws the
+// card (a JPEG of the format asked) when fetched; refused, with the reason, for everything else.
+import sharp from 'sharp';
+import * as v from 'valibot';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { finisherCardAnswerSchema } from '../../core/contract/finisher-card';
+import { saveFacesOfPhoto } from '../db/faces-repo';
+import { replaceResults } from '../db/results-repo';
+import { testDatabases } from '../db/test-databases';
+import { descriptorToBytes } from '../faces/matrix';
+import { at, orderFixture } from '../test/order-fixtures';
+
+describe.each(testDatabases)('finisher cards on $name', (database) => {
+  const f = orderFixture(database);
+  /** Orders of one photo each: paid-1 (bib 1234 read), paid-2 (1234 and 5678), paid-3 (none), paid-4 (9999). */
+  const orders: string[] = [];
+
+  const ask = async (body: object) => {
+    const res = await f.post('/api/v1/orders/card', { format: 'feed', language: 'th', ...body });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  const fetchCard = (url: string) => f.t.app.request(url);
+  const paid = (uuid: string) =>
+    f.db.updateTable('orders').set({ payment_status: 'PAID' }).where('order_id', '=', uuid).execute();
+
+  beforeAll(async () => {
+    const eventId = f.eventIds.paid as number;
+    const result = (bib: string, name: string, place: number) => ({
+      bib,
+      name,
+      category: '10K',
+      status: 'finished' as const,
+      gun_ms: 3_000_000 + place * 1000,
+      chip_ms: 2_990_000 + place * 1000,
+      finish_at: null,
+      place,
+      category_place: place,
+    });
+    await replaceResults(f.db, eventId, [result('1234', 'สมชาย ใจดี', 1), result('5678', 'Anna Rose', 2)]);
+    const face = {
+      box: { x: 40, y: 10, width: 30, height: 36 },
+      score: 0.9,
+      descriptor: descriptorToBytes(new Float32Array(128)),
+    };
+    const read = (bib: string) => ({
+      face: 0,
+      bib,
+      confidence: 0.97,
+      box: { x: 40, y: 50, width: 30, height: 12 },
+    });
+    const reads: [number, string[]][] = [
+      [0, ['1234']],
+      [1, ['1234', '5678']],
+      [2, []],
+      [3, ['9999']],
+    ];
+    for (const [i, bibs] of reads)
+      await saveFacesOfPhoto(
+        f.db,
+        f.photos.paid?.[i] as number,
+        eventId,
+        [face],
+        bibs.map((b) => read(b)),
+      );
+    for (const i of [0, 1, 2, 3]) orders.push(await f.create(f.order({ imageList: [f.item('paid', i)] })));
+  });
+
+  it('is refused for an order not paid, an unknown order and a photo not in the order', async () => {
+    const [first = ''] = orders;
+    expect(await ask({ order_uuid: first, photo_id: f.photos.paid?.[0] })).toMatchObject({
+      status: 409,
+      body: { code: 'finisher-not-paid', message_th: 'ทำการ์ดนักวิ่งได้จากรูปในคำสั่งซื้อที่ชำระเงินแล้วเท่านั้น' },
+    });
+    await paid(first);
+    expect(
+      await ask({ order_uuid: '00000000-0000-4000-8000-000000000000', photo_id: f.photos.paid?.[0] }),
+    ).toMatchObject({ status: 404, body: { field: 'order_uuid' } });
+    expect(await ask({ order_uuid: first, photo_id: f.photos.paid?.[1] })).toMatchObject({
+      status: 404,
+      body: { field: 'photo_id' },
+    });
+    for (const bad of [
+      { format: 'square' },
+      { language: 'de' },
+      { bib: 'abc' },
+      { photo_id: -1 },
+      { order_uuid: 'x' },
+    ])
+      expect(
+        (await ask({ order_uuid: first, photo_id: f.photos.paid?.[0], ...bad })).status,
+        JSON.stringify(bad),
+      ).toBe(400);
+  });
+
+  it("makes the card of the photo's bib: a signed address that draws a JPEG of the format asked", async () => {
+    const [first = ''] = orders;
+    await paid(first);
+    const feed = await ask({ order_uuid: first, photo_id: f.photos.paid?.[0] });
+    expect(feed.status).toBe(200);
+    const answer = v.parse(finisherCardAnswerSchema, feed.body);
+    expect(answer).toMatchObject({ bib: '1234', file_name: 'finisher-paid-1234-feed.jpg' });
+    const card = await fetchCard(answer.url);
+    expect(card.status).toBe(200);
+    expect(card.headers.get('content-type')).toBe('image/jpeg');
+    expect(card.headers.get('cache-control')).toBe('private, no-store');
+    const meta = await sharp(Buffer.from(await card.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1080, 1350]);
+    const story = v.parse(
+      finisherCardAnswerSchema,
+      (
+        await ask({
+          order_uuid: first,
+          photo_id: f.photos.paid?.[0],
+          format: 'story',
+          language: 'en',
+          bib: '1234',
+        })
+      ).body,
+    );
+    const storyMeta = await sharp(Buffer.from(await (await fetchCard(story.url)).arrayBuffer())).metadata();
+    expect([storyMeta.width, storyMeta.height]).toEqual([1080, 1920]);
+  }, 60_000);
+
+  it('asks for the bib when the photo shows several or none, and takes only one the photo shows', async () => {
+    const [, second = '', third = '', fourth = ''] = orders;
+    for (const uuid of [second, third, fourth]) await paid(uuid);
+    expect(await ask({ order_uuid: second, photo_id: f.photos.paid?.[1] })).toMatchObject({
+      status: 400,
+      body: { field: 'bib', code: 'finisher-bib-needed', message_th: 'กรุณากรอกหมายเลขบิบของคุณ' },
+    });
+    expect(await ask({ order_uuid: second, photo_id: f.photos.paid?.[1], bib: '5678' })).toMatchObject({
+      status: 200,
+      body: { bib: '5678' },
+    });
+    expect(await ask({ order_uuid: third, photo_id: f.photos.paid?.[2] })).toMatchObject({
+      status: 400,
+      body: { code: 'finisher-bib-needed' },
+    });
+    expect(await ask({ order_uuid: third, photo_id: f.photos.paid?.[2], bib: '1234' })).toMatchObject({
+      status: 400,
+      body: { field: 'bib', code: 'finisher-bib-not-in-photo' },
+    });
+    // A bib read in the photo that the results do not have.
+    expect(await ask({ order_uuid: fourth, photo_id: f.photos.paid?.[3], bib: '9999' })).toMatchObject({
+      status: 404,
+      body: { code: 'finisher-no-result' },
+    });
+  });
+
+  it('refuses an address that was changed, has expired, or whose order was refunded since', async () => {
+    const [first = ''] = orders;
+    await paid(first);
+    const { url } = v.parse(
+      finisherCardAnswerSchema,
+      (await ask({ order_uuid: first, photo_id: f.photos.paid?.[0] })).body,
+    );
+    const [payload = '', sig = ''] = (url.split('/').at(-1) ?? '').split('.');
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), b: '5678' }),
+    ).toString('base64url');
+    expect((await fetchCard(url.replace(payload, forged))).status).toBe(410);
+    expect((await fetchCard(url.replace(sig, 'x'.repeat(43)))).status).toBe(410);
+    expect((await fetchCard('/api/v1/orders/card/nonsense')).status).toBe(410);
+    f.t.setNow(new Date(at(0).getTime() + 11 * 60_000));
+    try {
+      expect(await (await fetchCard(url)).json()).toMatchObject({ code: 'finisher-card-expired' });
+    } finally {
+      f.t.setNow(at(0));
+    }
+    await f.db
+      .updateTable('orders')
+      .set({ refunded_at: at(0) })
+      .where('order_id', '=', first)
+      .execute();
+    expect((await fetchCard(url)).status).toBe(409);
+  });
+});

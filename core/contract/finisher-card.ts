@@ -26,7 +26,7 @@ export type FinisherCardRequest = v.InferOutput<typeof finisherCardRequestSchema
 
 export const finisherCardAnswerSchema = v.object({
   status: v.literal('success'),
-  /** The card's signed address (GET, a JPEG). */
+  /** The card's signed address (GET, a JPEG), under the API's base like every call's path. */
   url: v.string(),
   /** The name to save it under. */
   file_name: v.string(),

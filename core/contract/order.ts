@@ -145,6 +145,8 @@ export const inquirySchema = v.object({
   is_expired: v.optional(ynSchema),
   /** Our addition: what the page has seen of the order's state, to wait for a change (see `wait`). */
   state_token: v.optional(v.string()),
+  /** Our addition: Y when each photo of this paid order offers a finisher card (the event's results are in). */
+  finisher_cards: v.optional(ynSchema),
 });
 export type Inquiry = v.InferOutput<typeof inquirySchema>;
 export const inquiryAnswerSchema = v.object({ status: v.literal('success'), ...inquirySchema.entries });

@@ -20,7 +20,7 @@ describe.each(testDatabases)('finisher cards on $name', (database) => {
     const res = await f.post('/api/v1/orders/card', { format: 'feed', language: 'th', ...body });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
-  const fetchCard = (url: string) => f.t.app.request(url);
+  const fetchCard = (url: string) => f.t.app.request(`/api${url}`);
   const paid = (uuid: string) =>
     f.db.updateTable('orders').set({ payment_status: 'PAID' }).where('order_id', '=', uuid).execute();
 
@@ -68,11 +68,14 @@ describe.each(testDatabases)('finisher cards on $name', (database) => {
 
   it('is refused for an order not paid, an unknown order and a photo not in the order', async () => {
     const [first = ''] = orders;
+    // The order's page offers cards only once it is paid (the event has results).
+    expect((await f.inquire(first)).finisher_cards).toBeUndefined();
     expect(await ask({ order_uuid: first, photo_id: f.photos.paid?.[0] })).toMatchObject({
       status: 409,
       body: { code: 'finisher-not-paid', message_th: 'ทำการ์ดนักวิ่งได้จากรูปในคำสั่งซื้อที่ชำระเงินแล้วเท่านั้น' },
     });
     await paid(first);
+    expect((await f.inquire(first)).finisher_cards).toBe('Y');
     expect(
       await ask({ order_uuid: '00000000-0000-4000-8000-000000000000', photo_id: f.photos.paid?.[0] }),
     ).toMatchObject({ status: 404, body: { field: 'order_uuid' } });
@@ -161,7 +164,7 @@ describe.each(testDatabases)('finisher cards on $name', (database) => {
     ).toString('base64url');
     expect((await fetchCard(url.replace(payload, forged))).status).toBe(410);
     expect((await fetchCard(url.replace(sig, 'x'.repeat(43)))).status).toBe(410);
-    expect((await fetchCard('/api/v1/orders/card/nonsense')).status).toBe(410);
+    expect((await fetchCard('/v1/orders/card/nonsense')).status).toBe(410);
     f.t.setNow(new Date(at(0).getTime() + 11 * 60_000));
     try {
       expect(await (await fetchCard(url)).json()).toMatchObject({ code: 'finisher-card-expired' });

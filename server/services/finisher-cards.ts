@@ -8,6 +8,7 @@ import {
   type CardFormat,
   type FinisherCardAnswer,
   type FinisherCardRequest,
+  finisherCardPath,
 } from '../../core/contract/finisher-card';
 import { photoObjectKeys } from '../../core/contract/photos';
 import { formatEventDate, formatRaceTime } from '../../core/format';
@@ -36,10 +37,10 @@ const ticketKey = (secret: string) => createHash('sha256').update(`finisher-card
 const signature = (secret: string, payload: string) =>
   createHmac('sha256', ticketKey(secret)).update(payload).digest('base64url');
 
-/** The address path of a card: its ticket and the ticket's signature. */
+/** A card's address under the API's base (as every call's path): its ticket and the ticket's signature. */
 function ticketPath(secret: string, ticket: CardTicket): string {
   const payload = Buffer.from(JSON.stringify(ticket)).toString('base64url');
-  return `/api/v1/orders/card/${payload}.${signature(secret, payload)}.jpg`;
+  return `${finisherCardPath}/${payload}.${signature(secret, payload)}.jpg`;
 }
 
 /** The ticket an address carries, when its signature is ours; undefined otherwise. */

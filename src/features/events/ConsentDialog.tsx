@@ -5,14 +5,14 @@
 // selfie is picked), and with it the consent is kept on the device (privacy/face-consent.ts).
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { PHOTO_RETENTION_DAYS, SELFIE_DELETED_WITHIN_SECONDS } from '../../../core/constants';
 import { useDeviceState } from '../../lib/hydration';
 import { FaceConsentCheckbox } from '../privacy/FaceConsentCheckbox';
 import { giveFaceConsent, hasFaceConsent } from '../privacy/face-consent';
 import { hasConsented, rememberConsent } from './consent';
-import { useModal } from './use-modal';
+import { useModal, useModalHost } from './use-modal';
 import './consent-dialog.css';
 
 /** Whether the dialog shows, and the two answers. */
@@ -51,15 +51,7 @@ export function ConsentDialog({ onAccept, onDecline }: ConsentDialogProps) {
   const titleId = useId();
   const bodyId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
-  const [host] = useState(() => {
-    const div = document.createElement('div');
-    div.className = 'modal-host';
-    return div;
-  });
-  useLayoutEffect(() => {
-    document.body.append(host);
-    return () => host.remove();
-  }, [host]);
+  const host = useModalHost();
   useModal(dialogRef, host);
   const seconds = SELFIE_DELETED_WITHIN_SECONDS;
   const days = PHOTO_RETENTION_DAYS;

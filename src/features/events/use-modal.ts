@@ -1,7 +1,7 @@
 // What makes a dialog modal for everyone: the rest of the page is inert (not focusable, hidden from screen
 // readers), the page behind does not scroll, focus starts in the dialog, Tab cycles inside it, and focus goes back
 // where it was when the dialog closes.
-import { type RefObject, useEffect } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useState } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -50,4 +50,18 @@ export function useModal(dialogRef: RefObject<HTMLElement | null>, host: HTMLEle
       if (before?.isConnected) before.focus();
     };
   }, [dialogRef, host]);
+}
+
+/** The element a modal dialog is portalled into: added to the body while the dialog is shown, the rest made inert. */
+export function useModalHost(): HTMLElement {
+  const [host] = useState(() => {
+    const div = document.createElement('div');
+    div.className = 'modal-host';
+    return div;
+  });
+  useLayoutEffect(() => {
+    document.body.append(host);
+    return () => host.remove();
+  }, [host]);
+  return host;
 }

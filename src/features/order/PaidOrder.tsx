@@ -75,7 +75,12 @@ export function PaidOrder({ q, view, refreshing, onRefresh }: PaidOrderProps) {
               </fieldset>
             )}
           </div>
-          <PaidGallery q={q} images={view.images} logo={logos && showLogos} />
+          <PaidGallery
+            q={q}
+            images={view.images}
+            logo={logos && showLogos}
+            {...(view.finisherCards ? { cardsOf: view.eventKey } : {})}
+          />
         </section>
       )}
     </>

@@ -53,9 +53,15 @@ describe('orderView', () => {
       originalsReady: true,
       logosReady: true,
       images,
+      eventKey: 'run',
+      finisherCards: false,
     });
     if (paid.kind !== 'paid') throw new Error(paid.kind);
     expect(canDownloadLogos(paid)).toBe(true);
+    // The event's results are in: each photo offers a finisher card.
+    expect(orderView(paidInquiry(images, { finisher_cards: 'Y' }), thumb)).toMatchObject({
+      finisherCards: true,
+    });
 
     const free = orderView(paidInquiry(images, { payment_channel: 'FREE', amount: '0.00' }), thumb);
     if (free.kind !== 'paid') throw new Error(free.kind);

@@ -57,6 +57,9 @@ export type OrderView =
       originalsReady: boolean;
       logosReady: boolean;
       images: PaidImage[];
+      /** The event's key, and whether its results are in: each photo then offers a finisher card. */
+      eventKey: string;
+      finisherCards: boolean;
     };
 
 /** Parses one of the JSON text lists of the inquiry; anything malformed counts as no images. */
@@ -108,6 +111,8 @@ export function orderView(
       originalsReady: inquiry.is_original_image_created === 'Y',
       logosReady: inquiry.is_logo_image_created === 'Y',
       images: paidImages(inquiry),
+      eventKey: inquiry.event_key,
+      finisherCards: inquiry.finisher_cards === 'Y',
     };
   }
   if (inquiry.payment_channel === 'AM') {

@@ -1,8 +1,18 @@
 // Choosing the selfie: the file picker (jpeg/png), a camera button on phones ("take a selfie", shown by CSS on
 // coarse pointers), and drag-and-drop on desktop. Each input is cleared as soon as it hands its file over, so the
-// same photo can be chosen again after an error.
+// same photo can be chosen again after an error. A file chosen on the server's page before the app's code took it
+// over (a quick tap on a slow phone) is handed over as soon as it does, not lost.
 import { Trans } from '@lingui/react/macro';
-import { type ChangeEvent, type DragEvent, type ReactNode, useId, useState } from 'react';
+import {
+  type ChangeEvent,
+  type DragEvent,
+  type ReactNode,
+  useEffect,
+  useEffectEvent,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { ACCEPT_ATTRIBUTE } from './file-checks';
 
 /**
@@ -24,15 +34,28 @@ export function SelfieInputs({
 }) {
   const pickId = useId();
   const cameraId = useId();
-  const take = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.currentTarget.files?.[0];
-    event.currentTarget.value = '';
+  const pick = useRef<HTMLInputElement>(null);
+  const camera = useRef<HTMLInputElement>(null);
+  const handOver = (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    input.value = '';
     if (file) onFile(file);
   };
+  const take = (event: ChangeEvent<HTMLInputElement>) => handOver(event.currentTarget);
+  // A file chosen before hydration: the input holds it, and no change event will come again.
+  const takeEarlyChoice = useEffectEvent(() => {
+    for (const input of [pick.current, camera.current])
+      if (input && (input.files?.length ?? 0) > 0 && !disabled) {
+        handOver(input);
+        return;
+      }
+  });
+  useEffect(() => takeEarlyChoice(), []);
   const off = disabled ? ' is-disabled' : '';
   return (
     <div className="selfie-buttons">
       <input
+        ref={pick}
         id={pickId}
         className="visually-hidden selfie-input"
         type="file"
@@ -44,6 +67,7 @@ export function SelfieInputs({
         {pickLabel}
       </label>
       <input
+        ref={camera}
         id={cameraId}
         className="visually-hidden selfie-input selfie-camera-input"
         type="file"

@@ -45,6 +45,7 @@ export const eventOptions = {
   'sale-end': { type: 'string' },
   'date-text': { type: 'string' },
   cover: { type: 'string' },
+  'card-frame': { type: 'string' },
   team: { type: 'string' },
   mhao: { type: 'string' },
   'hybrid-mhao': { type: 'string' },
@@ -67,7 +68,8 @@ export const EVENT_FLAGS_HELP =
   '--title T --date YYYY-MM-DD --province P --sale-start ISO --sale-end ISO [--date-text T] [--cover file.jpg] ' +
   '[--pin] [--team KEY] [--free-download] [--free-keep-contract] [--mhao PRICE] [--hybrid] ' +
   '[--hybrid-mhao PRICE] [--stage] [--threshold X] [--max-face-search N] [--caption-buy-all TEXT] ' +
-  '[--bib-digits N-M|N|off] [--bib-range FROM-TO|off] [--runners-informed] [--face-search on|off]';
+  '[--bib-digits N-M|N|off] [--bib-range FROM-TO|off] [--runners-informed] [--face-search on|off] ' +
+  '[--card-frame frame.png|off]';
 
 /**
  * Said when face search is on for an event whose organiser did not tell runners of it at registration: the faces
@@ -87,6 +89,8 @@ export interface EventFlags {
   patch: EventPatch;
   /** A cover image file to store. */
   cover?: string;
+  /** A finisher-card frame file to store (a PNG with transparency), or 'off' to remove the event's. */
+  cardFrame?: string;
   /** A team the event joins (must exist). */
   team?: string;
 }
@@ -145,6 +149,12 @@ export function parseEventFlags(name: string, argv: string[], creating: boolean)
 
   const cover = str('cover');
   if (cover !== undefined) result.cover = text(name, 'cover', cover, 4096);
+  const cardFrame = str('card-frame');
+  if (cardFrame !== undefined) {
+    result.cardFrame = text(name, 'card-frame', cardFrame, 4096);
+    if (creating && result.cardFrame === 'off')
+      throw new UsageError(`${name}: --card-frame off is for update-event`);
+  }
   const team = str('team');
   if (team !== undefined) result.team = keyArg(name, 'team key', team);
   if (flags['no-team']) patch.team_key = null;
@@ -205,7 +215,7 @@ export function parseEventFlags(name: string, argv: string[], creating: boolean)
   if (patch.on_sale_start && patch.on_sale_end && patch.on_sale_end < patch.on_sale_start) {
     throw new UsageError(`${name}: --sale-end is before --sale-start`);
   }
-  if (!creating && Object.keys(patch).length === 0 && !result.cover && !result.team) {
+  if (!creating && Object.keys(patch).length === 0 && !result.cover && !result.team && !result.cardFrame) {
     throw new UsageError(`${name}: nothing to change; give at least one flag`);
   }
   return result;

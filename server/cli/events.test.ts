@@ -1,5 +1,6 @@
 // Event commands through runCli on PGlite: create, update, prices, stages, wholesale packages, and bad arguments.
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sizedCopy, sizedWidths } from '../../core/sized-images';
 import { findByKey, listsOf } from '../db/events-repo';
@@ -106,6 +107,68 @@ describe('event commands', () => {
       expect(run.err).toContain('usage: npm run admin -- create-event <event_key>');
     }
     expect(await findByKey(cli.db, 'new-one')).toBeUndefined();
+  });
+
+  it('update-event --card-frame keeps a transparent PNG, refuses one that would hide the photo, off removes it', async () => {
+    expect((await cli.run('create-event', 'framed', ...base)).code).toBe(0);
+    const fs = await import('node:fs/promises');
+    const frameFile = async (
+      file: string,
+      width: number,
+      height: number,
+      opaqueRows: number,
+      alpha = true,
+    ) => {
+      const full = path.join(cli.dir, 'frames', file);
+      await fs.mkdir(path.dirname(full), { recursive: true });
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${opaqueRows}" fill="#e11d48"/></svg>`;
+      const image = sharp({
+        create: {
+          width,
+          height,
+          channels: alpha ? 4 : 3,
+          background: alpha ? { r: 0, g: 0, b: 0, alpha: 0 } : '#fff',
+        },
+      }).composite([{ input: Buffer.from(svg), left: 0, top: 0 }]);
+      const png = alpha
+        ? image.png()
+        : sharp(await image.png().toBuffer())
+            .removeAlpha()
+            .png();
+      await fs.writeFile(full, await png.toBuffer());
+      return full;
+    };
+    const refusals: [string, string][] = [
+      [await writeImage(cli.dir, 'frames/photo.jpg'), 'this file is not a PNG'],
+      [await frameFile('opaque.png', 1080, 1350, 100, false), 'this PNG is opaque'],
+      [await frameFile('covering.png', 1080, 1350, 900), 'this frame covers 67% of the card'],
+      [await frameFile('strip.png', 1080, 200, 50), 'this one is 1080×200'],
+      [path.join(cli.dir, 'frames', 'missing.png'), 'cannot read'],
+    ];
+    for (const [file, reason] of refusals) {
+      const run = await cli.run('update-event', 'framed', '--card-frame', file);
+      expect(run, file).toMatchObject({ code: 2 });
+      expect(run.err).toContain(reason);
+    }
+    expect((await findByKey(cli.db, 'framed'))?.card_frame).toBeNull();
+
+    const good = await frameFile('logo.png', 1080, 1350, 150);
+    expect(await cli.run('update-event', 'framed', '--card-frame', good)).toMatchObject({ code: 0 });
+    const first = (await findByKey(cli.db, 'framed'))?.card_frame ?? '';
+    expect(first).toMatch(/^framed\/card-frame-[0-9a-f-]{36}\.png$/);
+    const stored = await cli.store.get(first);
+    expect((await sharp(stored).metadata()).hasAlpha).toBe(true);
+    // A new frame replaces the old, whose file goes; off removes the frame and its file.
+    expect(await cli.run('update-event', 'framed', '--card-frame', good)).toMatchObject({ code: 0 });
+    const second = (await findByKey(cli.db, 'framed'))?.card_frame ?? '';
+    expect(second).not.toBe(first);
+    expect(await cli.store.exists(first)).toBe(false);
+    expect(await cli.run('update-event', 'framed', '--card-frame', 'off')).toMatchObject({ code: 0 });
+    expect((await findByKey(cli.db, 'framed'))?.card_frame).toBeNull();
+    expect(await cli.store.exists(second)).toBe(false);
+    expect((await cli.run('create-event', 'framed-2', ...base, '--card-frame', 'off')).err).toContain(
+      '--card-frame off is for update-event',
+    );
   });
 
   it('create-event --cover stores the given image; update-event changes only what is given', async () => {

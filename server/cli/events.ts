@@ -26,7 +26,7 @@ import {
   UNINFORMED_FACE_SEARCH_WARNING,
   UPDATE_FLAGS_HELP,
 } from './event-flags';
-import { storeImageFile } from './image-file';
+import { storeCardFrameFile, storeImageFile } from './image-file';
 import { listEventsTable } from './list-events';
 
 export async function eventByKey(db: Db, name: string, eventKey: string): Promise<EventRow> {
@@ -57,6 +57,9 @@ const createEvent = command({
     const cover = flags.cover
       ? await storeImageFile(ctx, name, flags.cover, `${flags.eventKey}/cover`)
       : await storeSizedImage(ctx.store, `${flags.eventKey}/cover`, await coverJpegFor(flags.eventKey));
+    const cardFrame = flags.cardFrame
+      ? await storeCardFrameFile(ctx, name, flags.cardFrame, flags.eventKey)
+      : null;
     const { patch } = flags;
     let eventId: number;
     try {
@@ -73,11 +76,13 @@ const createEvent = command({
           ...patch,
           event_key: flags.eventKey,
           cover_object: cover,
+          card_frame: cardFrame,
           team_key: flags.team ?? null,
         },
       });
     } catch (error) {
       await deleteSizedImage(ctx.store, cover);
+      if (cardFrame) await ctx.store.delete(cardFrame);
       throw error;
     }
     ctx.out(`created event ${flags.eventKey} (id ${eventId})`);
@@ -105,6 +110,9 @@ const updateEventCommand = command({
     const patch = { ...flags.patch, ...(flags.team ? { team_key: flags.team } : {}) };
     if (flags.cover)
       patch.cover_object = await storeImageFile(ctx, name, flags.cover, `${flags.eventKey}/cover`);
+    if (flags.cardFrame === 'off') patch.card_frame = null;
+    else if (flags.cardFrame)
+      patch.card_frame = await storeCardFrameFile(ctx, name, flags.cardFrame, flags.eventKey);
     const faceSearch = patch.face_search ?? event.face_search;
     const turned = faceSearch === event.face_search ? undefined : faceSearch ? 'on' : 'off';
     const changed = await ctx.db.transaction().execute(async (trx) => {
@@ -136,6 +144,8 @@ const updateEventCommand = command({
     // The old cover is unreachable once the row points at the new one.
     if (patch.cover_object && event.cover_object !== patch.cover_object)
       await deleteSizedImage(ctx.store, event.cover_object);
+    if (patch.card_frame !== undefined && event.card_frame && event.card_frame !== patch.card_frame)
+      await ctx.store.delete(event.card_frame);
     ctx.out(`updated event ${flags.eventKey}: ${Object.keys(patch).join(', ')}`);
     if (changed.deleted) {
       const { faces, photos, bibReads, alerts } = changed.deleted;

@@ -1,21 +1,25 @@
 // Reads an image file an administrator names (event or team cover, banner) and stores it as an upright JPEG
 // without metadata, with its WebP copies. Anything that is not a usable JPEG or PNG is a usage error.
 import fs from 'node:fs/promises';
+import { checkCardFrame, storeCardFrame } from '../services/card-frame';
 import { checkImage } from '../services/image-check';
 import { imageProblemReasons } from '../services/photo-import';
 import { storeSizedImage } from '../services/sized-images';
 import { type CliContext, UsageError } from './args';
 
-/** Reads the file; a missing or unreadable file is a usage error. */
-export async function readImageFile(name: string, file: string): Promise<Uint8Array> {
-  let bytes: Uint8Array;
+async function readFile(name: string, file: string): Promise<Uint8Array> {
   try {
-    bytes = await fs.readFile(file);
+    return await fs.readFile(file);
   } catch (error) {
     throw new UsageError(
       `${name}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
     );
   }
+}
+
+/** Reads the file; a missing or unreadable file is a usage error. */
+export async function readImageFile(name: string, file: string): Promise<Uint8Array> {
+  const bytes = await readFile(name, file);
   const check = await checkImage(bytes);
   if (!check.ok) throw new UsageError(`${name}: ${file}: ${imageProblemReasons[check.problem]}`);
   return bytes;
@@ -33,4 +37,16 @@ export async function storeImageFile(
   maxSide = 1920,
 ): Promise<string> {
   return storeSizedImage(ctx.store, prefix, await readImageFile(name, file), { maxSide });
+}
+
+/** Reads, checks and stores an event's finisher-card frame (services/card-frame.ts); answers its key. */
+export async function storeCardFrameFile(
+  ctx: CliContext,
+  name: string,
+  file: string,
+  eventKey: string,
+): Promise<string> {
+  const check = await checkCardFrame(await readFile(name, file));
+  if (!check.ok) throw new UsageError(`${name}: ${file}: ${check.reason}`);
+  return storeCardFrame(ctx.store, eventKey, check.png);
 }

@@ -44,6 +44,8 @@ export interface EventsTable {
   face_search: Generated<boolean>;
   /** The organiser told runners of face search at registration (face search is on by default only then). */
   runners_informed: Generated<boolean>;
+  /** The object key of the frame laid over its finisher cards (a PNG with transparency), when it has one. */
+  card_frame: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface EventPackagesTable {

@@ -125,6 +125,59 @@ describe.each(testDatabases)('finisher cards on $name', (database) => {
     expect([storyMeta.width, storyMeta.height]).toEqual([1080, 1920]);
   }, 60_000);
 
+  it("lays the event's frame over the card, and makes it without one the store has lost", async () => {
+    const [first = ''] = orders;
+    await paid(first);
+    const frame = await sharp({
+      create: { width: 1080, height: 1350, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .composite([
+        {
+          input: Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="1080" height="1350"><rect width="1080" height="120" fill="#e11d48"/></svg>',
+          ),
+          left: 0,
+          top: 0,
+        },
+      ])
+      .png()
+      .toBuffer();
+    const key = 'paid/card-frame-test.png';
+    await f.t.store.put(key, frame, 'image/png');
+    await f.db
+      .updateTable('events')
+      .set({ card_frame: key })
+      .where('event_id', '=', f.eventIds.paid as number)
+      .execute();
+    /** The share of the story card's top 100 rows that are the frame's red. */
+    const redAtTop = async () => {
+      const answer = v.parse(
+        finisherCardAnswerSchema,
+        (await ask({ order_uuid: first, photo_id: f.photos.paid?.[0], format: 'story' })).body,
+      );
+      const card = Buffer.from(await (await fetchCard(answer.url)).arrayBuffer());
+      const { data } = await sharp(card)
+        .extract({ left: 0, top: 0, width: 1080, height: 100 })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      let red = 0;
+      for (let i = 0; i < data.length; i += 3)
+        if ((data[i] as number) > 190 && (data[i + 1] as number) < 60 && (data[i + 2] as number) < 90) red++;
+      return red / (data.length / 3);
+    };
+    try {
+      expect(await redAtTop()).toBeGreaterThan(0.95);
+      await f.t.store.delete(key);
+      expect(await redAtTop()).toBeLessThan(0.01);
+    } finally {
+      await f.db
+        .updateTable('events')
+        .set({ card_frame: null })
+        .where('event_id', '=', f.eventIds.paid as number)
+        .execute();
+    }
+  }, 60_000);
+
   it('asks for the bib when the photo shows several or none, and takes only one the photo shows', async () => {
     const [, second = '', third = '', fourth = ''] = orders;
     for (const uuid of [second, third, fourth]) await paid(uuid);

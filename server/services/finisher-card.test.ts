@@ -2,7 +2,7 @@
 // and the card's pixels: its size, the chip time's yellow line in the band and not over the face, the frame on top.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { CARD_SIZES, cardLayout, renderFinisherCard } from './finisher-card';
+import { CARD_SIZES, cardLayout, fitFrame, renderFinisherCard } from './finisher-card';
 
 describe('cardLayout', () => {
   const photo = { width: 4000, height: 3000 };
@@ -129,5 +129,71 @@ describe('renderFinisherCard', () => {
     const bottom = await shares(card, { left: 40, top: 1350 - 420, width: 1000, height: 380 });
     expect(bottom.yellow).toBeGreaterThan(0.01);
     expect((await shares(card, { left: 0, top: 0, width: 1080, height: 12 })).red).toBe(0);
+  }, 60_000);
+
+  /** A feed-shaped frame: a logo strip 150 px deep at the top, a sponsors' strip at the bottom, thin side lines. */
+  const stripFrame = () =>
+    sharp({ create: { width: 1080, height: 1350, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite([
+        {
+          input: Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="1080" height="1350">' +
+              '<rect x="0" y="0" width="1080" height="150" fill="#e11d48"/>' +
+              '<rect x="0" y="1200" width="1080" height="150" fill="#e11d48"/>' +
+              '<rect x="0" y="0" width="12" height="1350" fill="#e11d48"/>' +
+              '<rect x="1068" y="0" width="12" height="1350" fill="#e11d48"/></svg>',
+          ),
+          left: 0,
+          top: 0,
+        },
+      ])
+      .png()
+      .toBuffer();
+
+  it('fits one frame to both formats: its strips kept as drawn at the edges, its middle stretched', async () => {
+    const frame = new Uint8Array(await stripFrame());
+    for (const format of ['feed', 'story'] as const) {
+      const size = CARD_SIZES[format];
+      const fitted = await fitFrame(frame, size);
+      expect({ top: fitted.top, bottom: fitted.bottom }).toEqual({ top: 150, bottom: 150 });
+      const alpha = await sharp(fitted.layer).extractChannel(3).raw().toBuffer();
+      const at = (x: number, y: number) => alpha[y * size.width + x] as number;
+      // The side lines run the whole height (no gap where the middle was stretched); the middle stays clear.
+      for (const y of [200, Math.round(size.height / 2), size.height - 200]) {
+        expect(at(5, y)).toBe(255);
+        expect(at(540, y)).toBe(0);
+      }
+    }
+  }, 30_000);
+
+  it("keeps the text off the frame's strips, and on a story above the apps' bottom bar", async () => {
+    const frame = new Uint8Array(await stripFrame());
+    const noFrame = await renderFinisherCard({
+      original: await original(),
+      faces: [{ ...face, y: 0.2 }],
+      text,
+      language: 'th',
+      format: 'story',
+    });
+    const framed = await renderFinisherCard({
+      original: await original(),
+      faces: [{ ...face, y: 0.2 }],
+      text,
+      language: 'th',
+      format: 'feed',
+      frame,
+    });
+    // A story's text stays out of its bottom 250 px.
+    expect((await shares(noFrame, { left: 0, top: 1920 - 250, width: 1080, height: 250 })).yellow).toBe(0);
+    expect(
+      (await shares(noFrame, { left: 40, top: 1920 - 700, width: 1000, height: 450 })).yellow,
+    ).toBeGreaterThan(0.01);
+    // A feed card's text sits above the frame's sponsors' strip, which stays whole.
+    const strip = await shares(framed, { left: 20, top: 1350 - 150, width: 1040, height: 150 });
+    expect(strip).toEqual({ yellow: 0, red: expect.any(Number) });
+    expect(strip.red).toBeGreaterThan(0.95);
+    expect(
+      (await shares(framed, { left: 40, top: 1350 - 600, width: 1000, height: 450 })).yellow,
+    ).toBeGreaterThan(0.01);
   }, 60_000);
 });

@@ -2,7 +2,8 @@
 // places, and the event's frame (its logo or sponsors' strip) over it, as a JPEG to share: 1080×1350 for a feed,
 // 1080×1920 for a story. Made from the original, so it is full quality (and only ever made for its buyer).
 // The photo fills the card, cut around its faces; the text sits on a shaded band at the top or the bottom,
-// whichever covers less of the faces the detector found (none when it can), so no text lies over a face.
+// whichever covers less of the faces the detector found (none when it can), so no text lies over a face, nor under
+// the frame's logos, nor (on a story) where the apps lay their own bars.
 // Thai is set by Pango (through sharp) in the Thai fonts of fonts-thai-tlwg (Waree, which has Latin too).
 import { existsSync } from 'node:fs';
 import sharp from 'sharp';
@@ -126,7 +127,72 @@ async function textLine(
   }
 }
 
-/** The card as a JPEG. `frame`: the event's frame (a PNG with transparency), laid over the whole card. */
+/**
+ * How far from the card's top and bottom edges its text starts: on a story, the apps' own bars cover about the top
+ * and bottom 250 px (Meta's guidance for 1080×1920 stories), so no text goes there.
+ */
+const TEXT_INSET = { feed: { top: 112, bottom: 112 }, story: { top: 250, bottom: 250 } };
+
+/** A row of the frame is drawn on when this share of its pixels are more opaque than half. */
+const FRAME_ROW_SHARE = 0.08;
+
+/**
+ * The event's frame fitted to the card: scaled to the card's width, its top and bottom thirds kept as drawn (the
+ * logos stay in proportion) and its middle third stretched or squeezed to fill, so one frame fits both formats.
+ * Answers the layer and how deep its drawn rows reach from the top and the bottom (within the outer 30 %).
+ */
+export async function fitFrame(
+  frame: Uint8Array,
+  size: { width: number; height: number },
+): Promise<{ layer: Buffer; top: number; bottom: number }> {
+  const scaled = await sharp(frame, { limitInputPixels: MAX_IMAGE_PIXELS })
+    .ensureAlpha()
+    .resize({ width: size.width })
+    .png()
+    .toBuffer({ resolveWithObject: true });
+  const h = scaled.info.height;
+  const edge = Math.max(1, Math.min(Math.floor(h / 3), Math.floor(size.height / 2)));
+  const part = (top: number, height: number) =>
+    sharp(scaled.data).extract({ left: 0, top, width: size.width, height }).png().toBuffer();
+  const parts = [
+    { input: await part(0, edge), left: 0, top: 0 },
+    { input: await part(h - edge, edge), left: 0, top: size.height - edge },
+  ];
+  const middle = h - 2 * edge;
+  if (middle > 0 && size.height - 2 * edge > 0) {
+    parts.push({
+      input: await sharp(await part(edge, middle))
+        .resize(size.width, size.height - 2 * edge, { fit: 'fill' })
+        .png()
+        .toBuffer(),
+      left: 0,
+      top: edge,
+    });
+  }
+  const layer = await sharp({
+    create: { ...size, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+  })
+    .composite(parts)
+    .png()
+    .toBuffer();
+  const alpha = await sharp(layer).extractChannel(3).raw().toBuffer();
+  const drawn = (row: number) => {
+    let count = 0;
+    for (let i = row * size.width; i < (row + 1) * size.width; i++) if ((alpha[i] as number) > 128) count++;
+    return count > size.width * FRAME_ROW_SHARE;
+  };
+  const reach = Math.floor(size.height * 0.3);
+  let top = 0;
+  for (let row = 0; row < reach; row++) if (drawn(row)) top = row + 1;
+  let bottom = 0;
+  for (let row = 0; row < reach; row++) if (drawn(size.height - 1 - row)) bottom = row + 1;
+  return { layer, top, bottom };
+}
+
+/**
+ * The card as a JPEG. `frame`: the event's frame (a PNG with transparency), laid over the whole card (fitFrame);
+ * the text keeps clear of its drawn edges.
+ */
 export async function renderFinisherCard(input: {
   original: Uint8Array;
   faces: readonly FractionBox[];
@@ -145,6 +211,7 @@ export async function renderFinisherCard(input: {
     .resize(size.width, size.height, { fit: 'cover' })
     .toBuffer();
 
+  const frame = input.frame ? await fitFrame(input.frame, size) : undefined;
   const words = WORDS[input.language];
   const t = input.text;
   const margin = 56;
@@ -165,7 +232,15 @@ export async function renderFinisherCard(input: {
   ]);
   const gap = 14;
   const textHeight = lines.reduce((sum, l) => sum + l.height, 0) + gap * (lines.length - 1);
-  const bandHeight = Math.max(Math.round(size.height * BAND_SHARE[input.format]), textHeight + margin * 2);
+  const inset = TEXT_INSET[input.format];
+  const fromEdge =
+    layout.band === 'top'
+      ? Math.max(inset.top, (frame?.top ?? 0) + margin / 2)
+      : Math.max(inset.bottom, (frame?.bottom ?? 0) + margin / 2);
+  const bandHeight = Math.max(
+    Math.round(size.height * BAND_SHARE[input.format]),
+    textHeight + fromEdge + margin,
+  );
   const bandTop = layout.band === 'top' ? 0 : size.height - bandHeight;
   // The band: shaded towards the card's edge, clear towards the photo.
   const [from, to] = layout.band === 'top' ? ['0.82', '0'] : ['0', '0.82'];
@@ -180,23 +255,18 @@ export async function renderFinisherCard(input: {
       `<rect width="100%" height="100%" fill="url(#g)"/></svg>`,
   );
   // The text towards the card's edge, where the shade is darkest.
-  let y = layout.band === 'top' ? margin * 2 : size.height - margin * 2 - textHeight;
+  let y = layout.band === 'top' ? fromEdge : size.height - fromEdge - textHeight;
   const placed = lines.map((line) => {
     const at = { input: line.input, left: margin, top: y };
     y += line.height + gap;
     return at;
   });
-  const frame = input.frame
-    ? [
-        {
-          input: await sharp(input.frame).resize(size.width, size.height, { fit: 'fill' }).png().toBuffer(),
-          left: 0,
-          top: 0,
-        },
-      ]
-    : [];
   return sharp(photo)
-    .composite([{ input: shade, left: 0, top: bandTop }, ...placed, ...frame])
+    .composite([
+      { input: shade, left: 0, top: bandTop },
+      ...placed,
+      ...(frame ? [{ input: frame.layer, left: 0, top: 0 }] : []),
+    ])
     .jpeg({ quality: 90, mozjpeg: true })
     .toBuffer();
 }

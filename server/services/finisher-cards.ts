@@ -163,9 +163,12 @@ export async function finisherCardImage(
     width: f.box.width / f.photo_width,
     height: f.box.height / f.photo_height,
   }));
+  // A frame the store has lost leaves the card without one rather than without the card.
+  const frame = event.card_frame ? await ctx.store.get(event.card_frame) : undefined;
   const bytes = await renderFinisherCard({
     original,
     faces,
+    frame,
     language: ticket.l,
     format: ticket.f,
     text: {

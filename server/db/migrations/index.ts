@@ -16,6 +16,7 @@ import * as photoAlerts from './0013-photo-alerts';
 import * as alertMailLog from './0014-alert-mail-log';
 import * as personalData from './0015-personal-data';
 import * as raceResults from './0016-race-results';
+import * as finisherCards from './0017-finisher-cards';
 
 export const migrations: Record<string, Migration> = {
   '0001-events': events,
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0014-alert-mail-log': alertMailLog,
   '0015-personal-data': personalData,
   '0016-race-results': raceResults,
+  '0017-finisher-cards': finisherCards,
 };

@@ -74,6 +74,7 @@ export const ERROR_CODES = [
   'finisher-card-expired',
   'finisher-no-result',
   'finisher-not-paid',
+  'finisher-unavailable',
   'forbidden-character',
   'hash-mismatch',
   'idempotency-key-reused',

@@ -7,7 +7,7 @@ import { bibRuleOf, readsBibs } from '../bibs/event-bibs';
 import { columnMapping, type ResultField, readRaceResults } from '../bibs/race-results';
 import { refusalText } from '../bibs/start-list';
 import { adminActor, writeAudit } from '../db/audit-repo';
-import { raceResults, replaceResults, resultsSize, setCameraOffset } from '../db/results-repo';
+import { hasResults, raceResults, replaceResults, resultsSize, setCameraOffset } from '../db/results-repo';
 import { cameraClocks } from '../services/camera-clocks';
 import {
   type Command,
@@ -176,7 +176,7 @@ const showCameras = command({
       ctx.out(`${event.event_key}: no photos`);
       return;
     }
-    if ((await resultsSize(ctx.db, event.event_id)) === 0)
+    if (!(await hasResults(ctx.db, event.event_id)))
       ctx.out(
         `${event.event_key}: no results imported: offsets are estimated from the results' finish times`,
       );

@@ -52,6 +52,17 @@ export async function resultsSize(db: Db, eventId: number): Promise<number> {
   return Number(row.n);
 }
 
+/** Whether the event has results (one row looked at, not counted: the order page asks on every poll). */
+export async function hasResults(db: Db, eventId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('race_results')
+    .select('bib')
+    .where('event_id', '=', eventId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The event's results, finishers by place, then the others by bib. */
 export async function raceResults(db: Db, eventId: number): Promise<RaceResultRow[]> {
   return db

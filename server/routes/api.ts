@@ -180,8 +180,8 @@ export function apiRoutes(ctx: AppContext, limits: ApiLimits = defaultLimits(), 
   api.on('POST', ['/v1/order/create', '/v3/order/create'], rateLimit(limits.createOrder, client));
   api.use('/payments/*', rateLimit(limits.callbacks, client));
   api.use('/v1/logs/*', rateLimit(limits.logs, client));
+  // The wildcard takes the base path too: a card's address and the card itself, each counted once.
   api.use('/v1/orders/card/*', rateLimit(limits.cards, client));
-  api.use('/v1/orders/card', rateLimit(limits.cards, client));
   // A client's searches of an event that answered, remembered for its e-mail alerts (services/alerts/alerts.ts).
   api.on('POST', ['/v2/facesearch', '/v2/facesearch/similar', '/v1/bibsearch'], async (c, next) => {
     await next();

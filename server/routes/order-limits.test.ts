@@ -39,4 +39,24 @@ describe.runIf(database)('per-client limits of order creation', () => {
     // Each of them is still complete: its page shows it paid.
     expect((await f.inquire(made.at(-1) as string)).payment_status).toBe('PAID');
   });
+
+  it('counts a finisher card call once: the allowance is so many calls, then 429 with the wait', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < LIMITS.cards.capacity + 1; i++) {
+      const res = await f.post('/api/v1/orders/card', {
+        order_uuid: '00000000-0000-4000-8000-000000000000',
+        photo_id: 1,
+        format: 'feed',
+        language: 'th',
+      });
+      statuses.push(res.status);
+      if (res.status === 429)
+        expect(await res.json()).toMatchObject({
+          code: 'too-many-requests',
+          retry_after: expect.any(Number),
+        });
+    }
+    expect(statuses).toEqual([...Array(LIMITS.cards.capacity).fill(404), 429]);
+    expect((await f.t.app.request('/api/v1/orders/card/x.jpg')).status).toBe(429);
+  });
 });

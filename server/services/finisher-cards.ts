@@ -95,13 +95,11 @@ export async function finisherCardAddress(
         code: 'finisher-bib-not-in-photo',
         th: 'รูปนี้ไม่พบหมายเลขบิบนี้ กรุณาเลือกรูปของคุณที่มีบิบนี้',
       });
+    if (!(await resultOfBib(ctx.db, event.event_id, typed))) return noResult();
     bib = typed;
   } else {
-    const withResults = (
-      await Promise.all(
-        read.map(async (b) => ((await resultOfBib(ctx.db, event.event_id, b)) ? b : undefined)),
-      )
-    ).filter((b): b is string => b !== undefined);
+    const withResults: string[] = [];
+    for (const b of read) if (await resultOfBib(ctx.db, event.event_id, b)) withResults.push(b);
     if (withResults.length !== 1)
       return refuse(400, 'please type your bib number', {
         field: 'bib',
@@ -110,7 +108,6 @@ export async function finisherCardAddress(
       });
     bib = withResults[0] as string;
   }
-  if (!(await resultOfBib(ctx.db, event.event_id, bib))) return noResult();
   const ticket: CardTicket = {
     o: order.order_id,
     p: photo.id,
@@ -154,7 +151,10 @@ export async function finisherCardImage(
   const result = event && (await resultOfBib(ctx.db, event.event_id, ticket.b));
   if (!event || !result) return noResult();
   if (!cardFontsPresent())
-    return refuse(503, 'finisher cards cannot be made on this store right now: its Thai fonts are missing');
+    return refuse(503, 'finisher cards cannot be made on this store right now: its Thai fonts are missing', {
+      code: 'finisher-unavailable',
+      th: 'ขณะนี้ยังทำการ์ดนักวิ่งไม่ได้ กรุณาลองใหม่ภายหลัง',
+    });
   const original = await ctx.store.get(photoObjectKeys(event.event_key, photo.file_name).original);
   if (!original) return refuse(404, 'this photo is no longer kept', { field: 'photo_id' });
   const faces = (await facesOfPhoto(ctx.db, photo.id)).map((f) => ({

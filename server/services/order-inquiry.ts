@@ -7,7 +7,7 @@ import { photoObjectKeys } from '../../core/contract/photos';
 import { formatAmount, parseAmount } from '../../core/pricing';
 import { findOrders, findOrderWithEvent, orderItemPhotos, orderStateToken } from '../db/orders-repo';
 import { latestPaymentFailure } from '../db/payments-repo';
-import { resultsSize } from '../db/results-repo';
+import { hasResults } from '../db/results-repo';
 import { type OrdersContext, orderPhotosExpired, tokenMatches, wrongToken } from './orders';
 import { accept, type Outcome, refuse } from './outcome';
 
@@ -80,7 +80,7 @@ export async function inquireOrder(
     is_refunded: yn(refunded),
     ...(token ? { state_token: token } : {}),
     is_expired: yn(expired),
-    ...(paid && !refunded && !expired && (await resultsSize(ctx.db, order.event_id)) > 0
+    ...(paid && !refunded && !expired && (await hasResults(ctx.db, order.event_id))
       ? { finisher_cards: 'Y' as const }
       : {}),
     ...(failure ? { payment_failure: failure } : {}),

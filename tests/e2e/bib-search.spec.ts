@@ -8,41 +8,26 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import {
-  EVENT_FLAGS,
-  runNode,
-  type StoreProcess,
-  startStoreProcess,
-  tempDataDir,
-} from '../../server/test/processes';
+import { EVENT_FLAGS, type StoreProcess } from '../../server/test/processes';
+import { type IndexingStore, startIndexingStore, untilIndexed } from './indexing-store';
 
 const EVENT = 'bib-run';
 const BENCH = path.join(process.cwd(), '..', 'shared', 'bib-bench', 'images');
 /** 3638 runs through the first three; 341 is another runner's, a late entry the start list does not know. */
 const PHOTOS = ['set1_01.JPG', 'set1_80.JPG', 'set1_81.JPG', 'set1_74.JPG'];
 let store: StoreProcess;
-let dataDir: string;
+let own: IndexingStore;
 let folder: string;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  dataDir = tempDataDir('e2e-bibs-');
   folder = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-bib-photos-'));
   for (const name of PHOTOS) fs.symlinkSync(path.join(BENCH, name), path.join(folder, name));
-  const env = {
-    DATA_DIR: dataDir,
-    FACE_WORKERS: '1',
-    SELFIE_WORKERS: '0',
-    ...(process.env.E2E_DIST ? { DIST_DIR: process.env.E2E_DIST } : {}),
-  };
-  store = await startStoreProcess(env, 200_000);
-  const admin = async (...args: string[]) => {
-    const run = await runNode('server/cli/main.ts', args, env);
-    expect(run.code, `${args.join(' ')}\n${run.stderr}`).toBe(0);
-    return run.stdout;
-  };
+  own = await startIndexingStore('e2e-bibs-');
+  store = own.store;
+  const { admin } = own;
   await admin('create-event', EVENT, ...EVENT_FLAGS, '--bib-digits', '2-4');
   await admin('import-photos', EVENT, folder);
   const list = path.join(folder, 'start-list.csv');
@@ -50,24 +35,11 @@ test.beforeAll(async () => {
   fs.writeFileSync(list, 'bib,name,category\n3638,สมชาย ใจดี,10K\n342,Anna Runner,5K\n');
   await admin('import-start-list', EVENT, list);
   // Indexed: every photo's faces and bibs (the worker reads them together).
-  await expect
-    .poll(
-      async () => {
-        const status = await admin('index-status', EVENT);
-        return (
-          /pending 0/.test(status) &&
-          /0 photos to read/.test(status) &&
-          /jobs +queued 0 +running 0/.test(status)
-        );
-      },
-      { timeout: 240_000, intervals: [2000] },
-    )
-    .toBe(true);
+  await untilIndexed(own, EVENT);
 });
 
 test.afterAll(async () => {
-  await store?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await own?.close();
   if (folder) fs.rmSync(folder, { recursive: true, force: true });
 });
 

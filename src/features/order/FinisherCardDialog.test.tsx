@@ -105,5 +105,12 @@ describe('the finisher card on the order page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'ทำการ์ด' }));
     expect(await within(dialog).findByRole('link', { name: 'บันทึกการ์ด' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'แชร์การ์ด' })).not.toBeInTheDocument();
+    // The other size, for the same bib, in one tap.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'ทำแบบสตอรี่ด้วย' }));
+    expect(await within(dialog).findByRole('button', { name: 'ทำแบบโพสต์ด้วย' })).toBeInTheDocument();
+    expect(asked.map((a) => [a.format, a.bib])).toEqual([
+      ['feed', '1234'],
+      ['story', '1234'],
+    ]);
   });
 });

@@ -45,7 +45,12 @@ export default function FinisherCardDialog({
 
   /** The words for a refusal, in the page's language. */
   const problemOf = (error: unknown): string => {
-    const code = error instanceof ApiError ? error.serverCode : undefined;
+    const code =
+      error instanceof ApiError && error.httpStatus === 429
+        ? 'too-many-requests'
+        : error instanceof ApiError
+          ? error.serverCode
+          : undefined;
     switch (code) {
       case 'finisher-bib-needed':
         return t`กรุณากรอกหมายเลขบิบของคุณ`;
@@ -55,27 +60,34 @@ export default function FinisherCardDialog({
         return t`ยังไม่มีผลการแข่งขันของหมายเลขบิบนี้`;
       case 'finisher-not-paid':
         return t`ทำการ์ดนักวิ่งได้จากรูปในคำสั่งซื้อที่ชำระเงินแล้วเท่านั้น`;
+      case 'too-many-requests':
+        return t`ทำการ์ดถี่เกินไป กรุณารอสักครู่แล้วลองใหม่`;
       default:
         return t`ทำการ์ดไม่สำเร็จ กรุณาลองใหม่อีกครั้ง`;
     }
   };
 
-  const make = async (e: FormEvent) => {
-    e.preventDefault();
+  /** Makes the card of this format for the bib typed (or the one the store finds in the photo when none is). */
+  const make = async (cardFormat: CardFormat, cardBib: string) => {
+    setFormat(cardFormat);
     setStep({ kind: 'making' });
     try {
       const answer = await requestFinisherCard({
         order_uuid: q,
         photo_id: image.id,
-        format,
+        format: cardFormat,
         language: i18n.locale === 'en' ? 'en' : 'th',
-        ...(bib.trim() ? { bib: bib.trim() } : {}),
+        ...(cardBib.trim() ? { bib: cardBib.trim() } : {}),
       });
       const file = await fetchFinisherCard(answer);
       setStep({ kind: 'made', file, url: URL.createObjectURL(file), bib: answer.bib });
     } catch (error) {
       setStep({ kind: 'form', problem: problemOf(error) });
     }
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void make(format, bib);
   };
 
   const canShareFiles = made !== undefined && navigator.canShare?.({ files: [made.file] }) === true;
@@ -127,10 +139,17 @@ export default function FinisherCardDialog({
               >
                 <Trans>แชร์ไปที่ LINE</Trans>
               </a>
+              <button
+                type="button"
+                className="button"
+                onClick={() => void make(format === 'feed' ? 'story' : 'feed', made.bib)}
+              >
+                {format === 'feed' ? <Trans>ทำแบบสตอรี่ด้วย</Trans> : <Trans>ทำแบบโพสต์ด้วย</Trans>}
+              </button>
             </div>
           </>
         ) : (
-          <form onSubmit={make} noValidate>
+          <form onSubmit={submit} noValidate>
             <label htmlFor={`${titleId}-bib`}>
               <Trans>หมายเลขบิบของคุณ</Trans>
             </label>

@@ -23,7 +23,8 @@ describe('page addresses', () => {
         .replace('$teamKey', 'runners')
         .replace('$q', '0b6f1f5e-2a34-4c1e-9d41-6a3c1b2d3e4f')
         .replace('$mobile', '0812345678')
-        .replace('$secret', 'a'.repeat(32));
+        .replace('$secret', 'a'.repeat(32))
+        .replace('$code', 'Ab3_xY9-kLm0');
       const address = pageAddressOf(sample);
       if (path === '/404') expect(address.page).toBe('not-found');
       else expect(address.page, path).not.toBe('not-found');
@@ -45,6 +46,13 @@ describe('page addresses', () => {
     expect(pageAddressOf('/run.1')).toEqual({ page: 'not-found' });
     expect(pageAddressOf('/%E0%A4%A')).toEqual({ page: 'not-found' });
     expect(pageAddressOf('/a/b/c')).toEqual({ page: 'not-found' });
+    expect(pageAddressOf('/run-1/finisher/Ab3_xY9-kLm0')).toEqual({
+      page: 'finisher',
+      eventKey: 'run-1',
+      code: 'Ab3_xY9-kLm0',
+    });
+    expect(pageAddressOf('/run-1/finisher/short')).toEqual({ page: 'not-found' });
+    expect(pageAddressOf('/run-1/finisher/Ab3_xY9-kLm0/x')).toEqual({ page: 'not-found' });
     expect(pageAddressOf('/D/0B6F1F5E-2A34-4C1E-9D41-6A3C1B2D3E4F')).toEqual({ page: 'not-found' });
     expect(pageAddressOf('/d/0B6F1F5E-2A34-4C1E-9D41-6A3C1B2D3E4F')).toEqual({
       page: 'order',

@@ -4,6 +4,7 @@
 // event's key. tests: page-addresses.test.ts keeps this list equal to the router's.
 import * as v from 'valibot';
 import { eventKeySchema } from '../core/contract/common';
+import { finisherPageCodeSchema } from '../core/contract/finisher-card';
 
 /** The pages with a fixed address, and whether a search engine may list them. */
 export const STATIC_PAGES = {
@@ -50,6 +51,8 @@ export type PageAddress =
   | { page: 'find-mobile' }
   /** /upload/{secret}: a photographer's upload page; the secret is never in its head. */
   | { page: 'upload' }
+  /** /{event}/finisher/{code}: a runner's public finisher page. */
+  | { page: 'finisher'; eventKey: string; code: string }
   /** The 404 page itself, or an address no page has. */
   | { page: 'not-found' };
 
@@ -75,6 +78,12 @@ export function pageAddressOf(pathname: string): PageAddress {
   const segments = trimmed.split('/').slice(1).map(decoded);
   if (segments.some((s) => s === undefined)) return { page: 'not-found' };
   const [first, second, ...rest] = segments as string[];
+  if (second === 'finisher' && rest.length === 1 && first !== undefined) {
+    const [code = ''] = rest;
+    return v.is(eventKeySchema, first) && v.is(finisherPageCodeSchema, code)
+      ? { page: 'finisher', eventKey: first, code }
+      : { page: 'not-found' };
+  }
   if (rest.length > 0 || first === undefined) return { page: 'not-found' };
   if (second === undefined) return first === '404' ? { page: 'not-found' } : eventPage(first, '');
   if ((ORDER_PAGE_PREFIXES as readonly string[]).includes(first))

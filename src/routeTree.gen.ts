@@ -43,6 +43,7 @@ import { Route as PrivacyMyDataRouteImport } from './routes/privacy_.my-data'
 import { Route as PrivacyRemoveRouteImport } from './routes/privacy_.remove'
 import { Route as TeamTeamKeyRouteImport } from './routes/team.$teamKey'
 import { Route as UploadSecretRouteImport } from './routes/upload.$secret'
+import { Route as EventIdFinisherCodeRouteImport } from './routes/$eventId_.finisher.$code'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -214,6 +215,11 @@ const UploadSecretRoute = UploadSecretRouteImport.update({
   path: '/upload/$secret',
   getParentRoute: () => rootRouteImport,
 } as any)
+const EventIdFinisherCodeRoute = EventIdFinisherCodeRouteImport.update({
+  id: '/$eventId_/finisher/$code',
+  path: '/$eventId/finisher/$code',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -250,6 +256,7 @@ export interface FileRoutesByFullPath {
   '/team/$teamKey': typeof TeamTeamKeyRoute
   '/upload/$secret': typeof UploadSecretRoute
   '/eventqr/': typeof EventqrIndexRoute
+  '/$eventId/finisher/$code': typeof EventIdFinisherCodeRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -286,6 +293,7 @@ export interface FileRoutesByTo {
   '/team/$teamKey': typeof TeamTeamKeyRoute
   '/upload/$secret': typeof UploadSecretRoute
   '/eventqr': typeof EventqrIndexRoute
+  '/$eventId/finisher/$code': typeof EventIdFinisherCodeRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -323,6 +331,7 @@ export interface FileRoutesById {
   '/team/$teamKey': typeof TeamTeamKeyRoute
   '/upload/$secret': typeof UploadSecretRoute
   '/eventqr/': typeof EventqrIndexRoute
+  '/$eventId_/finisher/$code': typeof EventIdFinisherCodeRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -361,6 +370,7 @@ export interface FileRouteTypes {
     | '/team/$teamKey'
     | '/upload/$secret'
     | '/eventqr/'
+    | '/$eventId/finisher/$code'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -397,6 +407,7 @@ export interface FileRouteTypes {
     | '/team/$teamKey'
     | '/upload/$secret'
     | '/eventqr'
+    | '/$eventId/finisher/$code'
   id:
     | '__root__'
     | '/'
@@ -433,6 +444,7 @@ export interface FileRouteTypes {
     | '/team/$teamKey'
     | '/upload/$secret'
     | '/eventqr/'
+    | '/$eventId_/finisher/$code'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -470,6 +482,7 @@ export interface RootRouteChildren {
   TeamTeamKeyRoute: typeof TeamTeamKeyRoute
   UploadSecretRoute: typeof UploadSecretRoute
   EventqrIndexRoute: typeof EventqrIndexRoute
+  EventIdFinisherCodeRoute: typeof EventIdFinisherCodeRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -712,6 +725,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UploadSecretRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/$eventId_/finisher/$code': {
+      id: '/$eventId_/finisher/$code'
+      path: '/$eventId/finisher/$code'
+      fullPath: '/$eventId/finisher/$code'
+      preLoaderRoute: typeof EventIdFinisherCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -750,6 +770,7 @@ const rootRouteChildren: RootRouteChildren = {
   TeamTeamKeyRoute: TeamTeamKeyRoute,
   UploadSecretRoute: UploadSecretRoute,
   EventqrIndexRoute: EventqrIndexRoute,
+  EventIdFinisherCodeRoute: EventIdFinisherCodeRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

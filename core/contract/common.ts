@@ -74,6 +74,8 @@ export const ERROR_CODES = [
   'finisher-card-expired',
   'finisher-no-result',
   'finisher-not-paid',
+  'finisher-page-not-found',
+  'finisher-page-secret-wrong',
   'finisher-unavailable',
   'forbidden-character',
   'hash-mismatch',

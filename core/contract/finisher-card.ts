@@ -37,3 +37,58 @@ export type FinisherCardAnswer = v.InferOutput<typeof finisherCardAnswerSchema>;
 
 /** How long a card's address is valid (seconds): to share it now, not to keep. */
 export const CARD_URL_SECONDS = 600;
+
+/** A public finisher page's code: in its address /{event}/finisher/{code}. */
+export const finisherPageCodeSchema = v.pipe(
+  v.string(),
+  v.regex(/^[\w-]{12}$/, 'is not a finisher page code'),
+);
+
+/**
+ * POST /v1/orders/card/page: the runner's public finisher page of a photo of their order (same checks and refusals as
+ * a card), made when they ask to share a link: the feed card and its link preview (1200×630) kept for it, no contact
+ * data. Asking again answers the same page. Answers its address and the secret address that removes it.
+ */
+export const finisherPageRequestSchema = v.object({
+  order_uuid: v.pipe(v.string(), v.uuid('is not an order id')),
+  photo_id: v.pipe(v.number(), v.safeInteger(), v.minValue(1)),
+  bib: v.optional(typedBibSchema),
+  language: v.picklist(['th', 'en']),
+});
+export type FinisherPageRequest = v.InferOutput<typeof finisherPageRequestSchema>;
+
+export const finisherPageAnswerSchema = v.object({
+  status: v.literal('success'),
+  code: v.string(),
+  /** The page's address on the store (a path). */
+  url: v.string(),
+  /** The address that removes it: the page with its secret after '#remove=' (never sent to a server in a request). */
+  remove_url: v.string(),
+});
+export type FinisherPageAnswer = v.InferOutput<typeof finisherPageAnswerSchema>;
+
+/** GET /v1/finisher/{event}/{code}: what a public finisher page shows; 404 code finisher-page-not-found when gone. */
+export const finisherPageSchema = v.object({
+  status: v.literal('success'),
+  event_key: v.string(),
+  event_title: v.string(),
+  event_date: v.string(),
+  /** The runner's name and time, as on the card. */
+  headline: v.string(),
+  language: v.picklist(['th', 'en']),
+  card_url: v.string(),
+  /** The link preview's image, 1200×630. */
+  preview_url: v.string(),
+});
+export type FinisherPage = v.InferOutput<typeof finisherPageSchema>;
+
+/** POST /v1/finisher/remove: removes the page; 403 code finisher-page-secret-wrong for a wrong secret. */
+export const finisherPageRemoveSchema = v.object({
+  code: finisherPageCodeSchema,
+  secret: v.pipe(v.string(), v.regex(/^[\w-]{43}$/, 'is not a removal secret')),
+});
+export const finisherPagePath = (eventKey: string, code: string) =>
+  `/${encodeURIComponent(eventKey)}/finisher/${code}`;
+/** Where the API answers what a finisher page shows. */
+export const finisherPageApiPath = (eventKey: string, code: string) =>
+  `/v1/finisher/${encodeURIComponent(eventKey)}/${encodeURIComponent(code)}`;

@@ -224,6 +224,22 @@ export interface RaceResultsTable {
 }
 
 /** A photographer's camera clock minus the timing clock at an event (ms), as the operator set it. */
+/** A runner's public finisher page (migration 0017): made only when they ask; no contact data. */
+export interface FinisherPagesTable {
+  code: string;
+  event_id: number;
+  order_id: string;
+  /** bigint, parsed to a number. */
+  photo_id: number;
+  bib: string;
+  language: 'th' | 'en';
+  /** The page's title words: the runner's name and time, as on the card. */
+  headline: string;
+  card_object: string;
+  preview_object: string;
+  created_at: GeneratedTimestamp;
+}
+
 export interface CameraOffsetsTable {
   event_id: number;
   photographer_id: number;
@@ -484,6 +500,7 @@ export interface Database {
   start_list: StartListTable;
   race_results: RaceResultsTable;
   camera_offsets: CameraOffsetsTable;
+  finisher_pages: FinisherPagesTable;
   photographer_links: PhotographerLinksTable;
   photo_alerts: PhotoAlertsTable;
   photo_alert_matches: PhotoAlertMatchesTable;

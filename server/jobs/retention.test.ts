@@ -112,7 +112,11 @@ describe.each(testDatabases)('retention on $name', (database) => {
     expect(photo.purged_at).not.toBeNull();
     const purgeEntries = async () => (await readAudit(f.db)).filter((e) => e.actor === 'job:retention');
     expect((await purgeEntries()).filter((e) => e.subject === 'paid')).toMatchObject([
-      { action: 'event purged: photos, faces, start list, results, alerts', subject: 'paid', records: 6 },
+      {
+        action: 'event purged: photos, faces, start list, results, alerts, finisher pages',
+        subject: 'paid',
+        records: 6,
+      },
     ]);
 
     // The order keeps its record; its page says the storage period is over.

@@ -1,7 +1,7 @@
 // The daily retention job (SPEC §1: photos are kept about 35 days after the event): for every event past its
 // retention period (eventdate + retention_days, RETENTION_DAYS by default), each photo's objects (thumbnail, preview,
 // logo version, original) are deleted from the store, its faces (and the bibs read under them), its start list and results
-// from the database (and runners' alerts of new photos), and the photo row is marked purged; orders keep their records, and their page shows the expiry message. Objects go first, then the rows, in
+// from the database (and runners' alerts of new photos, their public finisher pages), and the photo row is marked purged; orders keep their records, and their page shows the expiry message. Objects go first, then the rows, in
 // batches, so a crash at any point is finished by the next run. Each event purged is written to the audit trail.
 import { photoObjectKeys } from '../../core/contract/photos';
 import { jobActor, writeAudit } from '../db/audit-repo';
@@ -11,6 +11,7 @@ import { eventsToPurge, markEventPurged } from '../db/events-repo';
 import { deleteAlertsOfEvent } from '../db/photo-alerts-repo';
 import { markPhotosPurged, unpurgedPhotos } from '../db/photos-repo';
 import { replaceResults } from '../db/results-repo';
+import { deleteFinisherPagesOfEvent } from '../services/finisher-pages';
 import type { ObjectStore } from '../storage/object-store';
 
 export interface RetentionDeps {
@@ -54,10 +55,12 @@ export async function purgeExpiredEvents(deps: RetentionDeps): Promise<Retention
     await replaceResults(deps.db, event.event_id, []);
     // So do runners' alerts of new photos (their faces' descriptors and bibs).
     await deleteAlertsOfEvent(deps.db, event.event_id);
+    // And runners' public finisher pages (their cards were made from its photos).
+    await deleteFinisherPagesOfEvent(deps, event.event_id);
     await markEventPurged(deps.db, event.event_id, now);
     await writeAudit(deps.db, {
       actor: jobActor('retention'),
-      action: 'event purged: photos, faces, start list, results, alerts',
+      action: 'event purged: photos, faces, start list, results, alerts, finisher pages',
       subject: event.event_key,
       records: photos,
     });

@@ -20,7 +20,7 @@ import { alertRoutes } from './alerts';
 import { bibSearchRoutes } from './bibsearch';
 import { eventsRoutes } from './events';
 import { faceSearchV1Routes, faceSearchV2Routes } from './facesearch';
-import { finisherCardRoutes } from './finisher-cards';
+import { finisherCardRoutes, finisherPageRoutes } from './finisher-cards';
 import { imageStageRoutes } from './imagestage';
 import { logsRoutes } from './logs';
 import { orderRoutes } from './order';
@@ -83,8 +83,9 @@ export const LIMITS: Record<LimitName, RateLimitOptions> = {
   findOrder: { capacity: 20, perMinute: 10 },
   logs: { capacity: 30, perMinute: 60 },
   share: { capacity: 5, perMinute: 10 },
-  // Finisher cards: each drawn from its original (about a second of a core); a runner makes a few.
-  cards: { capacity: 10, perMinute: 20 },
+  // Finisher cards: each drawn from its original (about a second of a core). A runner makes a few in a go (the
+  // address and the card count one each: a feed, a story, a link), and runners at a finish share a carrier's address.
+  cards: { capacity: 20, perMinute: 40 },
   createOrder: { capacity: 20, perMinute: 20 },
   freeNotices: { capacity: 3, perMinute: 3 / 60 },
   // A gateway's servers send every payment's callbacks from a few addresses: a rush's worth, not an attack's.
@@ -182,6 +183,7 @@ export function apiRoutes(ctx: AppContext, limits: ApiLimits = defaultLimits(), 
   api.use('/v1/logs/*', rateLimit(limits.logs, client));
   // The wildcard takes the base path too: a card's address and the card itself, each counted once.
   api.use('/v1/orders/card/*', rateLimit(limits.cards, client));
+  api.use('/v1/finisher/remove', rateLimit(limits.cards, client));
   // A client's searches of an event that answered, remembered for its e-mail alerts (services/alerts/alerts.ts).
   api.on('POST', ['/v2/facesearch', '/v2/facesearch/similar', '/v1/bibsearch'], async (c, next) => {
     await next();
@@ -202,6 +204,7 @@ export function apiRoutes(ctx: AppContext, limits: ApiLimits = defaultLimits(), 
   api.route('/v1/imagestage', imageStageRoutes(ctx));
   api.route('/v1/logs', logsRoutes(ctx));
   api.route('/v1/orders/card', finisherCardRoutes(ctx));
+  api.route('/v1/finisher', finisherPageRoutes(ctx));
   const watch = orderWatchOf(ctx.db, {
     checkOpen: (orderId) => checkOpenPayments(ctx, ctx.payments, orderId),
   });

@@ -4,11 +4,16 @@
 import sharp from 'sharp';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { finisherCardAnswerSchema } from '../../core/contract/finisher-card';
+import {
+  finisherCardAnswerSchema,
+  finisherPageAnswerSchema,
+  finisherPageSchema,
+} from '../../core/contract/finisher-card';
 import { saveFacesOfPhoto } from '../db/faces-repo';
 import { replaceResults } from '../db/results-repo';
 import { testDatabases } from '../db/test-databases';
 import { descriptorToBytes } from '../faces/matrix';
+import { deleteFinisherPagesOfEvent } from '../services/finisher-pages';
 import { at, orderFixture } from '../test/order-fixtures';
 
 describe.each(testDatabases)('finisher cards on $name', (database) => {
@@ -203,6 +208,73 @@ describe.each(testDatabases)('finisher cards on $name', (database) => {
       body: { code: 'finisher-no-result' },
     });
   });
+
+  it('makes a public finisher page only when asked: the card kept, a link preview, removable with its secret', async () => {
+    const [first = '', second = ''] = orders;
+    await paid(first);
+    await paid(second);
+    const request = { order_uuid: second, photo_id: f.photos.paid?.[1], bib: '5678', language: 'en' };
+    const made = await f.post('/api/v1/orders/card/page', request);
+    expect(made.status).toBe(200);
+    const answer = v.parse(finisherPageAnswerSchema, await made.json());
+    expect(answer.url).toBe(`/paid/finisher/${answer.code}`);
+    expect(answer.remove_url).toMatch(new RegExp(`^/paid/finisher/${answer.code}#remove=[\\w-]{43}$`));
+    // Asking again answers the same page.
+    expect(await (await f.post('/api/v1/orders/card/page', request)).json()).toEqual(answer);
+    // Only for a bib the photo shows, as a card.
+    expect((await f.post('/api/v1/orders/card/page', { ...request, bib: '9999' })).status).toBe(400);
+
+    const read = (event = 'paid', code = answer.code) => f.t.app.request(`/api/v1/finisher/${event}/${code}`);
+    const page = v.parse(finisherPageSchema, await (await read()).json());
+    expect(page).toMatchObject({ event_key: 'paid', headline: 'Anna Rose · 0:49:52', language: 'en' });
+    expect(JSON.stringify(page)).not.toMatch(/08\d{8}|@/);
+    const image = async (url: string) =>
+      sharp(Buffer.from(await (await f.t.app.request(url)).arrayBuffer())).metadata();
+    expect([(await image(page.card_url)).width, (await image(page.card_url)).height]).toEqual([1080, 1350]);
+    expect([(await image(page.preview_url)).width, (await image(page.preview_url)).height]).toEqual([
+      1200, 630,
+    ]);
+    expect(await (await read('keep')).json()).toMatchObject({ code: 'finisher-page-not-found' });
+    expect((await read('paid', 'not-a-code')).status).toBe(400);
+
+    const secret = answer.remove_url.split('#remove=')[1] ?? '';
+    const remove = (body: object) => f.post('/api/v1/finisher/remove', body);
+    expect(await (await remove({ code: answer.code, secret: 'x'.repeat(43) })).json()).toMatchObject({
+      code: 'finisher-page-secret-wrong',
+    });
+    expect((await remove({ code: answer.code, secret })).status).toBe(200);
+    expect((await read()).status).toBe(404);
+    expect((await f.t.app.request(page.card_url)).status).toBe(404);
+    expect((await remove({ code: answer.code, secret })).status).toBe(404);
+
+    // A page whose order was refunded is gone when next asked for; an event's pages go with its photos.
+    const again = v.parse(
+      finisherPageAnswerSchema,
+      await (await f.post('/api/v1/orders/card/page', request)).json(),
+    );
+    expect(again.code).not.toBe(answer.code);
+    await f.db
+      .updateTable('orders')
+      .set({ refunded_at: at(0) })
+      .where('order_id', '=', second)
+      .execute();
+    expect((await read('paid', again.code)).status).toBe(404);
+    expect(
+      await f.db.selectFrom('finisher_pages').select('code').where('code', '=', again.code).execute(),
+    ).toEqual([]);
+    const kept = v.parse(
+      finisherPageAnswerSchema,
+      await (
+        await f.post('/api/v1/orders/card/page', {
+          order_uuid: first,
+          photo_id: f.photos.paid?.[0],
+          language: 'th',
+        })
+      ).json(),
+    );
+    expect(await deleteFinisherPagesOfEvent(f.t.ctx, f.eventIds.paid as number)).toBe(1);
+    expect((await read('paid', kept.code)).status).toBe(404);
+  }, 60_000);
 
   it('refuses an address that was changed, has expired, or whose order was refunded since', async () => {
     const [first = ''] = orders;

@@ -58,7 +58,7 @@ function ticketOf(secret: string, token: string): CardTicket | undefined {
 }
 
 /** The order's photo, when the order may have cards: paid, not refunded, its photos not expired. */
-async function paidPhoto(ctx: AppContext, orderId: string, photoId: number) {
+export async function paidPhoto(ctx: Pick<AppContext, 'db' | 'now'>, orderId: string, photoId: number) {
   const order = await findOrderWithEvent(ctx.db, orderId);
   if (!order) return refuse(404, 'order not found', { field: 'order_uuid' });
   if (order.payment_status !== 'PAID' || order.refunded_at !== null || orderPhotosExpired(order, ctx.now()))
@@ -70,12 +70,14 @@ async function paidPhoto(ctx: AppContext, orderId: string, photoId: number) {
   if (!photo) return refuse(404, 'this photo is not in the order', { field: 'photo_id' });
   return accept({ order, photo });
 }
+type PaidOrder = NonNullable<Awaited<ReturnType<typeof findOrderWithEvent>>>;
+type OrderPhoto = Awaited<ReturnType<typeof orderItemPhotos>>[number];
 
-/** A card's signed address, for the runner's bib (typed, or the one read in the photo that has a result). */
-export async function finisherCardAddress(
+/** What a card shows: a paid order's photo, for the runner's bib (typed, or the one read in it that has a result). */
+export async function cardSubject(
   ctx: AppContext,
-  request: FinisherCardRequest,
-): Promise<Outcome<FinisherCardAnswer>> {
+  request: { order_uuid: string; photo_id: number; bib?: string | undefined },
+): Promise<Outcome<{ order: PaidOrder; photo: OrderPhoto; bib: string }>> {
   const found = await paidPhoto(ctx, request.order_uuid, request.photo_id);
   if (!found.ok) return found;
   const { order, photo } = found.value;
@@ -108,6 +110,17 @@ export async function finisherCardAddress(
       });
     bib = withResults[0] as string;
   }
+  return accept({ order, photo, bib });
+}
+
+/** A card's signed address (see cardSubject). */
+export async function finisherCardAddress(
+  ctx: AppContext,
+  request: FinisherCardRequest,
+): Promise<Outcome<FinisherCardAnswer>> {
+  const subject = await cardSubject(ctx, request);
+  if (!subject.ok) return subject;
+  const { order, photo, bib } = subject.value;
   const ticket: CardTicket = {
     o: order.order_id,
     p: photo.id,
@@ -146,9 +159,24 @@ export async function finisherCardImage(
     });
   const found = await paidPhoto(ctx, ticket.o, ticket.p);
   if (!found.ok) return found;
-  const { order, photo } = found.value;
+  const drawn = await drawCard(ctx, { ...found.value, bib: ticket.b }, ticket.f, ticket.l);
+  if (!drawn.ok) return drawn;
+  return accept({
+    bytes: drawn.value,
+    fileName: cardFileName(found.value.order.event_key, ticket.b, ticket.f),
+  });
+}
+
+/** The card of a subject (cardSubject), drawn from the photo's original under the event's frame. */
+export async function drawCard(
+  ctx: AppContext,
+  subject: { order: PaidOrder; photo: OrderPhoto; bib: string },
+  format: CardFormat,
+  language: 'th' | 'en',
+): Promise<Outcome<Buffer>> {
+  const { order, photo } = subject;
   const event = await findByKey(ctx.db, order.event_key);
-  const result = event && (await resultOfBib(ctx.db, event.event_id, ticket.b));
+  const result = event && (await resultOfBib(ctx.db, event.event_id, subject.bib));
   if (!event || !result) return noResult();
   if (!cardFontsPresent())
     return refuse(503, 'finisher cards cannot be made on this store right now: its Thai fonts are missing', {
@@ -165,27 +193,31 @@ export async function finisherCardImage(
   }));
   // A frame the store has lost leaves the card without one rather than without the card.
   const frame = event.card_frame ? await ctx.store.get(event.card_frame) : undefined;
-  const bytes = await renderFinisherCard({
-    original,
-    faces,
-    frame,
-    language: ticket.l,
-    format: ticket.f,
-    text: {
-      title: event.title,
-      date: ticket.l === 'th' ? event.event_date_text : formatEventDate(event.eventdate, 'en'),
-      name: result.name,
-      bib: result.bib,
-      time:
-        result.chip_ms !== null
-          ? formatRaceTime(result.chip_ms)
-          : result.gun_ms !== null
-            ? formatRaceTime(result.gun_ms)
-            : result.status,
-      category: result.category,
-      place: result.place,
-      categoryPlace: result.category_place,
-    },
-  });
-  return accept({ bytes, fileName: cardFileName(event.event_key, result.bib, ticket.f) });
+  return accept(
+    await renderFinisherCard({
+      original,
+      faces,
+      frame,
+      language,
+      format,
+      text: {
+        title: event.title,
+        date: language === 'th' ? event.event_date_text : formatEventDate(event.eventdate, 'en'),
+        name: result.name,
+        bib: result.bib,
+        time: raceTimeOf(result),
+        category: result.category,
+        place: result.place,
+        categoryPlace: result.category_place,
+      },
+    }),
+  );
 }
+
+/** The time a card shows: the chip time, else the gun time, else the runner's status (DNF). */
+export const raceTimeOf = (result: { chip_ms: number | null; gun_ms: number | null; status: string }) =>
+  result.chip_ms !== null
+    ? formatRaceTime(result.chip_ms)
+    : result.gun_ms !== null
+      ? formatRaceTime(result.gun_ms)
+      : result.status;

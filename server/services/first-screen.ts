@@ -7,6 +7,7 @@
 // answers every later navigation with, where data of install time would be stale.
 import { EVENTS_PAGE_SIZE } from '../../core/constants';
 import type { EventSummary, Team } from '../../core/contract/events';
+import { type FinisherPage, finisherPageApiPath } from '../../core/contract/finisher-card';
 import { orderBasePaths } from '../../core/contract/order';
 import { FIRST_SCREEN_ELEMENT_ID, firstScreenJson, firstScreenKey } from '../../core/first-screen';
 import { SHOWN_SIZES, sizedSrcSet } from '../../core/sized-images';
@@ -24,6 +25,7 @@ import {
   toSummary,
   upcoming,
 } from './events';
+import { finisherPage } from './finisher-pages';
 import { inquireOrder } from './order-inquiry';
 import { checkOpenPayments } from './payments/check-open';
 
@@ -77,6 +79,8 @@ export interface FirstScreen {
   event?: EventSummary;
   /** The team the page is about. */
   team?: Team;
+  /** The runner's public finisher page it is. */
+  finisher?: FinisherPage;
 }
 
 /** An order page's first screen: the inquiry its page makes first (src/lib/api/order-inquiry.ts), answered. */
@@ -123,6 +127,8 @@ export async function firstScreen(
     }
     case 'team':
       return teamFirstScreen(ctx, address.teamKey);
+    case 'finisher':
+      return finisherFirstScreen(ctx, address.eventKey, address.code);
     case 'not-found':
       return { answers: {}, missing: true };
     case 'find-mobile':
@@ -130,6 +136,20 @@ export async function firstScreen(
     case 'static':
       return { answers: {}, private: isPrivatePage(address) };
   }
+}
+
+/** A runner's public finisher page asks for what it shows (src/features/finisher/finisher-loader.ts). */
+async function finisherFirstScreen(
+  ctx: FirstScreenContext,
+  eventKey: string,
+  code: string,
+): Promise<FirstScreen> {
+  const page = await finisherPage(ctx, eventKey, code);
+  if (!page.ok) return { answers: {}, missing: true };
+  return {
+    answers: { [firstScreenKey('GET', finisherPageApiPath(eventKey, code))]: page.value },
+    finisher: page.value,
+  };
 }
 
 /** A team's page asks for the team and its events together (src/features/team/team-loader.ts). */

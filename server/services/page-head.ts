@@ -124,6 +124,20 @@ export function pageHead(input: PageHeadInput): PageHead {
       image: input.image ? { ...input.image, alt: event.title } : storeImage,
     };
   }
+  if (first.finisher) {
+    const page = first.finisher;
+    const preview = page.preview_url.startsWith('/') ? `${baseUrl}${page.preview_url}` : page.preview_url;
+    return {
+      ...base,
+      type: 'article',
+      title: fullTitle(`${page.headline} · ${page.event_title}`),
+      description: `${page.event_title} · ${page.event_date}`,
+      // A runner's own page, shared by its link: never listed by a search engine.
+      noindex: true,
+      canonical,
+      image: { url: preview, width: 1200, height: 630, alt: `${page.headline} · ${page.event_title}` },
+    };
+  }
   if (first.team) {
     const team: Team = first.team;
     return {

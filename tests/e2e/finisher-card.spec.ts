@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { EVENT_FLAGS, type StoreProcess } from '../../server/test/processes';
 import { type IndexingStore, startIndexingStore, untilIndexed } from './indexing-store';
@@ -312,5 +312,47 @@ for (const language of ['th', 'en'] as const) {
         { name: `finisher-${EVENT}-${BIB}-feed.jpg`, type: 'image/jpeg', size: expect.any(Number) },
         { name: `finisher-${EVENT}-${BIB}-story.jpg`, type: 'image/jpeg', size: expect.any(Number) },
       ]);
+    if (language === 'en') await publicPage(page, request, dialog);
   });
+}
+
+/**
+ * "Share as a link": the runner's public page, its link preview served with the page (1200×630), the card shown to
+ * anyone with the link, then removed through its secret link, after which the page says it is gone (404).
+ */
+async function publicPage(page: Page, request: APIRequestContext, dialog: Locator) {
+  await dialog.getByRole('button', { name: 'Share as a link' }).click();
+  const link = dialog.getByRole('link', { name: new RegExp(`/${EVENT}/finisher/[\\w-]{12}$`) });
+  await expect(link).toBeVisible();
+  const pageUrl = (await link.getAttribute('href')) ?? '';
+  const removeUrl =
+    (await dialog.getByRole('link', { name: 'the link that removes this page' }).getAttribute('href')) ?? '';
+  expect(removeUrl).toMatch(/#remove=[\w-]{43}$/);
+  await page.screenshot({ path: 'test-results/screens/finisher-page-link-en.png' });
+
+  const served = await request.get(pageUrl);
+  expect(served.status()).toBe(200);
+  const html = await served.text();
+  expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+  expect(html).toContain('<meta property="og:image:width" content="1200">');
+  const preview = /<meta property="og:image" content="([^"]+)">/.exec(html)?.[1] ?? '';
+  const meta = await sharp(await (await request.get(preview.replaceAll('&amp;', '&'))).body()).metadata();
+  expect([meta.width, meta.height]).toEqual([1200, 630]);
+  expect(html).not.toContain('0812345678');
+
+  const visitor = await page.context().newPage();
+  await visitor.setViewportSize({ width: 390, height: 844 });
+  await visitor.goto(pageUrl);
+  await expect(visitor.getByRole('heading', { level: 1, name: 'สมชาย ใจดี · 0:52:07' })).toBeVisible();
+  await expect(visitor.getByRole('img', { name: 'Finisher card: สมชาย ใจดี · 0:52:07' })).toBeVisible();
+  await expect(visitor.getByRole('button', { name: 'Remove this page' })).toHaveCount(0);
+  await visitor.screenshot({ path: 'test-results/screens/finisher-page-en.png', fullPage: true });
+
+  const owner = await page.context().newPage();
+  await owner.goto(removeUrl);
+  await owner.getByRole('button', { name: 'Remove this page' }).click();
+  await expect(owner.getByRole('heading', { name: 'This page is removed' })).toBeVisible();
+  const gone = await visitor.goto(pageUrl);
+  expect(gone?.status()).toBe(404);
+  await expect(visitor.getByRole('heading', { name: 'This page is not here' })).toBeVisible();
 }

@@ -5,10 +5,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { CardFormat } from '../../../core/contract/finisher-card';
+import type { CardFormat, FinisherPageAnswer } from '../../../core/contract/finisher-card';
 import type { PaidImage } from '../../../core/contract/order';
 import { ApiError } from '../../lib/api/client';
-import { fetchFinisherCard, requestFinisherCard } from '../../lib/api/finisher-card';
+import { fetchFinisherCard, requestFinisherCard, requestFinisherPage } from '../../lib/api/finisher-card';
+import { LineShareLink } from '../../lib/ui/LineShareLink';
 import { useModal, useModalHost } from '../events/use-modal';
 
 type Step =
@@ -37,6 +38,7 @@ export default function FinisherCardDialog({
   const [format, setFormat] = useState<CardFormat>('feed');
   const [step, setStep] = useState<Step>({ kind: 'form' });
   const made = step.kind === 'made' ? step : undefined;
+  const [page, setPage] = useState<FinisherPageAnswer | 'making' | { problem: string }>();
 
   // The bib first (useModal gives the focus back where it was when the dialog closes).
   useEffect(() => first.current?.focus(), []);
@@ -100,6 +102,30 @@ export default function FinisherCardDialog({
     }
   };
   const lineText = `${location.origin}/${eventKey}`;
+  /** The public page of this card, made when the runner asks for a link to share. */
+  const makePage = async () => {
+    if (!made) return;
+    setPage('making');
+    try {
+      setPage(
+        await requestFinisherPage({
+          order_uuid: q,
+          photo_id: image.id,
+          bib: made.bib,
+          language: i18n.locale === 'en' ? 'en' : 'th',
+        }),
+      );
+    } catch (error) {
+      setPage({
+        problem:
+          error instanceof ApiError && error.httpStatus === 429
+            ? problemOf(error)
+            : t`ทำลิงก์ไม่สำเร็จ กรุณาลองใหม่อีกครั้ง`,
+      });
+    }
+  };
+  const shared = typeof page === 'object' && 'url' in page ? page : undefined;
+  const pageUrl = shared ? `${location.origin}${shared.url}` : '';
 
   return createPortal(
     <div className="finisher-card-backdrop">
@@ -131,14 +157,9 @@ export default function FinisherCardDialog({
               <a className="button" href={made.url} download={made.file.name}>
                 <Trans>บันทึกการ์ด</Trans>
               </a>
-              <a
-                className="button line-share"
-                href={`https://line.me/R/share?text=${encodeURIComponent(lineText)}`}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
+              <LineShareLink text={lineText}>
                 <Trans>แชร์ไปที่ LINE</Trans>
-              </a>
+              </LineShareLink>
               <button
                 type="button"
                 className="button"
@@ -147,6 +168,45 @@ export default function FinisherCardDialog({
                 {format === 'feed' ? <Trans>ทำแบบสตอรี่ด้วย</Trans> : <Trans>ทำแบบโพสต์ด้วย</Trans>}
               </button>
             </div>
+            {shared ? (
+              <section className="finisher-card-page" aria-label={t`ลิงก์หน้านักวิ่งของคุณ`}>
+                <p>
+                  <Trans>ลิงก์หน้านักวิ่งของคุณ:</Trans>{' '}
+                  <a href={pageUrl} target="_blank" rel="noopener noreferrer">
+                    {pageUrl}
+                  </a>
+                </p>
+                <LineShareLink text={pageUrl}>
+                  <Trans>แชร์ลิงก์ไปที่ LINE</Trans>
+                </LineShareLink>
+                <p className="field-hint">
+                  <Trans>เก็บลิงก์นี้ไว้ เปิดเมื่อต้องการนำหน้านี้ออก:</Trans>{' '}
+                  <a href={`${location.origin}${shared.remove_url}`}>{t`ลิงก์สำหรับนำหน้านี้ออก`}</a>
+                </p>
+              </section>
+            ) : (
+              <div className="finisher-card-page">
+                <p className="field-hint">
+                  <Trans>
+                    ทำหน้าเว็บของการ์ดนี้เพื่อแชร์เป็นลิงก์ได้ ทุกคนที่มีลิงก์จะเห็นการ์ด (ไม่มีเบอร์โทรหรืออีเมลของคุณ)
+                    และคุณนำออกได้ทุกเมื่อ
+                  </Trans>
+                </p>
+                {typeof page === 'object' && 'problem' in page && (
+                  <p className="alert error" role="alert">
+                    {page.problem}
+                  </p>
+                )}
+                <button
+                  type="button"
+                  className="button"
+                  disabled={page === 'making'}
+                  onClick={() => void makePage()}
+                >
+                  <Trans>แชร์เป็นลิงก์</Trans>
+                </button>
+              </div>
+            )}
           </>
         ) : (
           <form onSubmit={submit} noValidate>

@@ -35,7 +35,7 @@ import { openStore } from '../server/server';
 import { photoPass } from '../server/services/photo-pass';
 import { memoryLimiter } from '../server/services/rate-limit';
 import { median, round } from './bench-kit';
-import { measureFinishTier } from './finish-tier';
+import { measureFinishTier, measureTierAtScale } from './finish-tier';
 
 const { values } = parseArgs({
   options: {
@@ -285,6 +285,8 @@ const timeTier = await measureFinishTier({
   },
 });
 log(`time tier: ${JSON.stringify(timeTier)}`);
+const tierAtScale = await measureTierAtScale(store.ctx.db);
+log(`time tier at scale: ${JSON.stringify(tierAtScale)}`);
 
 // --- cost: faces and bibs of 4000×3000 photos, one at a time; crowds through the pool -------------------------
 let cost: Record<string, unknown> = {};
@@ -384,6 +386,7 @@ console.log(
     bib_search_ms_p50: round(median(searchMs)),
     fusion: { queries: queries.length, faces_not_found: facesNotFound, off: fusionOff, on: fusionOn },
     time_tier: timeTier,
+    time_tier_at_scale: tierAtScale,
     bib_digits: bibDigits,
     reading: { face_height_seen: BIB_READING.faceHeightSeen, min_line_share: BIB_READING.minLineShare },
     ...cost,

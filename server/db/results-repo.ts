@@ -1,5 +1,6 @@
 // An event's official results (race_results) and the camera clock offsets its operator set (camera_offsets).
 // Results are replaced whole by each import; they name runners, so they go with their event (retention, purge).
+import { sql } from 'kysely';
 import type { Db } from './database';
 import type { ResultStatus } from './schema';
 
@@ -110,6 +111,22 @@ export async function cameraOffsetsSet(db: Db, eventId: number): Promise<Map<num
     .where('event_id', '=', eventId)
     .execute();
   return new Map(rows.map((r) => [r.photographer_id, r.offset_ms]));
+}
+
+/**
+ * A fingerprint of what camera clocks are worked out from that an operator changes (the results' bibs and finish
+ * times, the offsets set by hand): a few milliseconds over the results, where working them out reads every bib read.
+ */
+export async function clockInputs(db: Db, eventId: number): Promise<string> {
+  const { rows } = await sql<{ inputs: string }>`
+    select (
+      select count(*) || ':' || coalesce(sum(hashtext(bib || '|' || coalesce(finish_at::text, ''))), 0)
+      from race_results where event_id = ${eventId}
+    ) || '/' || (
+      select count(*) || ':' || coalesce(sum(hashtext(photographer_id || '|' || offset_ms)), 0)
+      from camera_offsets where event_id = ${eventId}
+    ) as inputs`.execute(db);
+  return rows[0]?.inputs ?? '';
 }
 
 /** Sets a photographer's camera offset at an event by hand (undefined: back to the estimate). */

@@ -11,6 +11,7 @@ import { insertPhotos } from '../db/photos-repo';
 import { replaceResults, setCameraOffset } from '../db/results-repo';
 import { testDatabases } from '../db/test-databases';
 import { descriptorToBytes } from '../faces/matrix';
+import { CLOCKS_KEPT_MS, currentCameraClocks } from '../services/camera-clocks';
 import { openTestApp, type TestApp } from '../test/app-fixture';
 import { phuketEventOnSale } from '../test/fixtures';
 
@@ -145,5 +146,33 @@ describe.each(testDatabases)('finish frames on $name', (database) => {
       await setCameraOffset(db, eventId, 2, undefined);
     }
     expect(ids((await search(bibOf(5))).finish_images)).not.toContain(photo.get('course-at-5'));
+  });
+
+  it('keeps the camera clocks it worked out for a while, and sees an offset set or results changed at once', async () => {
+    const at = 10_000;
+    await setCameraOffset(db, eventId, 2, 30_000);
+    const set = await currentCameraClocks(db, eventId, at);
+    expect(set.find((c) => c.photographerId === 2)?.setMs).toBe(30_000);
+    expect(await currentCameraClocks(db, eventId, at + CLOCKS_KEPT_MS - 1)).toBe(set);
+    const later = await currentCameraClocks(db, eventId, at + CLOCKS_KEPT_MS);
+    expect(later).not.toBe(set);
+    expect(later).toEqual(set);
+    await setCameraOffset(db, eventId, 2, undefined);
+    const unset = await currentCameraClocks(db, eventId, at + CLOCKS_KEPT_MS);
+    expect(unset.find((c) => c.photographerId === 2)?.setMs).toBeUndefined();
+    const results = await db.selectFrom('race_results').selectAll().where('event_id', '=', eventId).execute();
+    await replaceResults(
+      db,
+      eventId,
+      results.map((r) => ({ ...r, finish_at: r.finish_at && new Date(r.finish_at.getTime() + 1_000) })),
+    );
+    try {
+      const moved = await currentCameraClocks(db, eventId, at + CLOCKS_KEPT_MS);
+      expect(moved.find((c) => c.photographerId === 1)?.estimate?.offsetMs).toBe(
+        (unset.find((c) => c.photographerId === 1)?.estimate?.offsetMs ?? 0) - 1_000,
+      );
+    } finally {
+      await replaceResults(db, eventId, results);
+    }
   });
 });

@@ -2,7 +2,7 @@
 // the one estimated from the bibs read in their photos (bibs/camera-clocks.ts) when that puts them at the finish.
 import { type ClockEstimate, estimateClockOffset } from '../bibs/camera-clocks';
 import type { Db } from '../db/database';
-import { bibFinishPairs, cameraOffsetsSet, photographersOfEvent } from '../db/results-repo';
+import { bibFinishPairs, cameraOffsetsSet, clockInputs, photographersOfEvent } from '../db/results-repo';
 
 export interface CameraClock {
   photographerId: number;
@@ -52,4 +52,32 @@ export async function cameraClocks(db: Db, eventId: number): Promise<CameraClock
       ...(offsetMs === undefined ? {} : { offsetMs }),
     };
   });
+}
+
+/**
+ * How long a search trusts the camera clocks it worked out: working them out reads every bib read of the event (all
+ * its photographers' photos), too much for every bib search of a race day. Results imported or an offset set are
+ * seen at once (clockInputs); new photos and bib reads within this time.
+ */
+export const CLOCKS_KEPT_MS = 30_000;
+
+const kept = new WeakMap<Db, Map<number, { at: number; inputs: string; clocks: Promise<CameraClock[]> }>>();
+
+/** The event's camera clocks as searches use them: worked out again when the inputs change or after CLOCKS_KEPT_MS. */
+export async function currentCameraClocks(db: Db, eventId: number, now = Date.now()): Promise<CameraClock[]> {
+  const inputs = await clockInputs(db, eventId);
+  let events = kept.get(db);
+  if (!events) {
+    events = new Map();
+    kept.set(db, events);
+  }
+  const entry = events.get(eventId);
+  if (entry && entry.inputs === inputs && now - entry.at < CLOCKS_KEPT_MS) return entry.clocks;
+  const fresh = { at: now, inputs, clocks: cameraClocks(db, eventId) };
+  events.set(eventId, fresh);
+  // A failure is not kept: the next search works them out again.
+  fresh.clocks.catch(() => {
+    if (events.get(eventId) === fresh) events.delete(eventId);
+  });
+  return fresh.clocks;
 }

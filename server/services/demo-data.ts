@@ -5,6 +5,7 @@ import { insertEvent, listsOf, type NewEventWithLists } from '../db/events-repo'
 import { insertBanner, insertTeam } from '../db/teams-repo';
 import type { ObjectStore } from '../storage/object-store';
 import { type CoverPalette, coverJpeg, coverPalettes } from './demo-covers';
+import { type DemoFinish, seedDemoFinish, withDemoCamera } from './demo-finish';
 import { BURST_FRAME_MS, DemoPhotoSet, demoPhotoPlan } from './demo-photos';
 import { importPhoto } from './photo-import';
 import { storeSizedImage } from './sized-images';
@@ -41,6 +42,8 @@ interface DemoEvent {
   variations?: string[];
   /** Each original is followed 1.5 s later by a frame of the same burst where no face shows (nearby frames). */
   bursts?: boolean;
+  /** Its results, one of its photographers at the finish (demo-finish.ts); its photos carry their cameras. */
+  finish?: DemoFinish;
 }
 
 const demoEvents: DemoEvent[] = [
@@ -55,6 +58,7 @@ const demoEvents: DemoEvent[] = [
     lists: { packages: standardPackages },
     variations: ['left', 'mirror', 'bright'],
     bursts: true,
+    finish: { photographer: 1, cameraAheadMs: 20_000, gun: '03:00' },
   },
   {
     key: 'chiangmai-doi-trail-2026',
@@ -144,6 +148,8 @@ interface PhotoJob {
   stageId: number | null;
   isHighlight: boolean;
   fileName: string;
+  /** The photo carries its photographer's camera in its EXIF. */
+  withCamera?: boolean;
 }
 
 /**
@@ -184,6 +190,9 @@ function photoJobs(
   return [...jobs, ...burstFrames];
 }
 
+/** Three photographers share the demo's samples. */
+const photographerOf = (job: PhotoJob) => (job.sample % 3) + 1;
+
 /** Imports photos two at a time: the image work of one overlaps the database writes of the other. */
 async function importAll(
   db: Db,
@@ -195,10 +204,12 @@ async function importAll(
   let imported = 0;
   const worker = async () => {
     for (let job = jobs[next++]; job; job = jobs[next++]) {
+      const photographerId = photographerOf(job);
+      const bytes = await photos.photo(job.sample, job.variation);
       const result = await importPhoto({ db, store }, job.event, {
-        bytes: await photos.photo(job.sample, job.variation),
+        bytes: job.withCamera ? await withDemoCamera(bytes, photographerId) : bytes,
         originalFileName: job.fileName,
-        photographerId: (job.sample % 3) + 1,
+        photographerId,
         stageId: job.stageId,
         takenAt: job.takenAt,
         isHighlight: job.isHighlight,
@@ -241,6 +252,7 @@ async function seedTeamAndBanners(db: Db, store: ObjectStore, photos: DemoPhotoS
 export async function seedDemo(db: Db, store: ObjectStore, now: Date): Promise<DemoCounts> {
   const photos = new DemoPhotoSet();
   const jobs: PhotoJob[] = [];
+  const finishes: { event: { event_id: number; eventdate: string; key: string }; finish: DemoFinish }[] = [];
   for (const [index, demo] of demoEvents.entries()) {
     const eventDay = new Date(now.getTime() + demo.eventInDays * DAY_MS);
     const saleOpens = new Date(now.getTime() + demo.saleOpensInDays * DAY_MS);
@@ -266,12 +278,31 @@ export async function seedDemo(db: Db, store: ObjectStore, now: Date): Promise<D
     if (demo.variations) {
       const stageIds = (await listsOf(db, eventId)).stages.map((s) => s.id);
       const event = { event_id: eventId, event_key: demo.key };
-      jobs.push(
-        ...photoJobs(event, isoDate(eventDay), stageIds, photos.sampleCount, demo.variations, demo.bursts),
+      const eventJobs = photoJobs(
+        event,
+        isoDate(eventDay),
+        stageIds,
+        photos.sampleCount,
+        demo.variations,
+        demo.bursts,
       );
+      jobs.push(...eventJobs.map((job) => (demo.finish ? { ...job, withCamera: true } : job)));
     }
+    if (demo.finish)
+      finishes.push({
+        event: { event_id: eventId, eventdate: isoDate(eventDay), key: demo.key },
+        finish: demo.finish,
+      });
   }
   await seedTeamAndBanners(db, store, photos);
   const imported = await importAll(db, store, jobs, photos);
+  for (const { event, finish } of finishes) {
+    // The finish camera's own frames, the burst's faceless next frames aside: each is a runner's moment at the line.
+    const moments = jobs
+      .filter((job) => job.event.event_id === event.event_id && job.variation !== 'turned')
+      .filter((job) => photographerOf(job) === finish.photographer)
+      .map((job) => job.takenAt);
+    await seedDemoFinish(db, event, finish, moments);
+  }
   return { events: demoEvents.length, photos: imported, teams: 1, banners: 2 };
 }

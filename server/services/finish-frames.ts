@@ -5,7 +5,7 @@
 // "maybe you", never as photos of the runner: best first by how far from the runner's moment, at most a few.
 import type { Db } from '../db/database';
 import { finishTimesOf, photosTakenBetween } from '../db/results-repo';
-import { cameraClocks } from './camera-clocks';
+import { currentCameraClocks } from './camera-clocks';
 
 /** How far from the runner's moment a frame may be: a runner is in a finish camera's frames for a few seconds. */
 export const FINISH_FRAME_MS = 4_000;
@@ -28,7 +28,7 @@ export async function finishFrames(
   const finish = (await finishTimesOf(db, eventId, [bib])).get(bib);
   if (!finish) return [];
   const frames: { id: number; away: number }[] = [];
-  for (const clock of await cameraClocks(db, eventId)) {
+  for (const clock of await currentCameraClocks(db, eventId)) {
     if (clock.offsetMs === undefined) continue;
     const moment = finish.getTime() + clock.offsetMs;
     const spread = clock.setMs === undefined ? (clock.estimate?.spreadMs ?? 0) : 0;

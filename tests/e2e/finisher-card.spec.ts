@@ -356,3 +356,16 @@ async function publicPage(page: Page, request: APIRequestContext, dialog: Locato
   expect(gone?.status()).toBe(404);
   await expect(visitor.getByRole('heading', { name: 'This page is not here' })).toBeVisible();
 }
+
+test("the demo's finish line: bib 1001 at the Bangkok City Marathon finds its moment's frames, the faceless one too", async ({
+  request,
+}) => {
+  const answer = (await (
+    await request.post('/api/v1/bibsearch', {
+      data: { event_key: 'bangkok-city-marathon-2026', bib: '1001' },
+    })
+  ).json()) as { images: unknown[]; finish_images?: { original_file_name: string }[] };
+  // The demo's photos carry no bibs: nothing by the bib, two frames by the time (the photo and the burst's next).
+  expect(answer.images).toEqual([]);
+  expect(answer.finish_images?.length).toBe(2);
+});

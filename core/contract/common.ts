@@ -74,6 +74,7 @@ export const ERROR_CODES = [
   'finisher-card-expired',
   'finisher-no-result',
   'finisher-not-paid',
+  'finisher-page-face-removed',
   'finisher-page-not-found',
   'finisher-page-secret-wrong',
   'finisher-unavailable',

@@ -16,6 +16,7 @@ import { deleteFacesOfEvent, queueEventForIndexing } from '../db/faces-repo';
 import { deleteFaceAlertsOfEvent } from '../db/photo-alerts-repo';
 import type { EventRow } from '../db/schema';
 import { findTeam } from '../db/teams-repo';
+import { storeCardFrame } from '../services/card-frame';
 import { coverJpegFor } from '../services/demo-covers';
 import { deleteSizedImage, storeSizedImage } from '../services/sized-images';
 import { type CliContext, type Command, command, noExtra, parseCommand, priceArg, UsageError } from './args';
@@ -26,7 +27,7 @@ import {
   UNINFORMED_FACE_SEARCH_WARNING,
   UPDATE_FLAGS_HELP,
 } from './event-flags';
-import { storeCardFrameFile, storeImageFile } from './image-file';
+import { readCardFrameFile, storeImageFile } from './image-file';
 import { listEventsTable } from './list-events';
 
 export async function eventByKey(db: Db, name: string, eventKey: string): Promise<EventRow> {
@@ -54,12 +55,12 @@ const createEvent = command({
       throw new UsageError(`${name}: event "${flags.eventKey}" already exists (change it with update-event)`);
     }
     await checkTeam(ctx, name, flags.team);
+    // Every file checked before anything is stored: a refusal leaves nothing behind.
+    const frame = flags.cardFrame ? await readCardFrameFile(name, flags.cardFrame) : undefined;
     const cover = flags.cover
       ? await storeImageFile(ctx, name, flags.cover, `${flags.eventKey}/cover`)
       : await storeSizedImage(ctx.store, `${flags.eventKey}/cover`, await coverJpegFor(flags.eventKey));
-    const cardFrame = flags.cardFrame
-      ? await storeCardFrameFile(ctx, name, flags.cardFrame, flags.eventKey)
-      : null;
+    const cardFrame = frame ? await storeCardFrame(ctx.store, flags.eventKey, frame) : null;
     const { patch } = flags;
     let eventId: number;
     try {
@@ -108,39 +109,51 @@ const updateEventCommand = command({
     if (end < start)
       throw new UsageError(`${name}: the sale would end (${end.toISOString()}) before it starts`);
     const patch = { ...flags.patch, ...(flags.team ? { team_key: flags.team } : {}) };
+    // Every file checked before anything is stored: a refusal leaves nothing behind.
+    const frame =
+      flags.cardFrame && flags.cardFrame !== 'off'
+        ? await readCardFrameFile(name, flags.cardFrame)
+        : undefined;
     if (flags.cover)
       patch.cover_object = await storeImageFile(ctx, name, flags.cover, `${flags.eventKey}/cover`);
     if (flags.cardFrame === 'off') patch.card_frame = null;
-    else if (flags.cardFrame)
-      patch.card_frame = await storeCardFrameFile(ctx, name, flags.cardFrame, flags.eventKey);
+    else if (frame) patch.card_frame = await storeCardFrame(ctx.store, flags.eventKey, frame);
     const faceSearch = patch.face_search ?? event.face_search;
     const turned = faceSearch === event.face_search ? undefined : faceSearch ? 'on' : 'off';
-    const changed = await ctx.db.transaction().execute(async (trx) => {
-      await updateEvent(trx, event.event_id, patch);
-      if (turned === 'off') {
-        const deleted = await deleteFacesOfEvent(trx, event.event_id);
-        // Runners' alerts keep a face to match new photos with: they go too.
-        const alerts = await deleteFaceAlertsOfEvent(trx, event.event_id);
-        await writeAudit(trx, {
-          actor: adminActor(),
-          action: 'face search off: faces deleted',
-          subject: flags.eventKey,
-          records: deleted.faces + alerts,
-        });
-        return { deleted: { ...deleted, alerts } };
-      }
-      if (turned === 'on') {
-        const queued = await queueEventForIndexing(trx, event.event_id);
-        await writeAudit(trx, {
-          actor: adminActor(),
-          action: 'face search on: photos queued for indexing',
-          subject: flags.eventKey,
-          records: queued,
-        });
-        return { queued };
-      }
-      return {};
-    });
+    const changed = await ctx.db
+      .transaction()
+      .execute(async (trx) => {
+        await updateEvent(trx, event.event_id, patch);
+        if (turned === 'off') {
+          const deleted = await deleteFacesOfEvent(trx, event.event_id);
+          // Runners' alerts keep a face to match new photos with: they go too.
+          const alerts = await deleteFaceAlertsOfEvent(trx, event.event_id);
+          await writeAudit(trx, {
+            actor: adminActor(),
+            action: 'face search off: faces deleted',
+            subject: flags.eventKey,
+            records: deleted.faces + alerts,
+          });
+          return { deleted: { ...deleted, alerts } };
+        }
+        if (turned === 'on') {
+          const queued = await queueEventForIndexing(trx, event.event_id);
+          await writeAudit(trx, {
+            actor: adminActor(),
+            action: 'face search on: photos queued for indexing',
+            subject: flags.eventKey,
+            records: queued,
+          });
+          return { queued };
+        }
+        return {};
+      })
+      .catch(async (error: unknown) => {
+        // Not changed: the files stored for it are no one's.
+        if (patch.cover_object) await deleteSizedImage(ctx.store, patch.cover_object);
+        if (patch.card_frame) await ctx.store.delete(patch.card_frame);
+        throw error;
+      });
     // The old cover is unreachable once the row points at the new one.
     if (patch.cover_object && event.cover_object !== patch.cover_object)
       await deleteSizedImage(ctx.store, event.cover_object);

@@ -1,7 +1,7 @@
 // Reads an image file an administrator names (event or team cover, banner) and stores it as an upright JPEG
 // without metadata, with its WebP copies. Anything that is not a usable JPEG or PNG is a usage error.
 import fs from 'node:fs/promises';
-import { checkCardFrame, storeCardFrame } from '../services/card-frame';
+import { checkCardFrame } from '../services/card-frame';
 import { checkImage } from '../services/image-check';
 import { imageProblemReasons } from '../services/photo-import';
 import { storeSizedImage } from '../services/sized-images';
@@ -39,14 +39,9 @@ export async function storeImageFile(
   return storeSizedImage(ctx.store, prefix, await readImageFile(name, file), { maxSide });
 }
 
-/** Reads, checks and stores an event's finisher-card frame (services/card-frame.ts); answers its key. */
-export async function storeCardFrameFile(
-  ctx: CliContext,
-  name: string,
-  file: string,
-  eventKey: string,
-): Promise<string> {
+/** Reads and checks an event's finisher-card frame (services/card-frame.ts); answers it as a PNG to store. */
+export async function readCardFrameFile(name: string, file: string): Promise<Buffer> {
   const check = await checkCardFrame(await readFile(name, file));
   if (!check.ok) throw new UsageError(`${name}: ${file}: ${check.reason}`);
-  return storeCardFrame(ctx.store, eventKey, check.png);
+  return check.png;
 }

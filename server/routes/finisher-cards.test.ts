@@ -13,7 +13,9 @@ import { saveFacesOfPhoto } from '../db/faces-repo';
 import { replaceResults } from '../db/results-repo';
 import { testDatabases } from '../db/test-databases';
 import { descriptorToBytes } from '../faces/matrix';
+import { remakeBlurred } from '../jobs/remake-blurred';
 import { deleteFinisherPagesOfEvent } from '../services/finisher-pages';
+import { refundOrder } from '../services/payments/refund';
 import { at, orderFixture } from '../test/order-fixtures';
 
 describe.each(testDatabases)('finisher cards on $name', (database) => {
@@ -231,6 +233,8 @@ describe.each(testDatabases)('finisher cards on $name', (database) => {
     const image = async (url: string) =>
       sharp(Buffer.from(await (await f.t.app.request(url)).arrayBuffer())).metadata();
     expect([(await image(page.card_url)).width, (await image(page.card_url)).height]).toEqual([1080, 1350]);
+    // Asked for again each time: once removed, no cache keeps showing it.
+    expect((await f.t.app.request(page.card_url)).headers.get('cache-control')).toBe('public, no-cache');
     expect([(await image(page.preview_url)).width, (await image(page.preview_url)).height]).toEqual([
       1200, 630,
     ]);
@@ -247,33 +251,79 @@ describe.each(testDatabases)('finisher cards on $name', (database) => {
     expect((await f.t.app.request(page.card_url)).status).toBe(404);
     expect((await remove({ code: answer.code, secret })).status).toBe(404);
 
-    // A page whose order was refunded is gone when next asked for; an event's pages go with its photos.
+    // A refund removes the order's pages at once, their images too.
     const again = v.parse(
       finisherPageAnswerSchema,
       await (await f.post('/api/v1/orders/card/page', request)).json(),
     );
     expect(again.code).not.toBe(answer.code);
-    await f.db
-      .updateTable('orders')
-      .set({ refunded_at: at(0) })
-      .where('order_id', '=', second)
-      .execute();
-    expect((await read('paid', again.code)).status).toBe(404);
-    expect(
-      await f.db.selectFrom('finisher_pages').select('code').where('code', '=', again.code).execute(),
-    ).toEqual([]);
-    const kept = v.parse(
-      finisherPageAnswerSchema,
-      await (
-        await f.post('/api/v1/orders/card/page', {
-          order_uuid: first,
-          photo_id: f.photos.paid?.[0],
-          language: 'th',
-        })
-      ).json(),
-    );
+    const againCard = v.parse(finisherPageSchema, await (await read('paid', again.code)).json()).card_url;
+    expect(await refundOrder(f.t.ctx, second, 'changed their mind')).toBe('refunded');
+    expect((await f.t.app.request(againCard)).status).toBe(404);
+    const rows = (code: string) =>
+      f.db.selectFrom('finisher_pages').select('code').where('code', '=', code).execute();
+    expect(await rows(again.code)).toEqual([]);
+    // A page whose order's photos have expired is gone when next asked for; an event's pages go with its photos.
+    const makeFirst = async () =>
+      v.parse(
+        finisherPageAnswerSchema,
+        await (
+          await f.post('/api/v1/orders/card/page', {
+            order_uuid: first,
+            photo_id: f.photos.paid?.[0],
+            language: 'th',
+          })
+        ).json(),
+      );
+    const expiring = await makeFirst();
+    f.t.setNow(new Date(at(0).getTime() + 400 * 86_400_000));
+    try {
+      expect((await read('paid', expiring.code)).status).toBe(404);
+    } finally {
+      f.t.setNow(at(0));
+    }
+    expect(await rows(expiring.code)).toEqual([]);
+    const kept = await makeFirst();
     expect(await deleteFinisherPagesOfEvent(f.t.ctx, f.eventIds.paid as number)).toBe(1);
     expect((await read('paid', kept.code)).status).toBe(404);
+  }, 60_000);
+
+  it("takes a photo's public pages down when a runner in it has their face removed, and makes none of it since", async () => {
+    const [first = ''] = orders;
+    await paid(first);
+    const photoId = f.photos.paid?.[0] as number;
+    const page = v.parse(
+      finisherPageAnswerSchema,
+      await (
+        await f.post('/api/v1/orders/card/page', { order_uuid: first, photo_id: photoId, language: 'en' })
+      ).json(),
+    );
+    const removal = await f.db
+      .insertInto('face_removals')
+      .values({ descriptor: null, contact_key: 'k', contact_masked: 'r***@x', state: 'active' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      await f.db
+        .insertInto('face_removal_photos')
+        .values({ removal_id: removal.id, photo_id: photoId, box_x: 40, box_y: 10, box_w: 30, box_h: 36 })
+        .execute();
+      await remakeBlurred(f.t.ctx, photoId);
+      expect(
+        await f.db.selectFrom('finisher_pages').select('code').where('code', '=', page.code).execute(),
+      ).toEqual([]);
+      expect((await f.t.app.request(`/api/v1/finisher/paid/${page.code}`)).status).toBe(404);
+      expect(
+        await (
+          await f.post('/api/v1/orders/card/page', { order_uuid: first, photo_id: photoId, language: 'en' })
+        ).json(),
+      ).toMatchObject({ code: 'finisher-page-face-removed' });
+      // Its buyer still makes the card itself, a file of their own.
+      expect((await ask({ order_uuid: first, photo_id: photoId })).status).toBe(200);
+    } finally {
+      await f.db.deleteFrom('face_removal_photos').where('removal_id', '=', removal.id).execute();
+      await f.db.deleteFrom('face_removals').where('id', '=', removal.id).execute();
+    }
   }, 60_000);
 
   it('refuses an address that was changed, has expired, or whose order was refunded since', async () => {

@@ -43,8 +43,13 @@ export async function checkCardFrame(bytes: Uint8Array): Promise<CardFrameCheck>
   let png: Buffer;
   let alpha: Buffer;
   try {
-    png = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).png().toBuffer();
-    alpha = await sharp(png).extractChannel(3).raw().toBuffer();
+    // Kept as RGBA in sRGB whatever the file's own layout (a grey-and-alpha PNG, a palette, 16 bits).
+    png = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
+      .toColourspace('srgb')
+      .ensureAlpha()
+      .png()
+      .toBuffer();
+    alpha = await sharp(png).extractChannel('alpha').raw().toBuffer();
   } catch {
     return { ok: false, reason: 'this PNG cannot be read (damaged)' };
   }

@@ -2,9 +2,10 @@
 // may make (finisher-cards.ts cardSubject), showing the feed card and, in link previews, a 1200×630 image of it. It
 // holds no contact data. The card and the preview are kept for it (a public page is read by anyone, often: it is not
 // drawn again for each). Whoever holds the order makes it (asking again answers the same page) and gets the secret
-// address that removes it; the secret is not stored, it is derived from the code. A page whose order's photos are no
-// longer the runner's (refunded, expired) is removed when next asked for; retention removes an event's pages with
-// its photos.
+// address that removes it; the secret is not stored, it is derived from the code. A refund removes the order's pages;
+// retention removes an event's pages with its photos; a runner's face removal removes its photo's pages (and no page
+// is made of a photo with a face removed); a page whose order's photos are no longer the runner's for any
+// other reason is removed when next asked for.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import sharp from 'sharp';
 import {
@@ -17,8 +18,9 @@ import { formatEventDate } from '../../core/format';
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';
 import { findByKey } from '../db/events-repo';
+import { blurBoxesOfPhoto } from '../db/removal-requests-repo';
 import { resultOfBib } from '../db/results-repo';
-import type { ObjectStore } from '../storage/object-store';
+import { type ObjectStore, WITHDRAWABLE_PREFIX } from '../storage/object-store';
 import { cardSubject, drawCard, paidPhoto, raceTimeOf } from './finisher-cards';
 import { accept, type Outcome, refuse } from './outcome';
 
@@ -56,8 +58,8 @@ async function previewOf(card: Buffer): Promise<Buffer> {
 }
 
 const objectKeys = (code: string) => ({
-  card: `finisher-pages/${code}-card.jpg`,
-  preview: `finisher-pages/${code}-preview.jpg`,
+  card: `${WITHDRAWABLE_PREFIX}${code}-card.jpg`,
+  preview: `${WITHDRAWABLE_PREFIX}${code}-preview.jpg`,
 });
 
 /** Makes the page (or answers the one already made for this photo, bib and language of the order). */
@@ -79,6 +81,16 @@ export async function makeFinisherPage(
       .executeTakeFirst();
   const made = await pageOf();
   if (made) return accept(answerOf(ctx, order.event_key, made.code));
+  // A runner had their face removed from this photo: it is shown to no one but its buyers, never on a public page.
+  if ((await blurBoxesOfPhoto(ctx.db, photo.id)).length > 0)
+    return refuse(
+      409,
+      'a runner in this photo asked for their face to be removed: it cannot be on a public page',
+      {
+        code: 'finisher-page-face-removed',
+        th: 'มีผู้ขอนำใบหน้าออกจากรูปนี้ จึงทำเป็นหน้าสาธารณะไม่ได้ แต่ยังบันทึกหรือแชร์การ์ดเป็นไฟล์ได้',
+      },
+    );
   const event = await findByKey(ctx.db, order.event_key);
   const result = event && (await resultOfBib(ctx.db, event.event_id, bib));
   if (!event || !result) return refuse(404, 'order not found', { field: 'order_uuid' });
@@ -86,10 +98,10 @@ export async function makeFinisherPage(
   if (!card.ok) return card;
   const code = randomBytes(9).toString('base64url');
   const keys = objectKeys(code);
-  await ctx.store.put(keys.card, card.value, 'image/jpeg');
-  await ctx.store.put(keys.preview, await previewOf(card.value), 'image/jpeg');
   const name = result.name || `${request.language === 'th' ? 'บิบ' : 'Bib'} ${bib}`;
   try {
+    await ctx.store.put(keys.card, card.value, 'image/jpeg');
+    await ctx.store.put(keys.preview, await previewOf(card.value), 'image/jpeg');
     await ctx.db
       .insertInto('finisher_pages')
       .values({
@@ -105,6 +117,7 @@ export async function makeFinisherPage(
       })
       .execute();
   } catch (error) {
+    // Nothing of a page that was not made is left (a failed write, or another ask made it first).
     await deleteObjects(ctx.store, keys);
     // Two asks at once: the other one's page is the page.
     const other = await pageOf();
@@ -192,16 +205,25 @@ export async function removeFinisherPage(
   return accept({ status: 'success' });
 }
 
-/** Deletes every finisher page of the event (retention); answers how many. */
-export async function deleteFinisherPagesOfEvent(
+/** Deletes the pages of the event or of the order; answers how many. */
+async function deletePagesWhere(
   ctx: Pick<AppContext, 'db' | 'store'>,
-  eventId: number,
+  column: 'event_id' | 'order_id' | 'photo_id',
+  value: number | string,
 ): Promise<number> {
-  const pages = await ctx.db
-    .selectFrom('finisher_pages')
-    .select('code')
-    .where('event_id', '=', eventId)
-    .execute();
+  const pages = await ctx.db.selectFrom('finisher_pages').select('code').where(column, '=', value).execute();
   for (const page of pages) await deletePage(ctx, page);
   return pages.length;
 }
+
+/** Deletes every finisher page of the event (retention, with its photos). */
+export const deleteFinisherPagesOfEvent = (ctx: Pick<AppContext, 'db' | 'store'>, eventId: number) =>
+  deletePagesWhere(ctx, 'event_id', eventId);
+
+/** Deletes every finisher page made from the order (a refund: its photos are no longer the runner's). */
+export const deleteFinisherPagesOfOrder = (ctx: Pick<AppContext, 'db' | 'store'>, orderId: string) =>
+  deletePagesWhere(ctx, 'order_id', orderId);
+
+/** Deletes every finisher page of the photo (a runner had their face removed from it). */
+export const deleteFinisherPagesOfPhoto = (ctx: Pick<AppContext, 'db' | 'store'>, photoId: number) =>
+  deletePagesWhere(ctx, 'photo_id', photoId);

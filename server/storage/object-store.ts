@@ -70,15 +70,20 @@ export interface MultipartUploads {
   abandonBefore(prefix: string, before: Date): Promise<number>;
 }
 
+/** Where the images of runners' public finisher pages are kept (services/finisher-pages.ts). */
+export const WITHDRAWABLE_PREFIX = 'finisher-pages/';
+
 /**
  * How long a browser may keep an object, on disk or S3 alike: a private one (read through a signed address) five
  * minutes, for itself only; an image whose name is new for each way it is made a year without asking again (a
  * sized cover or banner and its WebP copies, core/sized-images.ts; a photo's WebP copies, named with the version
  * that made them, core/contract/photos.ts); other public ones a day (a photo's JPEG thumbnail and preview, the
- * spec's addresses, are remade in place when a new version of them is made).
+ * spec's addresses, are remade in place when a new version of them is made). A runner's public finisher page's
+ * images are asked for again each time (no-cache): a page its runner removed must not live on in caches.
  */
 export function cacheControlOf(key: string): string {
   if (key.startsWith('private/')) return 'private, max-age=300';
+  if (key.startsWith(WITHDRAWABLE_PREFIX)) return 'public, no-cache';
   return isSizedImage(key) || isPhotoCopy(key)
     ? 'public, max-age=31536000, immutable'
     : 'public, max-age=86400';

@@ -351,6 +351,7 @@ async function publicPage(page: Page, request: APIRequestContext, dialog: Locato
   const owner = await page.context().newPage();
   await owner.goto(removeUrl);
   await owner.getByRole('button', { name: 'Remove this page' }).click();
+  await owner.getByRole('button', { name: 'Yes, remove it for good' }).click();
   await expect(owner.getByRole('heading', { name: 'This page is removed' })).toBeVisible();
   const gone = await visitor.goto(pageUrl);
   expect(gone?.status()).toBe(404);

@@ -1,6 +1,6 @@
 // Owns money: an operator's refund of a paid order (the refund itself is made at the gateway or by transfer; this
 // records it). The order keeps its record, marked with when and why, a REFUNDED payments row holds the amount,
-// and its downloads stop.
+// and its downloads stop, and so do the runner's public finisher pages made from it.
 
 import {
   insertPayment,
@@ -10,6 +10,8 @@ import {
   setOrderRefunded,
 } from '../../db/payments-repo';
 import { log } from '../../ops/log';
+import type { ObjectStore } from '../../storage/object-store';
+import { deleteFinisherPagesOfOrder } from '../finisher-pages';
 import { orderChanged } from '../order-changes';
 import type { PaymentGateway } from './gateway';
 import { type SettleContext, satangOf } from './settle';
@@ -17,7 +19,7 @@ import { type SettleContext, satangOf } from './settle';
 export type RefundResult = 'refunded' | 'not-found' | 'not-paid' | 'nothing-paid' | 'already-refunded';
 
 export async function refundOrder(
-  ctx: SettleContext,
+  ctx: SettleContext & { store: ObjectStore },
   orderId: string,
   reason: string,
 ): Promise<RefundResult> {
@@ -40,7 +42,11 @@ export async function refundOrder(
     });
     return 'refunded';
   });
-  if (result === 'refunded') orderChanged(orderId);
+  if (result === 'refunded') {
+    orderChanged(orderId);
+    // The runner's public finisher pages showed photos that are no longer theirs.
+    await deleteFinisherPagesOfOrder(ctx, orderId);
+  }
   return result;
 }
 

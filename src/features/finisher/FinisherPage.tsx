@@ -6,6 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { FinisherPage as Page } from '../../../core/contract/finisher-card';
+import { ApiError } from '../../lib/api/client';
 import { removeFinisherPage } from '../../lib/api/finisher-card';
 import { usePageTitle } from '../../lib/page-title';
 import { LineShareLink } from '../../lib/ui/LineShareLink';
@@ -42,7 +43,7 @@ function FinisherDetails({ page, code }: { page: Page; code: string }) {
   const { t } = useLingui();
   // The removal secret is in the address's fragment, which only the page itself sees (after it is loaded).
   const [secret, setSecret] = useState<string>();
-  const [removal, setRemoval] = useState<'idle' | 'removing' | 'removed' | 'failed'>('idle');
+  const [removal, setRemoval] = useState<'idle' | 'confirming' | 'removing' | 'removed' | 'failed'>('idle');
   // The page's own address to share: known once it runs in the browser (the server renders it without).
   const [address, setAddress] = useState('');
   useEffect(() => {
@@ -71,11 +72,16 @@ function FinisherDetails({ page, code }: { page: Page; code: string }) {
     setRemoval('removing');
     try {
       await removeFinisherPage(code, secret);
-      history.replaceState(null, '', location.pathname);
-      setRemoval('removed');
-    } catch {
-      setRemoval('failed');
+    } catch (error) {
+      // Already gone (removed from another tab, or with the order's photos): as good as removed.
+      if (!(error instanceof ApiError && error.httpStatus === 404)) {
+        setRemoval('failed');
+        return;
+      }
     }
+    // The secret leaves the address bar (the router's own history state kept).
+    history.replaceState(history.state, '', location.pathname);
+    setRemoval('removed');
   };
   const copy = async () => {
     try {
@@ -102,16 +108,23 @@ function FinisherDetails({ page, code }: { page: Page; code: string }) {
         height={1350}
       />
       <div className="finisher-page-actions">
-        <LineShareLink text={address}>
-          <Trans>แชร์ไปที่ LINE</Trans>
-        </LineShareLink>
-        <button type="button" className="button" onClick={() => void copy()}>
-          {copied ? <Trans>คัดลอกลิงก์แล้ว</Trans> : <Trans>คัดลอกลิงก์</Trans>}
-        </button>
+        {address && (
+          <>
+            <LineShareLink text={address}>
+              <Trans>แชร์ไปที่ LINE</Trans>
+            </LineShareLink>
+            <button type="button" className="button" onClick={() => void copy()}>
+              <Trans>คัดลอกลิงก์</Trans>
+            </button>
+          </>
+        )}
         <Link to="/$eventId" params={{ eventId: page.event_key }} className="button primary">
           <Trans>ค้นหารูปของคุณในงานนี้</Trans>
         </Link>
       </div>
+      <p className="visually-hidden" role="status">
+        {copied && <Trans>คัดลอกลิงก์แล้ว</Trans>}
+      </p>
       {secret && (
         <section className="finisher-page-remove" aria-labelledby="finisher-remove-heading">
           <h2 id="finisher-remove-heading">
@@ -125,14 +138,25 @@ function FinisherDetails({ page, code }: { page: Page; code: string }) {
               <Trans>นำหน้านี้ออกไม่สำเร็จ กรุณาลองใหม่อีกครั้ง</Trans>
             </p>
           )}
-          <button
-            type="button"
-            className="button danger"
-            disabled={removal === 'removing'}
-            onClick={() => void remove()}
-          >
-            <Trans>นำหน้านี้ออก</Trans>
-          </button>
+          {removal === 'confirming' || removal === 'removing' ? (
+            <div className="finisher-page-actions">
+              <button
+                type="button"
+                className="button danger"
+                disabled={removal === 'removing'}
+                onClick={() => void remove()}
+              >
+                <Trans>ยืนยัน นำออกถาวร</Trans>
+              </button>
+              <button type="button" className="button" onClick={() => setRemoval('idle')}>
+                <Trans>ยังไม่นำออก</Trans>
+              </button>
+            </div>
+          ) : (
+            <button type="button" className="button danger" onClick={() => setRemoval('confirming')}>
+              <Trans>นำหน้านี้ออก</Trans>
+            </button>
+          )}
         </section>
       )}
     </article>

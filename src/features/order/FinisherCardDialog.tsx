@@ -64,6 +64,8 @@ export default function FinisherCardDialog({
         return t`ทำการ์ดนักวิ่งได้จากรูปในคำสั่งซื้อที่ชำระเงินแล้วเท่านั้น`;
       case 'too-many-requests':
         return t`ทำการ์ดถี่เกินไป กรุณารอสักครู่แล้วลองใหม่`;
+      case 'finisher-page-face-removed':
+        return t`มีผู้ขอนำใบหน้าออกจากรูปนี้ จึงทำเป็นหน้าสาธารณะไม่ได้ แต่ยังบันทึกหรือแชร์การ์ดเป็นไฟล์ได้`;
       default:
         return t`ทำการ์ดไม่สำเร็จ กรุณาลองใหม่อีกครั้ง`;
     }
@@ -118,7 +120,8 @@ export default function FinisherCardDialog({
     } catch (error) {
       setPage({
         problem:
-          error instanceof ApiError && error.httpStatus === 429
+          error instanceof ApiError &&
+          (error.httpStatus === 429 || error.serverCode === 'finisher-page-face-removed')
             ? problemOf(error)
             : t`ทำลิงก์ไม่สำเร็จ กรุณาลองใหม่อีกครั้ง`,
       });

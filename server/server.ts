@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { appSettingsFor } from './app-settings';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import { survivingIdleErrors } from './db/database';
 import { type OpenedDatabase, openStoreDatabase } from './db/open-for-role';
 import { type FaceService, openFaceService } from './faces/wiring';
 import type { JobRunnerDeps } from './jobs/runner';
@@ -86,7 +87,7 @@ export async function openStore(
   }
   // Several API processes may share a PostgreSQL database: their rate limits count there, together.
   const limitsPool = config.databaseUrl
-    ? new pg.Pool({ connectionString: config.databaseUrl, max: 2 })
+    ? survivingIdleErrors(new pg.Pool({ connectionString: config.databaseUrl, max: 2 }), 'rate limits')
     : undefined;
   const lifecycle = new Lifecycle();
   const app = createApp({

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, type MigrationProvider, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { log } from '../ops/log';
 import { migrations } from './migrations';
 import { PgliteDialect } from './pglite-dialect';
 import type { Database } from './schema';
@@ -45,8 +46,17 @@ export function databaseWaiting(): number {
   return waiting;
 }
 
+/**
+ * An idle pooled connection the server ended (a restart, a failover, an administrator's command): the pool drops it
+ * and opens another when next asked. Without a listener its error would end the process.
+ */
+export function survivingIdleErrors(pool: pg.Pool, name: string): pg.Pool {
+  pool.on('error', (error) => log.warn(`${name}: the database closed an idle connection (${error.message})`));
+  return pool;
+}
+
 function openPostgres(config: pg.PoolConfig): Db {
-  const pool = new pg.Pool({ ...config, types: pgTypes });
+  const pool = survivingIdleErrors(new pg.Pool({ ...config, types: pgTypes }), 'database');
   pools.add(pool);
   const end = pool.end.bind(pool);
   pool.end = (() => {

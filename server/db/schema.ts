@@ -235,8 +235,6 @@ export interface FinisherPagesTable {
   language: 'th' | 'en';
   /** The page's title words: the runner's name and time, as on the card. */
   headline: string;
-  card_object: string;
-  preview_object: string;
   created_at: GeneratedTimestamp;
 }
 

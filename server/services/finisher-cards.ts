@@ -18,6 +18,7 @@ import { findByKey } from '../db/events-repo';
 import { facesOfPhoto } from '../db/faces-repo';
 import { findOrderWithEvent, orderItemPhotos } from '../db/orders-repo';
 import { bibsReadInPhoto, resultOfBib } from '../db/results-repo';
+import type { EventRow } from '../db/schema';
 import { finishFrames } from './finish-frames';
 import { cardFontsPresent, renderFinisherCard } from './finisher-card';
 import { orderPhotosExpired } from './orders';
@@ -72,19 +73,28 @@ export async function paidPhoto(ctx: Pick<AppContext, 'db' | 'now'>, orderId: st
 }
 type PaidOrder = NonNullable<Awaited<ReturnType<typeof findOrderWithEvent>>>;
 type OrderPhoto = Awaited<ReturnType<typeof orderItemPhotos>>[number];
+type Result = NonNullable<Awaited<ReturnType<typeof resultOfBib>>>;
+
+/** What a card shows: the order's photo, its event, and the runner's result. */
+export interface CardSubject {
+  order: PaidOrder;
+  photo: OrderPhoto;
+  event: EventRow;
+  result: Result;
+}
 
 /** What a card shows: a paid order's photo, for the runner's bib (typed, or the one read in it that has a result). */
 export async function cardSubject(
   ctx: AppContext,
   request: { order_uuid: string; photo_id: number; bib?: string | undefined },
-): Promise<Outcome<{ order: PaidOrder; photo: OrderPhoto; bib: string }>> {
+): Promise<Outcome<CardSubject>> {
   const found = await paidPhoto(ctx, request.order_uuid, request.photo_id);
   if (!found.ok) return found;
   const { order, photo } = found.value;
   const event = await findByKey(ctx.db, order.event_key);
   if (!event) return refuse(404, 'order not found', { field: 'order_uuid' });
   const read = await bibsReadInPhoto(ctx.db, photo.id);
-  let bib: string;
+  let result: Result | undefined;
   if (request.bib !== undefined) {
     const typed = typedBib(request.bib, event);
     const shown =
@@ -97,20 +107,23 @@ export async function cardSubject(
         code: 'finisher-bib-not-in-photo',
         th: 'รูปนี้ไม่พบหมายเลขบิบนี้ กรุณาเลือกรูปของคุณที่มีบิบนี้',
       });
-    if (!(await resultOfBib(ctx.db, event.event_id, typed))) return noResult();
-    bib = typed;
+    result = await resultOfBib(ctx.db, event.event_id, typed);
+    if (!result) return noResult();
   } else {
-    const withResults: string[] = [];
-    for (const b of read) if (await resultOfBib(ctx.db, event.event_id, b)) withResults.push(b);
+    const withResults: Result[] = [];
+    for (const b of read) {
+      const found = await resultOfBib(ctx.db, event.event_id, b);
+      if (found) withResults.push(found);
+    }
     if (withResults.length !== 1)
       return refuse(400, 'please type your bib number', {
         field: 'bib',
         code: 'finisher-bib-needed',
         th: 'กรุณากรอกหมายเลขบิบของคุณ',
       });
-    bib = withResults[0] as string;
+    result = withResults[0] as Result;
   }
-  return accept({ order, photo, bib });
+  return accept({ order, photo, event, result });
 }
 
 /** A card's signed address (see cardSubject). */
@@ -120,7 +133,8 @@ export async function finisherCardAddress(
 ): Promise<Outcome<FinisherCardAnswer>> {
   const subject = await cardSubject(ctx, request);
   if (!subject.ok) return subject;
-  const { order, photo, bib } = subject.value;
+  const { order, photo } = subject.value;
+  const bib = subject.value.result.bib;
   const ticket: CardTicket = {
     o: order.order_id,
     p: photo.id,
@@ -159,25 +173,22 @@ export async function finisherCardImage(
     });
   const found = await paidPhoto(ctx, ticket.o, ticket.p);
   if (!found.ok) return found;
-  const drawn = await drawCard(ctx, { ...found.value, bib: ticket.b }, ticket.f, ticket.l);
+  const event = await findByKey(ctx.db, found.value.order.event_key);
+  const result = event && (await resultOfBib(ctx.db, event.event_id, ticket.b));
+  if (!event || !result) return noResult();
+  const drawn = await drawCard(ctx, { ...found.value, event, result }, ticket.f, ticket.l);
   if (!drawn.ok) return drawn;
-  return accept({
-    bytes: drawn.value,
-    fileName: cardFileName(found.value.order.event_key, ticket.b, ticket.f),
-  });
+  return accept({ bytes: drawn.value, fileName: cardFileName(event.event_key, result.bib, ticket.f) });
 }
 
 /** The card of a subject (cardSubject), drawn from the photo's original under the event's frame. */
 export async function drawCard(
   ctx: AppContext,
-  subject: { order: PaidOrder; photo: OrderPhoto; bib: string },
+  subject: CardSubject,
   format: CardFormat,
   language: 'th' | 'en',
 ): Promise<Outcome<Buffer>> {
-  const { order, photo } = subject;
-  const event = await findByKey(ctx.db, order.event_key);
-  const result = event && (await resultOfBib(ctx.db, event.event_id, subject.bib));
-  if (!event || !result) return noResult();
+  const { photo, event, result } = subject;
   if (!cardFontsPresent())
     return refuse(503, 'finisher cards cannot be made on this store right now: its Thai fonts are missing', {
       code: 'finisher-unavailable',

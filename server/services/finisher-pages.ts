@@ -17,9 +17,7 @@ import {
 import { formatEventDate } from '../../core/format';
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';
-import { findByKey } from '../db/events-repo';
 import { blurBoxesOfPhoto } from '../db/removal-requests-repo';
-import { resultOfBib } from '../db/results-repo';
 import { type ObjectStore, WITHDRAWABLE_PREFIX } from '../storage/object-store';
 import { cardSubject, drawCard, paidPhoto, raceTimeOf } from './finisher-cards';
 import { accept, type Outcome, refuse } from './outcome';
@@ -69,7 +67,8 @@ export async function makeFinisherPage(
 ): Promise<Outcome<FinisherPageAnswer>> {
   const subject = await cardSubject(ctx, request);
   if (!subject.ok) return subject;
-  const { order, photo, bib } = subject.value;
+  const { order, photo, event, result } = subject.value;
+  const bib = result.bib;
   const pageOf = () =>
     ctx.db
       .selectFrom('finisher_pages')
@@ -91,9 +90,6 @@ export async function makeFinisherPage(
         th: 'มีผู้ขอนำใบหน้าออกจากรูปนี้ จึงทำเป็นหน้าสาธารณะไม่ได้ แต่ยังบันทึกหรือแชร์การ์ดเป็นไฟล์ได้',
       },
     );
-  const event = await findByKey(ctx.db, order.event_key);
-  const result = event && (await resultOfBib(ctx.db, event.event_id, bib));
-  if (!event || !result) return refuse(404, 'order not found', { field: 'order_uuid' });
   const card = await drawCard(ctx, subject.value, 'feed', request.language);
   if (!card.ok) return card;
   const code = randomBytes(9).toString('base64url');
@@ -112,8 +108,6 @@ export async function makeFinisherPage(
         bib,
         language: request.language,
         headline: `${name} · ${raceTimeOf(result)}`,
-        card_object: keys.card,
-        preview_object: keys.preview,
       })
       .execute();
   } catch (error) {
@@ -146,8 +140,6 @@ async function pageRow(db: Db, code: string) {
       'f.photo_id',
       'f.language',
       'f.headline',
-      'f.card_object',
-      'f.preview_object',
       'e.event_key',
       'e.title',
       'e.eventdate',
@@ -182,8 +174,8 @@ export async function finisherPage(
     event_date: page.language === 'th' ? page.event_date_text : formatEventDate(page.eventdate, 'en'),
     headline: page.headline,
     language: page.language,
-    card_url: ctx.store.publicUrl(page.card_object),
-    preview_url: ctx.store.publicUrl(page.preview_object),
+    card_url: ctx.store.publicUrl(objectKeys(page.code).card),
+    preview_url: ctx.store.publicUrl(objectKeys(page.code).preview),
   });
 }
 

@@ -4,8 +4,8 @@ import { type Kysely, sql } from 'kysely';
 // with transparency laid over the card), set by `admin update-event --card-frame`.
 // finisher_pages: a runner's public finisher page, made only when they ask to share a link: its code (in the page's
 // address), the order and photo it was made from, the bib, the language, the words of its title (the runner's name and
-// time, as on the card), and the card and link-preview images kept for it. No contact data. Deleted by the runner
-// (the code's secret link), with the order's photos (refund, expiry: when next asked for), and with the event.
+// time, as on the card); the card and link-preview images kept for it are named by the code. No contact data. Deleted
+// by the runner (the code's secret link), by a refund, by a face removal in its photo, and with the event.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('events').addColumn('card_frame', 'text').execute();
   await db.schema
@@ -17,8 +17,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('bib', 'text', (c) => c.notNull())
     .addColumn('language', 'text', (c) => c.notNull())
     .addColumn('headline', 'text', (c) => c.notNull())
-    .addColumn('card_object', 'text', (c) => c.notNull())
-    .addColumn('preview_object', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
   // One page per photo, bib and language of an order: asking again answers the same page.
